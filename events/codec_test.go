@@ -1,0 +1,161 @@
+package events
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// sampleFacts holds one filled-in value of every fact type.
+func sampleFacts() []Fact {
+	return []Fact{
+		&LevelEntered{Depth: 2, Width: 80, Height: 50,
+			Rooms:     []Rect{{1, 2, 6, 7}, {20, 30, 10, 8}},
+			Corridors: []Corridor{{Pos{3, 5}, Pos{24, 33}, true}},
+			Stairs:    Pos{24, 33}, Arrival: Pos{3, 5}},
+		&Spawned{ID: 7, Kind: 3, Pos: Pos{4, 5}, Holder: 2, Slot: MainHand, HP: 12},
+		&Moved{Actor: 1, Dir: SouthWest},
+		&Staggered{Actor: 9, Dir: North, Blocked: true},
+		&Attacked{Attacker: 1, Target: 9, Weapon: 2, Natural: 14, Attack: 15, ArmorClass: 11, Hit: true, Roll: 3, Damage: 4},
+		&Died{Actor: 9, Cause: CauseMelee, Killer: 1},
+		&GainedXP{Actor: 1, Amount: 100},
+		&LevelledUp{Actor: 1, Level: 2, Attribute: Quickness, HP: 20, Mana: 8},
+		&PickedUp{Actor: 1, Item: 12},
+		&Dropped{Actor: 1, Item: 12},
+		&Equipped{Actor: 1, Item: 12, Slot: OffHand, Displaced: 4},
+		&Unequipped{Actor: 1, Item: 12},
+		&Consumed{Actor: 1, Item: 13},
+		&Healed{Actor: 1, Amount: 8, Cause: CausePotion},
+		&Damaged{Actor: 9, Amount: 20, Cause: CauseFireball, Source: 1},
+		&Confused{Actor: 9, Until: 40},
+		&HungerChanged{Actor: 1, Hunger: Hungry, Until: 620},
+	}
+}
+
+func sampleCommands() []Command {
+	return []Command{
+		&Begin{}, &Move{Dir: East}, &Wait{}, &PickUp{}, &Drop{Item: 5},
+		&Use{Item: 6}, &Use{Item: 6, HasTarget: true, Target: Pos{10, 11}},
+		&Remove{Item: 2}, &Descend{}, &ChooseAttribute{Attribute: Fitness},
+	}
+}
+
+func TestEveryFactAndCommandSurvivesARoundTrip(t *testing.T) {
+	facts := sampleFacts()
+	codes := map[FactCode]bool{}
+	for _, f := range facts {
+		codes[f.Code()] = true
+	}
+	require.Len(t, codes, len(FactCodes()), "sampleFacts must hold one of every fact type")
+
+	for _, c := range sampleCommands() {
+		in := Turn{Command: c, Draws: 300, Facts: facts}
+		payload, err := EncodeTurn(&in)
+		require.NoError(t, err)
+		require.NoError(t, CheckShape(payload, MaxNesting))
+		out, err := DecodeTurn(payload)
+		require.NoError(t, err)
+		assert.Equal(t, in, out)
+	}
+}
+
+func TestAPlainMoveIsSmall(t *testing.T) {
+	payload, err := EncodeTurn(&Turn{Command: &Move{Dir: North}, Facts: []Fact{&Moved{Actor: 1, Dir: North}}})
+	require.NoError(t, err)
+	// [ [2,0], 0, [3,1,0] ]
+	assert.Equal(t, []byte{0x93, 0x92, 0x02, 0x00, 0x00, 0x93, 0x03, 0x01, 0x00}, payload)
+}
+
+func TestDecodeNamesWhatIsWrong(t *testing.T) {
+	enc := func(v ...any) []byte {
+		b, err := msgpack.Marshal(v)
+		require.NoError(t, err)
+		return b
+	}
+	cases := []struct {
+		name    string
+		payload []byte
+		want    string
+	}{
+		{"an unknown command code", enc([]any{99}, 0), "command: unknown code 99"},
+		{"an unknown fact code", enc([]any{3}, 0, []any{200, 1}), "fact 0: unknown code 200"},
+		{"a fact with a field missing", enc([]any{3}, 0, []any{3, 1}), "fact 0 (Moved) field 1: missing (too few fields)"},
+		{"a fact with a field too many", enc([]any{3}, 0, []any{3, 1, 2, 3}), "fact 0 (Moved) field 3: unexpected (1 fields too many)"},
+		{"a direction out of range", enc([]any{2, 8}, 0), "command Move field 1: 8 is not a direction"},
+		{"a string where a number goes", enc([]any{3}, 0, []any{3, "x", 1}), "fact 0 (Moved) field 1: msgpack: invalid code=a1 decoding uint64"},
+		{"an unknown cause", enc([]any{3}, 0, []any{6, 9, 77, 1}), "fact 0 (Died) field 2: 77 is not a known cause"},
+		{"too few values in the turn", enc([]any{3}), "turn: an array of 1 values, want a command, a draw count and at most 4096 facts"},
+		{"a room list that is not whole rooms", enc([]any{1}, 0, []any{1, 1, 80, 50, []int{1, 2, 3}, []int{}, 1, 1, 1, 1}), "fact 0 (LevelEntered) field 4: a list of 3 values, want groups of 4, at most 64 groups"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := DecodeTurn(c.payload)
+			require.Error(t, err)
+			assert.Equal(t, c.want, err.Error())
+		})
+	}
+}
+
+func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
+	cases := []struct {
+		name    string
+		payload []byte
+		want    string
+	}{
+		{"array32 declaring four billion values", []byte{0xdd, 0xff, 0xff, 0xff, 0xff}, "offset 0: declares an array of 4294967295 values but only 0 bytes are left"},
+		{"map32 declaring four billion pairs", []byte{0xdf, 0xff, 0xff, 0xff, 0xff}, "offset 0: a map, and a turn holds none"},
+		{"bin32 declaring four gigabytes", []byte{0xc6, 0xff, 0xff, 0xff, 0xff}, "offset 0: msgpack type 0xc6 is not allowed here"},
+		{"str32 longer than the record", []byte{0xdb, 0x00, 0x01, 0x00, 0x00, 'a'}, "offset 0: declares 65536 bytes but only 1 are left"},
+		{"arrays nested four deep", []byte{0x91, 0x91, 0x91, 0x91, 0x00}, "offset 3: arrays nested deeper than 3"},
+		{"a value cut short", []byte{0x92, 0x01}, "offset 0: declares an array of 2 values but only 1 bytes are left"},
+		{"a string cut short", []byte{0x91, 0xa3, 0x61}, "offset 1: declares 3 bytes but only 1 are left"},
+		{"bytes after the value", []byte{0x01, 0x02}, "offset 1: 1 bytes after the value"},
+		{"nothing at all", nil, "offset 0: value cut short"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := CheckShape(c.payload, MaxNesting)
+			require.Error(t, err)
+			assert.Equal(t, c.want, err.Error())
+		})
+	}
+}
+
+func TestCodesAndNamesAreRegisteredOnce(t *testing.T) {
+	assert.Panics(t, func() { registerFact(CodeMoved, "MovedAgain", func() Fact { return &Moved{} }) })
+	assert.Panics(t, func() { registerCommand(CodeMove, "MoveAgain", func() Command { return &Move{} }) })
+	names := map[string]bool{}
+	for _, c := range FactCodes() {
+		n := FactName(c)
+		require.NotEmpty(t, n)
+		assert.False(t, names[n], "fact name %s used twice", n)
+		names[n] = true
+	}
+}
+
+func FuzzDecodeTurn(f *testing.F) {
+	for _, c := range sampleCommands() {
+		p, err := EncodeTurn(&Turn{Command: c, Draws: 3, Facts: sampleFacts()})
+		require.NoError(f, err)
+		f.Add(p)
+	}
+	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		if CheckShape(payload, MaxNesting) != nil {
+			return
+		}
+		turn, err := DecodeTurn(payload)
+		if err != nil {
+			return
+		}
+		// Whatever decodes must encode back to a payload that decodes to the
+		// same turn.
+		again, err := EncodeTurn(&turn)
+		require.NoError(t, err)
+		back, err := DecodeTurn(again)
+		require.NoError(t, err)
+		assert.Equal(t, turn, back)
+	})
+}

@@ -1,0 +1,27 @@
+package events
+
+// FormatVersion is the version of the journal's wire format: the framing and
+// the shapes of commands and facts. Every earlier version stays readable.
+//
+// History:
+//   - 1: first release.
+const FormatVersion = 1
+
+// RulesVersion is the version of the game rules (reducer.Decide and the
+// content tables). A journal written under other rules still replays (the
+// fold reads recorded facts), but re-simulating it may diverge, and verify
+// says so.
+//
+// History:
+//   - 1: first release.
+const RulesVersion = 1
+
+// Limits on what one decoded turn may hold. A journal is untrusted input:
+// every count is checked against these before anything is allocated.
+const (
+	MaxFactsPerTurn = 4096
+	MaxRooms        = 64
+	// MaxNesting is the deepest nesting of arrays a turn may have: the
+	// turn, a command or fact, and a list inside a fact.
+	MaxNesting = 3
+)
