@@ -7,7 +7,8 @@
 // seed + n * 0x9E3779B97F4A7C15, i.e. the n-th output of SplitMix64 seeded
 // with seed. A number in [0, k) is taken from one draw by Lemire's
 // multiply-high reduction, (draw * k) >> 64, without rejection: one draw per
-// number, always, so counting draws is counting numbers. The bias this
+// number, so counting draws is counting numbers. (An empty range, k <= 0 or
+// hi < lo, has only one possible answer and draws nothing.) The bias this
 // leaves is below 2^-57 for the small ranges the game uses.
 //
 // Because the state is (seed, draws), a stream can be put at any position

@@ -1,0 +1,85 @@
+package fov
+
+import (
+	"math/bits"
+
+	"rogue/events"
+)
+
+// Set is a set of tiles of a width x height map, one bit per tile. Tiles
+// outside the map are never in it. The zero Set is an empty 0 x 0 set.
+type Set struct {
+	w, h  int
+	words []uint64
+}
+
+// NewSet returns an empty set over a w x h map (negative sizes count as 0).
+func NewSet(w, h int) *Set {
+	w, h = max(w, 0), max(h, 0)
+	return &Set{w: w, h: h, words: make([]uint64, (w*h+63)/64)}
+}
+
+// Width is the width of the map the set covers.
+func (s *Set) Width() int { return s.w }
+
+// Height is the height of the map the set covers.
+func (s *Set) Height() int { return s.h }
+
+func (s *Set) inBounds(p events.Pos) bool {
+	return p.X >= 0 && p.X < s.w && p.Y >= 0 && p.Y < s.h
+}
+
+// Has reports whether p is in the set; false outside the map.
+func (s *Set) Has(p events.Pos) bool {
+	if !s.inBounds(p) {
+		return false
+	}
+	i := p.Y*s.w + p.X
+	return s.words[i>>6]&(1<<(i&63)) != 0
+}
+
+// Add puts p in the set; a tile outside the map is ignored.
+func (s *Set) Add(p events.Pos) {
+	if !s.inBounds(p) {
+		return
+	}
+	i := p.Y*s.w + p.X
+	s.words[i>>6] |= 1 << (i & 63)
+}
+
+// Clear empties the set, keeping its size and storage.
+func (s *Set) Clear() { clear(s.words) }
+
+// Count is the number of tiles in the set.
+func (s *Set) Count() int {
+	n := 0
+	for _, w := range s.words {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Union adds every tile of other to s. Sets of the same size merge word
+// by word; otherwise the tiles of other that lie on s's map are added.
+func (s *Set) Union(other *Set) {
+	if other.w == s.w && other.h == s.h {
+		for i, w := range other.words {
+			s.words[i] |= w
+		}
+		return
+	}
+	for y := 0; y < min(s.h, other.h); y++ {
+		for x := 0; x < min(s.w, other.w); x++ {
+			if p := (events.Pos{X: x, Y: y}); other.Has(p) {
+				s.Add(p)
+			}
+		}
+	}
+}
+
+// Clone returns an independent copy of s.
+func (s *Set) Clone() *Set {
+	c := *s
+	c.words = append([]uint64(nil), s.words...)
+	return &c
+}

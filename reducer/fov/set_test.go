@@ -1,0 +1,74 @@
+package fov
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"rogue/events"
+)
+
+func pos(x, y int) events.Pos { return events.Pos{X: x, Y: y} }
+
+func TestASetHoldsOnlyTilesOfItsMap(t *testing.T) {
+	s := NewSet(70, 3) // more than one word
+	for _, p := range []events.Pos{pos(0, 0), pos(69, 2), pos(63, 0), pos(64, 0), pos(-1, 0), pos(70, 0), pos(0, 3), pos(5, -1)} {
+		s.Add(p)
+	}
+	s.Add(pos(0, 0)) // twice is once
+	assert.Equal(t, 4, s.Count())
+	assert.Equal(t, []bool{true, true, true, true, false, false, false, false},
+		[]bool{s.Has(pos(0, 0)), s.Has(pos(69, 2)), s.Has(pos(63, 0)), s.Has(pos(64, 0)),
+			s.Has(pos(-1, 0)), s.Has(pos(70, 0)), s.Has(pos(0, 3)), s.Has(pos(1, 0))})
+	assert.Equal(t, [2]int{70, 3}, [2]int{s.Width(), s.Height()})
+	s.Clear()
+	assert.Equal(t, 0, s.Count())
+	assert.Equal(t, [2]int{70, 3}, [2]int{s.Width(), s.Height()})
+}
+
+func TestEmptySetsAreUsable(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		s    *Set
+	}{{"zero", &Set{}}, {"negative size", NewSet(-3, 4)}} {
+		name, s := tt.name, tt.s
+		s.Add(pos(0, 0))
+		s.Clear()
+		s.Union(NewSet(3, 3))
+		Compute(s, func(events.Pos) bool { return false }, pos(0, 0), 8)
+		assert.Equal(t, 0, s.Count(), name)
+		assert.False(t, s.Has(pos(0, 0)), name)
+	}
+}
+
+func TestUnionAddsTheOtherSetsTiles(t *testing.T) {
+	a, b := NewSet(5, 4), NewSet(5, 4)
+	a.Add(pos(1, 1))
+	b.Add(pos(4, 3))
+	b.Add(pos(1, 1))
+	a.Union(b)
+	want := NewSet(5, 4)
+	want.Add(pos(1, 1))
+	want.Add(pos(4, 3))
+	assert.Equal(t, want, a)
+}
+
+func TestUnionOfDifferentSizesKeepsTheSharedPart(t *testing.T) {
+	a, b := NewSet(3, 3), NewSet(5, 2)
+	b.Add(pos(2, 1))
+	b.Add(pos(4, 0)) // off a's map
+	a.Union(b)
+	want := NewSet(3, 3)
+	want.Add(pos(2, 1))
+	assert.Equal(t, want, a)
+}
+
+func TestACloneIsIndependent(t *testing.T) {
+	a := NewSet(4, 4)
+	a.Add(pos(1, 2))
+	c := a.Clone()
+	c.Add(pos(3, 3))
+	assert.Equal(t, 1, a.Count())
+	assert.Equal(t, 2, c.Count())
+	assert.True(t, c.Has(pos(1, 2)))
+}

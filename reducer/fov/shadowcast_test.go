@@ -1,0 +1,257 @@
+package fov
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/reducer/dice"
+	"rogue/reducer/dungeon"
+)
+
+func open(w, h int) grid {
+	row := strings.Repeat(".", w)
+	rows := make([]string, h)
+	for i := range rows {
+		rows[i] = row
+	}
+	g, _ := parse(rows...)
+	return g
+}
+
+func TestAnOpenFloorShowsADisc(t *testing.T) {
+	g := open(11, 11)
+	assert.Equal(t, lines(
+		"           ",
+		"   .....   ",
+		"  .......  ",
+		" ......... ",
+		" ......... ",
+		" ....@.... ",
+		" ......... ",
+		" ......... ",
+		"  .......  ",
+		"   .....   ",
+		"           ",
+	), g.see(events.Pos{X: 5, Y: 5}, 4))
+}
+
+func TestTheDiscHoldsExactlyTheTilesWithinRadiusAndAHalf(t *testing.T) {
+	g := open(41, 41)
+	origin := events.Pos{X: 20, Y: 20}
+	for _, r := range []int{1, 2, 3, 5, 8, 13, 19} {
+		s := NewSet(g.w, g.h)
+		Compute(s, g.opaque, origin, r)
+		want := NewSet(g.w, g.h)
+		for y := 0; y < g.h; y++ {
+			for x := 0; x < g.w; x++ {
+				dx, dy := x-origin.X, y-origin.Y
+				if dx*dx+dy*dy <= r*r+r {
+					want.Add(events.Pos{X: x, Y: y})
+				}
+			}
+		}
+		assert.Equal(t, want, s, "radius %d", r)
+	}
+}
+
+func TestTheRadiusLimitsTheView(t *testing.T) {
+	g := open(41, 41)
+	o := events.Pos{X: 20, Y: 20}
+	s := NewSet(g.w, g.h)
+	Compute(s, g.opaque, o, 8)
+	tests := []struct {
+		name   string
+		dx, dy int
+		want   bool
+	}{
+		{"eight tiles east is in view", 8, 0, true},
+		{"nine tiles east is out of view", 9, 0, false},
+		{"(8,2) away, 68 <= 72, is in view", 8, 2, true},
+		{"(8,3) away, 73 > 72, is out of view", 8, 3, false},
+		{"(6,6) away, 72 <= 72, is in view", -6, 6, true},
+		{"(7,5) away, 74 > 72, is out of view", 7, -5, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, s.Has(events.Pos{X: o.X + tt.dx, Y: o.Y + tt.dy}))
+		})
+	}
+}
+
+func TestARadiusOfZeroOrLessSeesOnlyTheViewer(t *testing.T) {
+	g := open(5, 5)
+	o := events.Pos{X: 2, Y: 2}
+	for _, r := range []int{0, -1, -1 << 40} {
+		s := NewSet(5, 5)
+		Compute(s, g.opaque, o, r)
+		assert.Equal(t, 1, s.Count(), "radius %d", r)
+		assert.True(t, s.Has(o))
+	}
+}
+
+func TestAHugeRadiusSeesTheWholeOpenMap(t *testing.T) {
+	g := open(7, 3)
+	s := NewSet(7, 3)
+	Compute(s, g.opaque, events.Pos{X: 0, Y: 0}, 1<<62)
+	assert.Equal(t, 21, s.Count())
+}
+
+func TestAViewerOffTheMapSeesNothingAndTheOldViewIsCleared(t *testing.T) {
+	g := open(5, 5)
+	s := NewSet(5, 5)
+	Compute(s, g.opaque, events.Pos{X: 2, Y: 2}, 3)
+	assert.NotZero(t, s.Count())
+	Compute(s, g.opaque, events.Pos{X: 5, Y: 2}, 3)
+	assert.Zero(t, s.Count())
+}
+
+func TestAPillarCastsAShadow(t *testing.T) {
+	g, o := parse(
+		"...........",
+		"...........",
+		"...........",
+		"...........",
+		"...@.#.....",
+		"...........",
+		"...........",
+		"...........",
+		"...........",
+	)
+	assert.Equal(t, lines(
+		"...........",
+		"...........",
+		"...........",
+		"........   ",
+		"...@.#     ",
+		"........   ",
+		"...........",
+		"...........",
+		"...........",
+	), g.see(o, 20))
+}
+
+func TestWallsBlockTheViewAndAreSeen(t *testing.T) {
+	g, o := parse(
+		"##########",
+		"#........#",
+		"#..@.....#",
+		"##########",
+		"#........#",
+		"##########",
+	)
+	assert.Equal(t, lines(
+		"##########",
+		"#........#",
+		"#..@.....#",
+		"##########",
+		"          ",
+		"          ",
+	), g.see(o, 20))
+}
+
+// Symmetric shadowcasting is narrow through a gap: a floor tile is seen
+// only when its centre lies within the beam.
+func TestADoorwayLetsANarrowBeamThrough(t *testing.T) {
+	g, o := parse(
+		"##########",
+		"#........#",
+		"#..@.....#",
+		"#........#",
+		"######.###",
+		"#........#",
+		"#........#",
+		"##########",
+	)
+	assert.Equal(t, lines(
+		"##########",
+		"#........#",
+		"#..@.....#",
+		"#........#",
+		"######.###",
+		"       .  ",
+		"         #",
+		"          ",
+	), g.see(o, 20))
+}
+
+func TestTheViewerSeesAlongACorridorButNotRoundItsCorner(t *testing.T) {
+	g, o := parse(
+		"#########",
+		"#@......#",
+		"#######.#",
+		"#######.#",
+		"#########",
+	)
+	assert.Equal(t, lines(
+		"#########",
+		"#@......#",
+		"####### #",
+		"         ",
+		"         ",
+	), g.see(o, 20))
+}
+
+func TestTheViewIsSymmetric(t *testing.T) {
+	// Property: on random maps, for floor tiles A and B, A sees B exactly
+	// when B sees A. Maps of varied density, sizes and radii.
+	rng := dice.New(2024, 0)
+	for m := 0; m < 40; m++ {
+		w, h := rng.Range(8, 40), rng.Range(8, 30)
+		density := rng.Range(5, 45) // percent of walls
+		g := grid{w: w, h: h, wall: make([]bool, w*h)}
+		for i := range g.wall {
+			g.wall[i] = rng.Intn(100) < density
+		}
+		radius := rng.Range(2, 12)
+		views := make([]*Set, w*h)
+		for i := range views {
+			if !g.wall[i] {
+				views[i] = NewSet(w, h)
+				Compute(views[i], g.opaque, events.Pos{X: i % w, Y: i / w}, radius)
+			}
+		}
+		for a := range views {
+			for b := range views {
+				if views[a] == nil || views[b] == nil {
+					continue
+				}
+				pa, pb := events.Pos{X: a % w, Y: a / w}, events.Pos{X: b % w, Y: b / w}
+				if views[a].Has(pb) != views[b].Has(pa) {
+					t.Fatalf("map %d (%dx%d, radius %d): %v sees %v is %t, but %v sees %v is %t",
+						m, w, h, radius, pa, pb, views[a].Has(pb), pb, pa, views[b].Has(pa))
+				}
+			}
+		}
+	}
+}
+
+func TestTheViewIsSymmetricOnGeneratedLevels(t *testing.T) {
+	for seed := uint64(0); seed < 3; seed++ {
+		l := dungeon.Generate(dice.New(seed, 0), 80, 50)
+		m, err := dungeon.Carve(l.Width, l.Height, l.Rooms, l.Corridors, l.Stairs)
+		require.NoError(t, err)
+		views := make([]*Set, len(m.Tiles))
+		for i := range views {
+			if p := (events.Pos{X: i % m.Width, Y: i / m.Width}); m.Walkable(p) {
+				views[i] = NewSet(m.Width, m.Height)
+				Compute(views[i], m.Opaque, p, 8)
+			}
+		}
+		for a := range views {
+			for b := range views {
+				if views[a] == nil || views[b] == nil {
+					continue
+				}
+				pa, pb := events.Pos{X: a % m.Width, Y: a / m.Width}, events.Pos{X: b % m.Width, Y: b / m.Width}
+				if views[a].Has(pb) != views[b].Has(pa) {
+					t.Fatalf("seed %d: %v sees %v is %t, but %v sees %v is %t",
+						seed, pa, pb, views[a].Has(pb), pb, pa, views[b].Has(pa))
+				}
+			}
+		}
+	}
+}

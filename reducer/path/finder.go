@@ -1,0 +1,136 @@
+package path
+
+import (
+	"math"
+
+	"rogue/events"
+)
+
+// Finder holds the scratch memory of searches on a width x height map, so
+// that many searches (one per monster per turn) allocate nothing. A Finder
+// is not safe for concurrent use.
+type Finder struct {
+	w, h   int
+	nodes  []node
+	open   openSet
+	search uint32 // the current search; nodes of other searches are stale
+}
+
+// node is the search's knowledge of one tile, valid only when its stamp is
+// the current search.
+type node struct {
+	g, h    int        // cost from the start; heuristic to the goal
+	stamp   uint32     // the search that last touched the tile
+	at      int32      // position in the open set, -1 when not in it
+	blocked bool       // not passable (and not the goal)
+	closed  bool       // expanded: its g is final
+	first   events.Dir // first step of the best known path to it
+}
+
+// NewFinder returns a Finder for maps of w x h tiles (negative sizes
+// count as 0: every search on them fails).
+func NewFinder(w, h int) *Finder {
+	w, h = max(w, 0), max(h, 0)
+	f := &Finder{w: w, h: h, nodes: make([]node, w*h)}
+	f.open = openSet{items: make([]int32, 0, w*h), nodes: f.nodes}
+	return f
+}
+
+// NextStep is Finder.NextStep with a Finder of its own: simple, but it
+// allocates one per call.
+func NextStep(width, height int, passable func(events.Pos) bool, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	return NewFinder(width, height).NextStep(passable, from, to, maxNodes)
+}
+
+// NextStep returns the first step of a shortest 8-way path from `from` to
+// `to`, and true; or false when `to` cannot be reached, when finding out
+// would expand more than maxNodes tiles (maxNodes <= 0 means no limit
+// but the map), when either end is off the map, or when from == to
+// (there is no step to take).
+//
+// passable says which tiles may be entered; it is asked once per tile per
+// search, only for tiles on the map. The goal is always enterable (it
+// holds the target), and the start is where the walker already stands.
+// Diagonal steps need only their destination to be passable. Steps cost
+// OrthogonalCost or DiagonalCost.
+//
+// The answer is a function of the arguments alone: among equally short
+// paths the search prefers, at every choice, the lowest f = g + h, then
+// the lowest h, then the lowest tile index (row-major), and neighbours
+// are examined in Dir order (north, clockwise).
+func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	if !f.inBounds(from) || !f.inBounds(to) || from == to {
+		return 0, false
+	}
+	f.begin()
+	start, goal := f.index(from), f.index(to)
+	n := f.touch(start, from, to, false)
+	n.first = events.NumDirs // the start has no first step
+	f.open.push(start)
+	for expanded := 0; f.open.len() > 0; expanded++ {
+		cur := f.open.pop()
+		if cur == goal {
+			return f.nodes[goal].first, true
+		}
+		if maxNodes > 0 && expanded >= maxNodes {
+			return 0, false
+		}
+		c := &f.nodes[cur]
+		c.closed = true
+		p := events.Pos{X: int(cur) % f.w, Y: int(cur) / f.w}
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			q := p.Add(d)
+			if !f.inBounds(q) {
+				continue
+			}
+			qi := f.index(q)
+			g := c.g + stepCost(d)
+			first := c.first
+			if cur == start {
+				first = d
+			}
+			nb := &f.nodes[qi]
+			switch {
+			case nb.stamp != f.search:
+				nb = f.touch(qi, q, to, qi != goal && !passable(q))
+				if nb.blocked {
+					continue
+				}
+				nb.g, nb.first = g, first
+				f.open.push(qi)
+			case nb.blocked || nb.closed || g >= nb.g:
+				continue
+			default:
+				nb.g, nb.first = g, first
+				f.open.fix(qi)
+			}
+		}
+	}
+	return 0, false
+}
+
+func (f *Finder) inBounds(p events.Pos) bool {
+	return p.X >= 0 && p.X < f.w && p.Y >= 0 && p.Y < f.h
+}
+
+func (f *Finder) index(p events.Pos) int32 { return int32(p.Y*f.w + p.X) }
+
+// begin starts a new search: every node becomes stale without a pass over
+// them, except once every 2^32 searches.
+func (f *Finder) begin() {
+	f.open.reset()
+	if f.search == math.MaxUint32 {
+		for i := range f.nodes {
+			f.nodes[i].stamp = 0
+		}
+		f.search = 0
+	}
+	f.search++
+}
+
+// touch makes node i, at p, part of the current search.
+func (f *Finder) touch(i int32, p, goal events.Pos, blocked bool) *node {
+	n := &f.nodes[i]
+	*n = node{h: heuristic(p, goal), stamp: f.search, at: -1, blocked: blocked}
+	return n
+}

@@ -1,0 +1,230 @@
+package path
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/reducer/dice"
+)
+
+type result struct {
+	Dir events.Dir
+	OK  bool
+}
+
+func step(g grid, from, to events.Pos, maxNodes int) result {
+	d, ok := NextStep(g.w, g.h, g.passable, from, to, maxNodes)
+	return result{d, ok}
+}
+
+func TestNextStep(t *testing.T) {
+	tests := []struct {
+		name     string
+		rows     []string
+		maxNodes int
+		want     result
+	}{
+		{"a walker walks straight toward a target in line", []string{
+			"..........",
+			".A......B.",
+			"..........",
+		}, 0, result{events.East, true}},
+		{"a walker walks diagonally toward a target on a diagonal", []string{
+			"A.....",
+			"......",
+			"......",
+			"...B..",
+		}, 0, result{events.SouthEast, true}},
+		{"a walker goes round a wall by its nearer end", []string{
+			"........",
+			"...#....",
+			".A.#..B.",
+			"...#....",
+			"...#....",
+			"...#....",
+		}, 0, result{events.NorthEast, true}},
+		{"a walker takes the only gap even when it starts away from the target", []string{
+			".#......",
+			"A#......",
+			".#....B.",
+			".#......",
+			"........",
+		}, 0, result{events.South, true}},
+		{"a target standing on an impassable tile can still be reached", []string{
+			".....",
+			".A.X.",
+			".....",
+		}, 0, result{events.East, true}},
+		{"a walled-in target cannot be reached", []string{
+			"......",
+			".A.###",
+			"...#B#",
+			"...###",
+		}, 0, result{0, false}},
+		{"a walker walled in cannot move", []string{
+			"###...",
+			"#A#.B.",
+			"###...",
+		}, 0, result{0, false}},
+		{"a search stops when it would expand more tiles than allowed", []string{
+			"........",
+			".A....B.",
+			"........",
+		}, 4, result{0, false}},
+		{"a search allowed just enough tiles finds the way", []string{
+			"........",
+			".A....B.",
+			"........",
+		}, 5, result{events.East, true}},
+		{"a search that must go round a wall needs more tiles", []string{
+			"...#....",
+			".A.#..B.",
+			"...#....",
+			"........",
+		}, 5, result{0, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, from, to := parse(tt.rows...)
+			assert.Equal(t, tt.want, step(g, from, to, tt.maxNodes))
+		})
+	}
+}
+
+func TestAWalkerOnItsTargetHasNoStepToTake(t *testing.T) {
+	g := open(3, 3)
+	assert.Equal(t, result{0, false}, step(g, pos(1, 1), pos(1, 1), 0))
+}
+
+func TestEndsOffTheMapGiveNoStep(t *testing.T) {
+	g, from, to := parse(
+		"....",
+		".A.B",
+	)
+	for _, tt := range []struct {
+		name     string
+		from, to events.Pos
+	}{
+		{"a target off the map", from, pos(4, 1)},
+		{"a target above the map", from, pos(1, -1)},
+		{"a walker off the map", pos(-1, 1), to},
+	} {
+		assert.Equal(t, result{0, false}, step(g, tt.from, tt.to, 0), tt.name)
+	}
+	assert.Equal(t, result{0, false}, step(grid{}, pos(0, 0), pos(0, 0), 0), "an empty map")
+}
+
+// Among equally short paths the answer is fixed: lowest f, then lowest h
+// (so the walker closes in early, diagonally when it can), then lowest
+// tile index.
+func TestTiesAreBrokenTheSameWayEveryTime(t *testing.T) {
+	g := open(9, 9)
+	c := pos(4, 4)
+	tests := []struct {
+		name string
+		to   events.Pos
+		want events.Dir
+	}{
+		{"a knight's move east-south-east starts diagonally", pos(6, 5), events.SouthEast},
+		{"a knight's move south-south-west starts diagonally", pos(3, 6), events.SouthWest},
+		{"a long move mostly west starts diagonally", pos(0, 3), events.NorthWest},
+		{"a long move mostly north starts diagonally", pos(5, 0), events.NorthEast},
+		{"a move straight north goes north", pos(4, 0), events.North},
+		{"a move straight west goes west", pos(0, 4), events.West},
+	}
+	finder := NewFinder(g.w, g.h)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for i := 0; i < 3; i++ {
+				assert.Equal(t, result{tt.want, true}, step(g, c, tt.to, 0), "fresh finder, try %d", i)
+				d, ok := finder.NextStep(g.passable, c, tt.to, 0)
+				assert.Equal(t, result{tt.want, true}, result{d, ok}, "reused finder, try %d", i)
+			}
+		})
+	}
+}
+
+func open(w, h int) grid { return grid{w: w, h: h, wall: make([]bool, w*h)} }
+
+// Property: on random maps, walking step after step as NextStep says
+// reaches the target at exactly the cost of a shortest path (found here by
+// a plain Dijkstra), and fails exactly when there is none. One Finder
+// serves every search, so stale scratch state would show.
+func TestWalkingTheStepsCostsAShortestPath(t *testing.T) {
+	rng := dice.New(99, 0)
+	for m := 0; m < 30; m++ {
+		w, h := rng.Range(5, 30), rng.Range(5, 20)
+		g := open(w, h)
+		density := rng.Range(0, 40)
+		for i := range g.wall {
+			g.wall[i] = rng.Intn(100) < density
+		}
+		finder := NewFinder(w, h)
+		for k := 0; k < 20; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			dist := dijkstra(g, to)
+			want := dist[from.Y*w+from.X]
+			cost, p := 0, from
+			for p != to {
+				d, ok := finder.NextStep(g.passable, p, to, 0)
+				if !ok {
+					require.Equal(t, -1, want, "map %d: no step from %v to %v", m, p, to)
+					break
+				}
+				cost += stepCost(d)
+				p = p.Add(d)
+				require.True(t, p == to || g.passable(p), "map %d: stepped into a wall at %v", m, p)
+				require.LessOrEqual(t, cost, want, "map %d: %v to %v costs more than a shortest path", m, from, to)
+			}
+			if p == to {
+				require.Equal(t, want, cost, "map %d: %v to %v", m, from, to)
+			}
+		}
+	}
+}
+
+// dijkstra is every tile's shortest cost to the target (which is always
+// enterable), -1 where there is no path.
+func dijkstra(g grid, to events.Pos) []int {
+	dist := make([]int, g.w*g.h)
+	for i := range dist {
+		dist[i] = -1
+	}
+	done := make([]bool, len(dist))
+	dist[to.Y*g.w+to.X] = 0
+	for {
+		best := -1
+		for i, d := range dist {
+			if d >= 0 && !done[i] && (best < 0 || d < dist[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return dist
+		}
+		done[best] = true
+		p := pos(best%g.w, best/g.w)
+		if p != to && !g.passable(p) {
+			continue // walls are reached, but nothing is reached through them
+		}
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			q := p.Add(d)
+			if q.X < 0 || q.X >= g.w || q.Y < 0 || q.Y >= g.h {
+				continue
+			}
+			qi := q.Y*g.w + q.X
+			if nd := dist[best] + stepCost(d); !done[qi] && (dist[qi] < 0 || nd < dist[qi]) {
+				dist[qi] = nd
+			}
+		}
+	}
+}
+
+func TestTheHeuristicIsTheCostOfAnOpenPath(t *testing.T) {
+	assert.Equal(t, []int{0, 2, 3, 7, 13, 13},
+		[]int{heuristic(pos(0, 0), pos(0, 0)), heuristic(pos(0, 0), pos(1, 0)), heuristic(pos(0, 0), pos(-1, 1)),
+			heuristic(pos(0, 0), pos(3, 1)), heuristic(pos(5, 5), pos(0, 2)), heuristic(pos(0, 2), pos(5, 5))})
+}
