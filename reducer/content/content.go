@@ -1,0 +1,323 @@
+// Package content holds the game's data tables (monsters, items, the spawn
+// table and the numbers of the rules), embedded as JSON and validated when
+// loaded. Changing a number here changes the game without changing code;
+// changing one also changes what re-simulation decides, so it goes with a
+// new events.RulesVersion.
+//
+// Every monster and item has a numeric code, which journals store: a code
+// is never reused or renumbered, while names may be reworded.
+package content
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"rogue/events"
+)
+
+//go:embed data/*.json
+var embedded embed.FS
+
+// Dice is NdS: N dice of S sides.
+type Dice struct{ N, Sides int }
+
+func (d Dice) String() string { return fmt.Sprintf("%dd%d", d.N, d.Sides) }
+
+// ParseDice reads "1d6".
+func ParseDice(s string) (Dice, error) {
+	n, sides, ok := strings.Cut(s, "d")
+	if !ok {
+		return Dice{}, fmt.Errorf("%q is not dice like 1d6", s)
+	}
+	a, err1 := strconv.Atoi(n)
+	b, err2 := strconv.Atoi(sides)
+	if err1 != nil || err2 != nil || a < 1 || a > 20 || b < 1 || b > 100 {
+		return Dice{}, fmt.Errorf("%q is not dice like 1d6 (1 to 20 dice of 1 to 100 sides)", s)
+	}
+	return Dice{a, b}, nil
+}
+
+// Monster is a kind of actor, the player's kind included.
+type Monster struct {
+	Code       int
+	Name       string
+	Glyph      rune
+	Player     bool
+	Level      int
+	Attributes [events.NumAttributes]int
+	Skills     [events.NumSkills]int
+	Wears      []*Item
+}
+
+// Effect is what using a consumable does.
+type Effect uint8
+
+// The effects of consumables.
+const (
+	NoEffect Effect = iota
+	Heal
+	Feed
+	Harm
+	Confuse
+)
+
+// Targeting says how a consumable picks what it affects.
+type Targeting uint8
+
+// The ways of targeting.
+const (
+	Self    Targeting = iota // no target: the user
+	Actor                    // a chosen tile holding an actor
+	Area                     // a chosen tile; everything within Radius
+	Nearest                  // the nearest visible hostile within Range
+)
+
+// Use describes a consumable.
+type Use struct {
+	Effect Effect
+	Target Targeting
+	Range  int
+	Radius int
+	Amount int
+	Turns  int
+	Cause  events.Cause // what damage it deals is called
+}
+
+// Equip describes an item that can be worn.
+type Equip struct {
+	Slot      events.Slot
+	Attribute events.Attribute // the attribute a weapon hits with
+	Damage    Dice             // zero for armor
+	Hit       int
+	DamageMod int
+	Armor     int
+	MaxHP     int
+}
+
+// Item is a kind of item.
+type Item struct {
+	Code  int
+	Name  string
+	Glyph rune
+	Use   *Use
+	Equip *Equip
+}
+
+// SpawnEntry is one line of the weighted spawn table: at depth d its
+// weight is Weight + PerDepth*d, or 0 above when d < FromDepth.
+type SpawnEntry struct {
+	Name      string
+	Code      int
+	Weight    int
+	PerDepth  int
+	FromDepth int
+}
+
+// WeightAt is the entry's weight at a depth (entries at 0 or less are left
+// out of the draw).
+func (e SpawnEntry) WeightAt(depth int) int {
+	if depth < e.FromDepth {
+		return 0
+	}
+	return max(0, e.Weight+e.PerDepth*depth)
+}
+
+// Rules are the numbers of the rules that are not about one monster or item.
+type Rules struct {
+	Vision            int
+	Backpack          int
+	WellFedTurns      int
+	NormalTurns       int
+	HungryTurns       int
+	StarvingDamage    int
+	XPPerLevel        int
+	XPPerMonsterLevel int
+	UnarmedDamage     Dice
+	WellFedHitBonus   int
+	RestHeal          int
+	SpawnDie          int
+	SpawnOffset       int
+	Width, Height     int
+}
+
+// Tables is the whole content of the game.
+type Tables struct {
+	Monsters []*Monster
+	Items    []*Item
+	Spawns   []SpawnEntry
+	Rules    Rules
+	Player   *Monster
+
+	byCode map[int]any
+}
+
+// Monster returns the monster of a code, or nil.
+func (t *Tables) Monster(code int) *Monster { m, _ := t.byCode[code].(*Monster); return m }
+
+// Item returns the item of a code, or nil.
+func (t *Tables) Item(code int) *Item { i, _ := t.byCode[code].(*Item); return i }
+
+// Name is the name of whatever has the code, or "something".
+func (t *Tables) Name(code int) string {
+	switch v := t.byCode[code].(type) {
+	case *Monster:
+		return v.Name
+	case *Item:
+		return v.Name
+	}
+	return "something"
+}
+
+// Glyph is the map character of whatever has the code.
+func (t *Tables) Glyph(code int) rune {
+	switch v := t.byCode[code].(type) {
+	case *Monster:
+		return v.Glyph
+	case *Item:
+		return v.Glyph
+	}
+	return '?'
+}
+
+// ByName finds a monster or item code by name.
+func (t *Tables) ByName(name string) (int, bool) {
+	for _, m := range t.Monsters {
+		if m.Name == name {
+			return m.Code, true
+		}
+	}
+	for _, i := range t.Items {
+		if i.Name == name {
+			return i.Code, true
+		}
+	}
+	return 0, false
+}
+
+var defaultTables *Tables
+
+func init() {
+	t, err := Load(embedded)
+	if err != nil {
+		panic("content: the embedded tables are broken: " + err.Error())
+	}
+	defaultTables = t
+}
+
+// Default is the embedded content, loaded and validated once.
+func Default() *Tables { return defaultTables }
+
+// Load reads and validates data/monsters.json, data/items.json,
+// data/spawns.json and data/rules.json from fsys. Errors name the file, the
+// entry and the field.
+func Load(fsys fs.FS) (*Tables, error) {
+	t := &Tables{byCode: map[int]any{}}
+	var rawItems []rawItem
+	if err := readJSON(fsys, "data/items.json", &rawItems); err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	for i, r := range rawItems {
+		it, err := r.build()
+		if err != nil {
+			return nil, fmt.Errorf("data/items.json: entry %d (%s): %w", i, r.Name, err)
+		}
+		if err := t.claim(it.Code, it.Name, it, names); err != nil {
+			return nil, fmt.Errorf("data/items.json: entry %d (%s): %w", i, r.Name, err)
+		}
+		t.Items = append(t.Items, it)
+	}
+	var rawMonsters []rawMonster
+	if err := readJSON(fsys, "data/monsters.json", &rawMonsters); err != nil {
+		return nil, err
+	}
+	for i, r := range rawMonsters {
+		m, err := r.build(t)
+		if err != nil {
+			return nil, fmt.Errorf("data/monsters.json: entry %d (%s): %w", i, r.Name, err)
+		}
+		if err := t.claim(m.Code, m.Name, m, names); err != nil {
+			return nil, fmt.Errorf("data/monsters.json: entry %d (%s): %w", i, r.Name, err)
+		}
+		if m.Player {
+			if t.Player != nil {
+				return nil, fmt.Errorf("data/monsters.json: entry %d (%s): field player: %s is the player already", i, r.Name, t.Player.Name)
+			}
+			t.Player = m
+		}
+		t.Monsters = append(t.Monsters, m)
+	}
+	if t.Player == nil {
+		return nil, fmt.Errorf("data/monsters.json: no entry has \"player\": true")
+	}
+	var rawSpawns []rawSpawn
+	if err := readJSON(fsys, "data/spawns.json", &rawSpawns); err != nil {
+		return nil, err
+	}
+	for i, r := range rawSpawns {
+		code, ok := t.ByName(r.Name)
+		if !ok {
+			return nil, fmt.Errorf("data/spawns.json: entry %d (%s): field name: no monster or item has that name", i, r.Name)
+		}
+		if t.Monster(code) != nil && t.Monster(code).Player {
+			return nil, fmt.Errorf("data/spawns.json: entry %d (%s): field name: the player cannot be spawned", i, r.Name)
+		}
+		t.Spawns = append(t.Spawns, SpawnEntry{Name: r.Name, Code: code, Weight: r.Weight, PerDepth: r.PerDepth, FromDepth: r.FromDepth})
+	}
+	var rr rawRules
+	if err := readJSON(fsys, "data/rules.json", &rr); err != nil {
+		return nil, err
+	}
+	rules, err := rr.build()
+	if err != nil {
+		return nil, fmt.Errorf("data/rules.json: %w", err)
+	}
+	t.Rules = rules
+	return t, nil
+}
+
+func (t *Tables) claim(code int, name string, v any, names map[string]string) error {
+	if code <= 0 || code > 65535 {
+		return fmt.Errorf("field code: %d is not in 1..65535", code)
+	}
+	if old, ok := t.byCode[code]; ok {
+		return fmt.Errorf("field code: %d is taken by %s", code, nameOf(old))
+	}
+	if name == "" {
+		return fmt.Errorf("field name: missing")
+	}
+	if _, ok := names[name]; ok {
+		return fmt.Errorf("field name: %q is used twice", name)
+	}
+	names[name] = name
+	t.byCode[code] = v
+	return nil
+}
+
+func nameOf(v any) string {
+	switch v := v.(type) {
+	case *Monster:
+		return v.Name
+	case *Item:
+		return v.Name
+	}
+	return "?"
+}
+
+func readJSON(fsys fs.FS, name string, v any) error {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}

@@ -1,0 +1,42 @@
+package reducer
+
+import "rogue/events"
+
+// hunger runs the player's hunger clock at the end of a turn: Well Fed,
+// then Normal, then Hungry, then Starving, which costs HP every turn.
+func (d *decider) hunger() {
+	w := d.w
+	r := w.content.Rules
+	next := d.turn + 1
+	if w.HungerUntil != 0 && next >= w.HungerUntil {
+		switch w.Hunger {
+		case events.WellFed:
+			d.emit(&events.HungerChanged{Actor: events.PlayerID, Hunger: events.Normal, Until: next + r.NormalTurns})
+		case events.Normal:
+			d.emit(&events.HungerChanged{Actor: events.PlayerID, Hunger: events.Hungry, Until: next + r.HungryTurns})
+		case events.Hungry:
+			d.emit(&events.HungerChanged{Actor: events.PlayerID, Hunger: events.Starving, Until: 0})
+		}
+	}
+	if w.Hunger == events.Starving && r.StarvingDamage > 0 {
+		d.harm(events.PlayerID, r.StarvingDamage, events.CauseStarvation, 0)
+	}
+}
+
+// rest is waiting: with no hostile in view and not Hungry or Starving, the
+// player heals a little.
+func (d *decider) rest() {
+	w := d.w
+	p := d.player()
+	if w.Hunger >= events.Hungry {
+		return
+	}
+	for _, m := range w.Monsters() {
+		if w.CanSee(m.Pos) {
+			return
+		}
+	}
+	if gain := min(w.content.Rules.RestHeal, w.MaxHP(p)-p.HP); gain > 0 {
+		d.emit(&events.Healed{Actor: p.ID, Amount: gain, Cause: events.CauseRest})
+	}
+}

@@ -1,0 +1,132 @@
+package reducer
+
+import (
+	"rogue/events"
+	"rogue/reducer/content"
+	"rogue/reducer/dungeon"
+)
+
+// begin makes the first level, the player and the starting gear (worn
+// without a message), and starts the hunger clock.
+func (d *decider) begin() {
+	c := d.w.content
+	layout := dungeon.Generate(d.rng, c.Rules.Width, c.Rules.Height)
+	d.emit(&events.LevelEntered{Depth: 1, Width: layout.Width, Height: layout.Height,
+		Rooms: layout.Rooms, Corridors: layout.Corridors, Stairs: layout.Stairs, Arrival: layout.Start})
+	pk := c.Player
+	hp := (10 + Bonus(pk.Attributes[events.Fitness])) * pk.Level
+	for _, it := range pk.Wears {
+		hp += it.Equip.MaxHP
+	}
+	d.emit(&events.Spawned{ID: d.w.NextID, Kind: pk.Code, Pos: layout.Start, HP: max(1, hp)})
+	d.wear(events.PlayerID, pk.Wears)
+	d.populate(layout, 1)
+	d.emit(&events.HungerChanged{Actor: events.PlayerID, Hunger: events.WellFed, Until: d.turn + c.Rules.WellFedTurns})
+}
+
+// descend takes the stairs: a new level one deeper; only the player and
+// what the player carries come along. No healing.
+func (d *decider) descend() error {
+	w := d.w
+	p := d.player()
+	if w.Map.At(p.Pos) != dungeon.DownStairs {
+		return refuse("there are no stairs down here")
+	}
+	c := w.content
+	layout := dungeon.Generate(d.rng, c.Rules.Width, c.Rules.Height)
+	depth := w.Depth + 1
+	d.emit(&events.LevelEntered{Depth: depth, Width: layout.Width, Height: layout.Height,
+		Rooms: layout.Rooms, Corridors: layout.Corridors, Stairs: layout.Stairs, Arrival: layout.Start})
+	d.populate(layout, depth)
+	return nil
+}
+
+func (d *decider) wear(holder events.EntityID, items []*content.Item) {
+	for _, it := range items {
+		d.emit(&events.Spawned{ID: d.w.NextID, Kind: it.Code, Holder: holder, Slot: it.Equip.Slot})
+	}
+}
+
+// populate spawns each room's monsters and items, every room but the first:
+// 1dN + (depth - 1) + offset of them (none below 1), each on a free floor
+// tile of the room, each drawn from the weighted spawn table.
+//
+// Draw order: per room, the count; then per spawn, the table entry and
+// then the tile (an index into the room's tiles not taken yet, row by row).
+func (d *decider) populate(layout dungeon.Layout, depth int) {
+	c := d.w.content
+	for _, room := range layout.Rooms[1:] {
+		n := d.rng.Die(c.Rules.SpawnDie) + (depth - 1) + c.Rules.SpawnOffset
+		if n < 1 {
+			continue
+		}
+		free := make([]events.Pos, 0, room.W*room.H)
+		for y := room.Y; y < room.Y+room.H; y++ {
+			for x := room.X; x < room.X+room.W; x++ {
+				free = append(free, events.Pos{X: x, Y: y})
+			}
+		}
+		for i := 0; i < n && len(free) > 0; i++ {
+			code, ok := d.pickSpawn(depth)
+			if !ok {
+				break
+			}
+			k := d.rng.Intn(len(free))
+			pos := free[k]
+			free = append(free[:k], free[k+1:]...)
+			d.spawnKind(code, pos)
+		}
+	}
+}
+
+// pickSpawn draws one entry of the spawn table at depth.
+func (d *decider) pickSpawn(depth int) (int, bool) {
+	total := 0
+	for _, e := range d.w.content.Spawns {
+		total += e.WeightAt(depth)
+	}
+	if total <= 0 {
+		return 0, false
+	}
+	roll := d.rng.Intn(total)
+	for _, e := range d.w.content.Spawns {
+		w := e.WeightAt(depth)
+		if roll < w {
+			return e.Code, true
+		}
+		roll -= w
+	}
+	return 0, false
+}
+
+func (d *decider) spawnKind(code int, pos events.Pos) {
+	c := d.w.content
+	if m := c.Monster(code); m != nil {
+		hp := 1 + m.Level*max(1, 8+Bonus(m.Attributes[events.Fitness]))
+		for _, it := range m.Wears {
+			hp += it.Equip.MaxHP
+		}
+		id := d.w.NextID
+		d.emit(&events.Spawned{ID: id, Kind: code, Pos: pos, HP: max(1, hp)})
+		d.wear(id, m.Wears)
+		return
+	}
+	d.emit(&events.Spawned{ID: d.w.NextID, Kind: code, Pos: pos})
+}
+
+// chooseAttribute answers a pending level-up: the new level, +1 to the
+// attribute, HP and mana recomputed and restored to full.
+func (d *decider) chooseAttribute(a events.Attribute) error {
+	w := d.w
+	if !w.LevelUpPending() {
+		return refuse("there is no level to gain")
+	}
+	if a >= events.NumAttributes {
+		return refuse("there is no such attribute")
+	}
+	p := *d.player()
+	p.Level++
+	p.Attributes[a]++
+	d.emit(&events.LevelledUp{Actor: p.ID, Level: p.Level, Attribute: a, HP: w.MaxHP(&p), Mana: w.MaxMana(&p)})
+	return nil
+}

@@ -1,0 +1,85 @@
+package reducer
+
+import (
+	"rogue/events"
+)
+
+// move steps the player, or attacks the monster in the way. Walls refuse
+// without costing a turn.
+func (d *decider) move(dir events.Dir) error {
+	if !dir.Valid() {
+		return refuse("that is not a direction")
+	}
+	w := d.w
+	p := d.player()
+	to := p.Pos.Add(dir)
+	if !w.Map.Walkable(to) {
+		return refuse("a wall blocks the way")
+	}
+	if target := w.ActorAt(to); target != nil {
+		d.attack(p, target)
+		return nil
+	}
+	d.emit(&events.Moved{Actor: p.ID, Dir: dir})
+	return nil
+}
+
+// attack is one melee swing by the d20 rule: a natural 1 always misses, a
+// natural 20 always hits, otherwise it hits when the attack reaches the
+// armor class. Damage is the weapon's dice plus bonuses, at least 0.
+//
+// Draws: the d20, then the damage dice on a hit.
+func (d *decider) attack(attacker, target *Entity) {
+	w := d.w
+	weapon, _ := w.Weapon(attacker)
+	natural := d.rng.Die(20)
+	f := &events.Attacked{
+		Attacker:   attacker.ID,
+		Target:     target.ID,
+		Natural:    natural,
+		Attack:     natural + w.AttackBonus(attacker),
+		ArmorClass: w.ArmorClass(target),
+	}
+	if weapon != nil {
+		f.Weapon = weapon.ID
+	}
+	f.Hit = natural != 1 && (natural == 20 || f.Attack >= f.ArmorClass)
+	if f.Hit {
+		dice := w.DamageDice(attacker)
+		f.Roll = d.rng.Roll(dice.N, dice.Sides)
+		f.Damage = max(0, f.Roll+w.DamageBonus(attacker))
+	}
+	targetID, attackerID := target.ID, attacker.ID
+	d.emit(f)
+	d.checkDeath(targetID, attackerID, events.CauseMelee)
+}
+
+// harm deals damage other than a melee hit, then checks for death.
+func (d *decider) harm(target events.EntityID, amount int, cause events.Cause, source events.EntityID) {
+	d.emit(&events.Damaged{Actor: target, Amount: amount, Cause: cause, Source: source})
+	d.checkDeath(target, source, cause)
+}
+
+// checkDeath ends an actor at 0 HP or below. A monster first drops all it
+// holds on its tile; the player earns experience for a kill.
+func (d *decider) checkDeath(id, killer events.EntityID, cause events.Cause) {
+	w := d.w
+	a := w.Get(id)
+	if a == nil || a.HP > 0 {
+		return
+	}
+	level := a.Level
+	if id == events.PlayerID && w.Wizard {
+		d.emit(&events.Healed{Actor: id, Amount: w.MaxHP(a) - a.HP, Cause: events.CauseWizard})
+		return
+	}
+	if id != events.PlayerID {
+		for _, it := range w.Held(id) {
+			d.emit(&events.Dropped{Actor: id, Item: it.ID})
+		}
+	}
+	d.emit(&events.Died{Actor: id, Cause: cause, Killer: killer})
+	if killer == events.PlayerID && id != events.PlayerID && !w.Over {
+		d.emit(&events.GainedXP{Actor: killer, Amount: w.content.Rules.XPPerMonsterLevel * level})
+	}
+}

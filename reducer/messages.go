@@ -1,0 +1,150 @@
+package reducer
+
+import (
+	"fmt"
+	"strings"
+
+	"rogue/events"
+	"rogue/reducer/content"
+)
+
+// Message is the log line for a fact, in the words of the game. s must be
+// the state just before f is applied (so the names of the dead and the
+// consumed are still known). Facts that say nothing worth a line (a step,
+// a spawn) give "".
+//
+// Messages are derived from facts, never stored in a journal: rewording
+// one changes every replay's log and no journal.
+func Message(s *State, f events.Fact) string {
+	name := func(id events.EntityID) string { return s.Name(id) }
+	the := func(id events.EntityID) string {
+		if id == events.PlayerID {
+			return "you"
+		}
+		return "the " + name(id)
+	}
+	The := func(id events.EntityID) string { return capitalize(the(id)) }
+	verb := func(id events.EntityID, you, other string) string {
+		if id == events.PlayerID {
+			return you
+		}
+		return other
+	}
+	switch f := f.(type) {
+	case *events.LevelEntered:
+		if f.Depth == 1 {
+			return "You enter the dungeon. Find the stairs down (>) and go deeper."
+		}
+		return fmt.Sprintf("You descend to depth %d.", f.Depth)
+	case *events.Staggered:
+		if f.Blocked {
+			return fmt.Sprintf("%s stumbles about in confusion.", The(f.Actor))
+		}
+		return ""
+	case *events.Attacked:
+		switch {
+		case f.Natural == 1:
+			return fmt.Sprintf("%s %s and miss%s wildly (natural 1).", The(f.Attacker),
+				verb(f.Attacker, "fumble", "fumbles"), verb(f.Attacker, "", "es"))
+		case !f.Hit:
+			return fmt.Sprintf("%s %s %s (%d against armor %d).", The(f.Attacker),
+				verb(f.Attacker, "miss", "misses"), the(f.Target), f.Attack, f.ArmorClass)
+		case f.Damage == 0:
+			return fmt.Sprintf("%s %s %s but do%s no harm.", The(f.Attacker),
+				verb(f.Attacker, "hit", "hits"), the(f.Target), verb(f.Attacker, "", "es"))
+		default:
+			crit := ""
+			if f.Natural == 20 {
+				crit = " A natural 20!"
+			}
+			return fmt.Sprintf("%s %s %s for %d.%s", The(f.Attacker),
+				verb(f.Attacker, "hit", "hits"), the(f.Target), f.Damage, crit)
+		}
+	case *events.Died:
+		if f.Actor == events.PlayerID {
+			switch f.Cause {
+			case events.CauseStarvation:
+				return "You starve to death."
+			case events.CauseMelee:
+				return fmt.Sprintf("You are slain by the %s.", name(f.Killer))
+			default:
+				return fmt.Sprintf("You are killed by your own %s.", f.Cause)
+			}
+		}
+		return fmt.Sprintf("%s dies.", The(f.Actor))
+	case *events.GainedXP:
+		return fmt.Sprintf("You gain %d experience.", f.Amount)
+	case *events.LevelledUp:
+		return fmt.Sprintf("You reach level %d; your %s grows.", f.Level, f.Attribute)
+	case *events.PickedUp:
+		return fmt.Sprintf("%s %s up the %s.", The(f.Actor), verb(f.Actor, "pick", "picks"), name(f.Item))
+	case *events.Dropped:
+		return fmt.Sprintf("%s %s the %s.", The(f.Actor), verb(f.Actor, "drop", "drops"), name(f.Item))
+	case *events.Equipped:
+		msg := fmt.Sprintf("%s %s the %s (%s).", The(f.Actor), verb(f.Actor, "equip", "equips"), name(f.Item), f.Slot)
+		if f.Displaced != 0 {
+			msg = fmt.Sprintf("%s %s the %s back in the pack. %s", The(f.Actor),
+				verb(f.Actor, "put", "puts"), name(f.Displaced), msg)
+		}
+		return msg
+	case *events.Unequipped:
+		return fmt.Sprintf("%s %s off the %s.", The(f.Actor), verb(f.Actor, "take", "takes"), name(f.Item))
+	case *events.Consumed:
+		it := s.Get(f.Item)
+		if it != nil {
+			if def := s.content.Item(it.Kind); def != nil && def.Use != nil {
+				switch def.Use.Effect {
+				case content.Heal:
+					return fmt.Sprintf("You drink the %s.", def.Name)
+				case content.Feed:
+					return fmt.Sprintf("You eat the %s.", def.Name)
+				}
+			}
+		}
+		return fmt.Sprintf("You read the %s; it crumbles to dust.", name(f.Item))
+	case *events.Healed:
+		switch f.Cause {
+		case events.CauseRest:
+			return ""
+		case events.CauseWizard:
+			return "Death reaches for you, and wizard mode slaps its hand away."
+		}
+		return fmt.Sprintf("%s %s %d hit points.", The(f.Actor), verb(f.Actor, "recover", "recovers"), f.Amount)
+	case *events.Damaged:
+		switch f.Cause {
+		case events.CauseStarvation:
+			return fmt.Sprintf("Hunger gnaws at you: %d damage.", f.Amount)
+		case events.CauseFireball:
+			return fmt.Sprintf("The fireball burns %s for %d.", the(f.Actor), f.Amount)
+		case events.CauseLightning:
+			return fmt.Sprintf("Lightning strikes %s for %d.", the(f.Actor), f.Amount)
+		case events.CauseMagicMissile:
+			return fmt.Sprintf("A magic missile hits %s for %d.", the(f.Actor), f.Amount)
+		}
+		return fmt.Sprintf("%s %s %d damage.", The(f.Actor), verb(f.Actor, "take", "takes"), f.Amount)
+	case *events.Confused:
+		return fmt.Sprintf("%s looks dazed and confused.", The(f.Actor))
+	case *events.HungerChanged:
+		switch f.Hunger {
+		case events.WellFed:
+			if s.Player() == nil || s.Turn == 0 {
+				return ""
+			}
+			return "You feel well fed."
+		case events.Normal:
+			return "You are no longer well fed."
+		case events.Hungry:
+			return "You are hungry."
+		case events.Starving:
+			return "You are starving!"
+		}
+	}
+	return ""
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,278 @@
+package reducer
+
+import (
+	"slices"
+
+	"rogue/events"
+	"rogue/reducer/content"
+	"rogue/reducer/dungeon"
+	"rogue/reducer/fov"
+	"rogue/reducer/path"
+)
+
+// Entity is a monster, an item or the player. Items on the floor have
+// Holder 0; carried items have the carrier as Holder and are worn when Slot
+// is not SlotNone.
+type Entity struct {
+	ID     events.EntityID
+	Kind   int // content code
+	Pos    events.Pos
+	Holder events.EntityID
+	Slot   events.Slot
+	// PackOrder orders a holder's backpack: the order items went in.
+	PackOrder uint64
+
+	// Actors only.
+	HP            int
+	XP            int
+	Level         int
+	Attributes    [events.NumAttributes]int
+	Skills        [events.NumSkills]int
+	ConfusedUntil int
+}
+
+// State is a whole game at the end of a turn.
+type State struct {
+	Seed  uint64 // the journal's seed; the random stream is (Seed, Draws)
+	Draws uint64 // random numbers drawn so far
+	Turn  int    // turns folded so far
+
+	Depth  int
+	Level  events.LevelEntered // the description of the current level
+	Map    *dungeon.Map        // tiles carved from Level; shared, never changed
+	Entity []Entity            // sorted by ID
+	NextID events.EntityID     // the id the next Spawned fact must carry
+
+	Hunger      events.Hunger
+	HungerUntil int // the turn the hunger state ends; 0 for never
+
+	// Wizard is the journal's recorded cheat: the player cannot die (a
+	// killing blow heals to full instead). Used to build long games for
+	// benchmarks and tests; it is in the header, so replays agree.
+	Wizard bool
+
+	Kills int
+	Over  bool        // the player died
+	Death events.Died // how, when Over
+
+	packSeq uint64
+
+	// explored is the player's memory of the level. It is folded lazily:
+	// pending lists viewpoints whose field of view is not yet merged, so
+	// replay does not compute a field of view per step. Reading explored
+	// (Explored, Digest) merges them; the result is the same either way.
+	explored *fov.Set
+	pending  []events.Pos
+	scratch  *fov.Set
+
+	// visible caches the player's field of view at visibleAt.
+	visible   *fov.Set
+	visibleAt events.Pos
+	visibleOK bool
+
+	finder *path.Finder // A* scratch space, reused between turns
+
+	content *content.Tables
+}
+
+// New returns the state of a game before its first turn.
+func New(seed uint64, tables *content.Tables) *State {
+	return &State{Seed: seed, NextID: events.PlayerID, content: tables}
+}
+
+// Content is the content the state was made with.
+func (s *State) Content() *content.Tables { return s.content }
+
+// Clone returns an independent copy of s (the carved map is shared: it
+// never changes).
+func (s *State) Clone() *State {
+	c := *s
+	c.Entity = slices.Clone(s.Entity)
+	c.pending = slices.Clone(s.pending)
+	if s.explored != nil {
+		c.explored = s.explored.Clone()
+	}
+	c.scratch = nil
+	c.visible, c.visibleOK = nil, false
+	return &c
+}
+
+// find returns the index of entity id in s.Entity, or -1.
+func (s *State) find(id events.EntityID) int {
+	i, ok := slices.BinarySearchFunc(s.Entity, id, func(e Entity, id events.EntityID) int {
+		return int64cmp(int64(e.ID), int64(id))
+	})
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+func int64cmp(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Get returns entity id, or nil if there is none.
+func (s *State) Get(id events.EntityID) *Entity {
+	if i := s.find(id); i >= 0 {
+		return &s.Entity[i]
+	}
+	return nil
+}
+
+// Player returns the player's entity, or nil before the game began.
+func (s *State) Player() *Entity { return s.Get(events.PlayerID) }
+
+// IsActor reports whether e is a monster or the player.
+func (s *State) IsActor(e *Entity) bool { return s.content.Monster(e.Kind) != nil }
+
+// Name is what an entity is called in messages.
+func (s *State) Name(id events.EntityID) string {
+	if id == events.PlayerID {
+		return "you"
+	}
+	if e := s.Get(id); e != nil {
+		return s.content.Name(e.Kind)
+	}
+	return "something"
+}
+
+// OnMap reports whether e lies on the level (not carried).
+func (e *Entity) OnMap() bool { return e.Holder == 0 }
+
+// ActorAt returns the actor standing on p, or nil.
+func (s *State) ActorAt(p events.Pos) *Entity {
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if e.Holder == 0 && e.Pos == p && s.IsActor(e) {
+			return e
+		}
+	}
+	return nil
+}
+
+// ItemsAt lists the items lying on p, in id order.
+func (s *State) ItemsAt(p events.Pos) []*Entity {
+	var out []*Entity
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if e.Holder == 0 && e.Pos == p && !s.IsActor(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Backpack lists the items holder carries but does not wear, in the order
+// they went in (the order of their letters a..z).
+func (s *State) Backpack(holder events.EntityID) []*Entity {
+	var out []*Entity
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if e.Holder == holder && e.Slot == events.SlotNone {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Entity) int {
+		if c := int64cmp(int64(a.PackOrder), int64(b.PackOrder)); c != 0 {
+			return c
+		}
+		return int64cmp(int64(a.ID), int64(b.ID))
+	})
+	return out
+}
+
+// Worn returns the item holder wears in slot, or nil.
+func (s *State) Worn(holder events.EntityID, slot events.Slot) *Entity {
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if e.Holder == holder && e.Slot == slot && slot != events.SlotNone {
+			return e
+		}
+	}
+	return nil
+}
+
+// Held lists everything holder carries, worn or not, in id order.
+func (s *State) Held(holder events.EntityID) []*Entity {
+	var out []*Entity
+	for i := range s.Entity {
+		if s.Entity[i].Holder == holder {
+			out = append(out, &s.Entity[i])
+		}
+	}
+	return out
+}
+
+// Monsters lists the living monsters on the level, in id order.
+func (s *State) Monsters() []*Entity {
+	var out []*Entity
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if e.ID != events.PlayerID && e.Holder == 0 && s.IsActor(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Visible is the player's field of view now. The set is cached and must
+// not be changed by the caller.
+func (s *State) Visible() *fov.Set {
+	p := s.Player()
+	if p == nil || s.Map == nil {
+		return fov.NewSet(1, 1)
+	}
+	if s.visibleOK && s.visibleAt == p.Pos && s.visible != nil {
+		return s.visible
+	}
+	if s.visible == nil || s.visible.Width() != s.Map.Width || s.visible.Height() != s.Map.Height {
+		s.visible = fov.NewSet(s.Map.Width, s.Map.Height)
+	}
+	fov.Compute(s.visible, s.Map.Opaque, p.Pos, s.content.Rules.Vision)
+	s.visibleAt, s.visibleOK = p.Pos, true
+	return s.visible
+}
+
+// CanSee reports whether the player sees p. Field of view is symmetric, so
+// it is also whether an actor standing on p sees the player.
+func (s *State) CanSee(p events.Pos) bool { return s.Visible().Has(p) }
+
+// Explored is the player's memory of the current level: every tile ever
+// seen. The set must not be changed by the caller.
+func (s *State) Explored() *fov.Set {
+	if s.Map == nil {
+		return fov.NewSet(1, 1)
+	}
+	if s.explored == nil {
+		s.explored = fov.NewSet(s.Map.Width, s.Map.Height)
+	}
+	if len(s.pending) > 0 {
+		if s.scratch == nil || s.scratch.Width() != s.Map.Width || s.scratch.Height() != s.Map.Height {
+			s.scratch = fov.NewSet(s.Map.Width, s.Map.Height)
+		}
+		for _, p := range s.pending {
+			fov.Compute(s.scratch, s.Map.Opaque, p, s.content.Rules.Vision)
+			s.explored.Union(s.scratch)
+		}
+		s.pending = s.pending[:0]
+	}
+	return s.explored
+}
+
+// lookFrom records that the player saw the level from p.
+func (s *State) lookFrom(p events.Pos) {
+	if n := len(s.pending); n > 0 && s.pending[n-1] == p {
+		return
+	}
+	s.pending = append(s.pending, p)
+	if len(s.pending) >= 1024 {
+		s.Explored()
+	}
+}

@@ -1,0 +1,114 @@
+package reducer
+
+import (
+	"rogue/events"
+	"rogue/reducer/content"
+)
+
+// Derived stats: always computed from the base values and what is worn now,
+// never stored, so taking an item off takes its bonus away.
+
+// Bonus is an attribute's bonus: (value - 10) / 2, truncated toward zero.
+func Bonus(value int) int { return (value - 10) / 2 }
+
+// Attribute is an actor's current value of a.
+func (s *State) Attribute(e *Entity, a events.Attribute) int { return e.Attributes[a] }
+
+// Skill is an actor's current skill.
+func (s *State) Skill(e *Entity, k events.Skill) int { return e.Skills[k] }
+
+// wornBonus adds up f over everything e wears.
+func (s *State) wornBonus(e *Entity, f func(*content.Equip) int) int {
+	total := 0
+	for i := range s.Entity {
+		it := &s.Entity[i]
+		if it.Holder == e.ID && it.Slot != events.SlotNone {
+			if def := s.content.Item(it.Kind); def != nil && def.Equip != nil {
+				total += f(def.Equip)
+			}
+		}
+	}
+	return total
+}
+
+// MaxHP is an actor's maximum hit points now: for the player
+// (10 + Fitness bonus) * level, for a monster 1 + level * max(1, 8 + Fitness
+// bonus); plus the HP bonus of everything worn.
+func (s *State) MaxHP(e *Entity) int {
+	fit := Bonus(e.Attributes[events.Fitness])
+	var base int
+	if e.ID == events.PlayerID {
+		base = (10 + fit) * e.Level
+	} else {
+		base = 1 + e.Level*max(1, 8+fit)
+	}
+	return max(1, base+s.wornBonus(e, func(q *content.Equip) int { return q.MaxHP }))
+}
+
+// MaxMana is max(1, 4 + Intelligence bonus) * level.
+func (s *State) MaxMana(e *Entity) int {
+	return max(1, 4+Bonus(e.Attributes[events.Intelligence])) * e.Level
+}
+
+// ArmorClass is 10 + Quickness bonus + Defense skill + worn armor.
+func (s *State) ArmorClass(e *Entity) int {
+	return 10 + Bonus(e.Attributes[events.Quickness]) + e.Skills[events.Defense] +
+		s.wornBonus(e, func(q *content.Equip) int { return q.Armor })
+}
+
+// Weapon returns what e wields in the main hand and its definition, or
+// nil, nil when unarmed.
+func (s *State) Weapon(e *Entity) (*Entity, *content.Equip) {
+	w := s.Worn(e.ID, events.MainHand)
+	if w == nil {
+		return nil, nil
+	}
+	def := s.content.Item(w.Kind)
+	if def == nil || def.Equip == nil {
+		return nil, nil
+	}
+	return w, def.Equip
+}
+
+// AttackBonus is what e adds to a natural d20: the weapon's attribute bonus
+// (Might unarmed), Melee skill, the weapon's hit bonus, and +1 while the
+// player is Well Fed.
+func (s *State) AttackBonus(e *Entity) int {
+	attr, hit := events.Might, 0
+	if _, w := s.Weapon(e); w != nil {
+		attr, hit = w.Attribute, w.Hit
+	}
+	b := Bonus(e.Attributes[attr]) + e.Skills[events.Melee] + hit
+	if e.ID == events.PlayerID && s.Hunger == events.WellFed {
+		b += s.content.Rules.WellFedHitBonus
+	}
+	return b
+}
+
+// DamageDice is what e rolls for damage: its weapon's dice, or unarmed.
+func (s *State) DamageDice(e *Entity) content.Dice {
+	if _, w := s.Weapon(e); w != nil {
+		return w.Damage
+	}
+	return s.content.Rules.UnarmedDamage
+}
+
+// DamageBonus is added to the damage roll: Might bonus, Melee skill and the
+// weapon's damage bonus.
+func (s *State) DamageBonus(e *Entity) int {
+	b := Bonus(e.Attributes[events.Might]) + e.Skills[events.Melee]
+	if _, w := s.Weapon(e); w != nil {
+		b += w.DamageMod
+	}
+	return b
+}
+
+// XPToLevel is the experience at which e reaches its next level.
+func (s *State) XPToLevel(e *Entity) int { return s.content.Rules.XPPerLevel * e.Level }
+
+// LevelUpPending reports whether the player has the experience for a new
+// level and the game waits for the choice of attribute.
+func (s *State) LevelUpPending() bool {
+	p := s.Player()
+	return p != nil && !s.Over && p.XP >= s.XPToLevel(p)
+}
