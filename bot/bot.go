@@ -1,0 +1,222 @@
+// Package bot is a built-in player: given the state of a game it chooses
+// the next command, as a person at the keyboard would. It explores, fights,
+// drinks when hurt, eats when hungry, reads scrolls at monsters, wears
+// better gear and takes the stairs down. It is deterministic (the same
+// state gives the same command) and journals nothing of its own: its
+// commands go through reducer.Decide like anyone's.
+package bot
+
+import (
+	"slices"
+
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/content"
+	"rogue/reducer/dungeon"
+)
+
+// Choose returns the bot's next command in state s.
+func Choose(s *reducer.State) events.Command {
+	b := &brain{s: s, c: s.Content(), p: s.Player()}
+	return b.choose()
+}
+
+type brain struct {
+	s *reducer.State
+	c *content.Tables
+	p *reducer.Entity
+}
+
+func (b *brain) choose() events.Command {
+	s, p := b.s, b.p
+	if s.LevelUpPending() {
+		// Fitness first (more HP), then Might, then Quickness.
+		order := []events.Attribute{events.Fitness, events.Might, events.Quickness}
+		return &events.ChooseAttribute{Attribute: order[p.Level%len(order)]}
+	}
+	foes := b.visibleFoes()
+	hp, maxHP := p.HP, s.MaxHP(p)
+	if hp*10 < maxHP*4 && hp < maxHP {
+		if it := b.carried(func(u *content.Use) bool { return u.Effect == content.Heal }); it != nil {
+			return &events.Use{Item: it.ID}
+		}
+	}
+	if s.Hunger >= events.Hungry {
+		if it := b.carried(func(u *content.Use) bool { return u.Effect == content.Feed }); it != nil {
+			return &events.Use{Item: it.ID}
+		}
+	}
+	if len(foes) > 0 {
+		if cmd := b.fight(foes); cmd != nil {
+			return cmd
+		}
+	}
+	if cmd := b.gearUp(); cmd != nil {
+		return cmd
+	}
+	if len(s.ItemsAt(p.Pos)) > 0 && len(s.Backpack(p.ID)) < b.c.Rules.Backpack {
+		return &events.PickUp{}
+	}
+	if len(foes) == 0 && hp*10 < maxHP*7 && s.Hunger < events.Hungry {
+		return &events.Wait{}
+	}
+	if dir, ok := b.walkTo(b.wantsItem); ok {
+		return &events.Move{Dir: dir}
+	}
+	explored := s.Explored()
+	if dir, ok := b.walkTo(func(q events.Pos) bool { return !explored.Has(q) }); ok {
+		return &events.Move{Dir: dir}
+	}
+	if s.Map.At(p.Pos) == dungeon.DownStairs {
+		return &events.Descend{}
+	}
+	if dir, ok := b.walkTo(func(q events.Pos) bool { return q == s.Level.Stairs }); ok {
+		return &events.Move{Dir: dir}
+	}
+	return &events.Wait{}
+}
+
+// visibleFoes lists the monsters in view, nearest first.
+func (b *brain) visibleFoes() []*reducer.Entity {
+	var out []*reducer.Entity
+	for _, m := range b.s.Monsters() {
+		if b.s.CanSee(m.Pos) {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y *reducer.Entity) int {
+		if c := dist2(b.p.Pos, x.Pos) - dist2(b.p.Pos, y.Pos); c != 0 {
+			return c
+		}
+		return int(x.ID) - int(y.ID)
+	})
+	return out
+}
+
+// carried returns the first backpack item whose use matches.
+func (b *brain) carried(match func(*content.Use) bool) *reducer.Entity {
+	for _, it := range b.s.Backpack(b.p.ID) {
+		if def := b.c.Item(it.Kind); def != nil && def.Use != nil && match(def.Use) {
+			return it
+		}
+	}
+	return nil
+}
+
+func (b *brain) fight(foes []*reducer.Entity) events.Command {
+	s, p := b.s, b.p
+	near := foes[0]
+	strong := func(m *reducer.Entity) bool { return b.c.Monster(m.Kind).Level >= 2 }
+	// Lightning at anything within its range.
+	if it := b.carried(func(u *content.Use) bool { return u.Target == content.Nearest }); it != nil {
+		if u := b.c.Item(it.Kind).Use; dist2(p.Pos, near.Pos) <= u.Range*u.Range && (strong(near) || len(foes) > 1) {
+			return &events.Use{Item: it.ID}
+		}
+	}
+	// Fireball at a foe far enough away not to burn ourselves.
+	if it := b.carried(func(u *content.Use) bool { return u.Target == content.Area }); it != nil {
+		u := b.c.Item(it.Kind).Use
+		for _, m := range foes {
+			d := dist2(p.Pos, m.Pos)
+			if d <= u.Range*u.Range && d > u.Radius*u.Radius && (strong(m) || len(foes) > 1) {
+				return &events.Use{Item: it.ID, HasTarget: true, Target: m.Pos}
+			}
+		}
+	}
+	// Confuse a strong foe next to us; missile a strong or hurt one.
+	for _, m := range foes {
+		d := dist2(p.Pos, m.Pos)
+		if it := b.carried(func(u *content.Use) bool { return u.Effect == content.Confuse }); it != nil && strong(m) && d <= 2 && m.ConfusedUntil <= s.Turn {
+			return &events.Use{Item: it.ID, HasTarget: true, Target: m.Pos}
+		}
+		if it := b.carried(func(u *content.Use) bool { return u.Target == content.Actor && u.Effect == content.Harm }); it != nil {
+			if u := b.c.Item(it.Kind).Use; d <= u.Range*u.Range && (strong(m) || p.HP*2 < s.MaxHP(p)) {
+				return &events.Use{Item: it.ID, HasTarget: true, Target: m.Pos}
+			}
+		}
+	}
+	if dir, ok := events.DirTo(p.Pos, near.Pos); ok {
+		return &events.Move{Dir: dir}
+	}
+	// Let it come to us when it is close; otherwise go to it.
+	if dist2(p.Pos, near.Pos) <= 8 {
+		return &events.Wait{}
+	}
+	if dir, ok := b.walkTo(func(q events.Pos) bool { return q == near.Pos }); ok {
+		return &events.Move{Dir: dir}
+	}
+	return nil
+}
+
+// gearUp wears the best gear in the backpack for each slot.
+func (b *brain) gearUp() events.Command {
+	s, p := b.s, b.p
+	for _, it := range s.Backpack(p.ID) {
+		def := b.c.Item(it.Kind)
+		if def == nil || def.Equip == nil {
+			continue
+		}
+		cur := s.Worn(p.ID, def.Equip.Slot)
+		if cur == nil || score(def.Equip) > score(b.c.Item(cur.Kind).Equip) {
+			return &events.Use{Item: it.ID}
+		}
+	}
+	return nil
+}
+
+func score(q *content.Equip) int {
+	return q.Armor*10 + q.Hit*5 + q.Damage.N*(q.Damage.Sides+1)*5/2 + q.DamageMod*5 + q.MaxHP
+}
+
+// wantsItem reports whether an item worth taking lies on q.
+func (b *brain) wantsItem(q events.Pos) bool {
+	if !b.s.CanSee(q) && !b.s.Explored().Has(q) {
+		return false
+	}
+	if len(b.s.Backpack(b.p.ID)) >= b.c.Rules.Backpack {
+		return false
+	}
+	return len(b.s.ItemsAt(q)) > 0
+}
+
+// walkTo returns the first step of a shortest walk (breadth-first, 8-way,
+// around monsters) to the nearest tile where goal holds.
+func (b *brain) walkTo(goal func(events.Pos) bool) (events.Dir, bool) {
+	m := b.s.Map
+	start := b.p.Pos
+	blocked := make([]bool, m.Width*m.Height)
+	for _, e := range b.s.Monsters() {
+		blocked[m.Index(e.Pos)] = true
+	}
+	first := make([]int8, m.Width*m.Height)
+	for i := range first {
+		first[i] = -1
+	}
+	queue := []events.Pos{start}
+	first[m.Index(start)] = int8(events.NumDirs) // the start itself
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		if q != start && goal(q) {
+			return events.Dir(first[m.Index(q)]), true
+		}
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			n := q.Add(d)
+			if !m.Walkable(n) || first[m.Index(n)] != -1 || (blocked[m.Index(n)] && !goal(n)) {
+				continue
+			}
+			if q == start {
+				first[m.Index(n)] = int8(d)
+			} else {
+				first[m.Index(n)] = first[m.Index(q)]
+			}
+			queue = append(queue, n)
+		}
+	}
+	return 0, false
+}
+
+func dist2(a, b events.Pos) int {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx + dy*dy
+}

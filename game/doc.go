@@ -1,0 +1,6 @@
+// Package game joins the rules to the journal. A live Game decides each
+// command, makes the turn durable in its journal, and only then folds it
+// into the state; Fold rebuilds a state from a journal's recorded facts
+// (replay, resume); Verify re-simulates a journal's commands under the
+// current rules and names the first turn where they decide otherwise.
+package game

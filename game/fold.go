@@ -1,0 +1,48 @@
+package game
+
+import (
+	"errors"
+	"io"
+
+	"rogue/events"
+	"rogue/journal"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+// Fold rebuilds the state of a journal from its recorded facts, never
+// re-deciding them, so it shows the game as it was played under any later
+// rules. It stops after turn `to` when to >= 0 (the state then holds turns
+// 0..to-1... precisely: `to` turns folded), else at the end. each, if not
+// nil, is called after every turn folded.
+//
+// A torn or corrupt tail is not an error: every whole turn before it is
+// folded and the *journal.Tail is returned beside the state.
+func Fold(r *journal.Reader, tables *content.Tables, to int, each func(*reducer.State, *events.Turn) error) (*reducer.State, *journal.Tail, error) {
+	h := r.Header()
+	s := reducer.New(h.Seed, tables)
+	s.Wizard = h.Options.Wizard
+	var t events.Turn
+	for to < 0 || s.Turn < to {
+		err := r.Next(&t)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var tail *journal.Tail
+		if errors.As(err, &tail) {
+			return s, tail, nil
+		}
+		if err != nil {
+			return s, nil, err
+		}
+		if err := s.ApplyTurn(&t); err != nil {
+			return s, nil, &journal.Error{Path: r.Path(), Offset: r.Offset(), Turn: s.Turn, Err: err}
+		}
+		if each != nil {
+			if err := each(s, &t); err != nil {
+				return s, nil, err
+			}
+		}
+	}
+	return s, nil, nil
+}
