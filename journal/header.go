@@ -1,0 +1,304 @@
+package journal
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"rogue/events"
+)
+
+// Header says which game a journal holds: the versions it was written
+// under, the random generator and seed, when and by whom it was started,
+// and the options that change how it was played or written.
+type Header struct {
+	// FormatVersion is the journal's wire format (events.FormatVersion
+	// when written by this program; 0 in Create means that).
+	FormatVersion int
+	// RulesVersion is the rules the game was played under
+	// (events.RulesVersion; 0 in Create means that).
+	RulesVersion int
+	// Algorithm names the PRNG the rules draw from. The journal only
+	// stores it (1 to MaxNameLen printable bytes); whether this program
+	// knows it is the caller's business.
+	Algorithm string
+	// Seed seeds the PRNG.
+	Seed uint64
+	// Created is when the game started, stored in whole seconds, UTC
+	// (between 1970 and 9999). The zero time in Create means now.
+	Created time.Time
+	// Player is the player's name: at most MaxNameLen bytes of printable
+	// UTF-8.
+	Player string
+	// Options are the game options recorded with the journal.
+	Options Options
+}
+
+// Options are game options that a replay must know about.
+type Options struct {
+	// Wizard is a recorded cheat that keeps the player alive, for building
+	// long benchmark journals. Its games are not scored.
+	Wizard bool
+	// SyncEvery makes the writer fsync every SyncEvery turns instead of
+	// after every turn (0 or 1). A crash loses the unsynced turns; bots
+	// that play thousands of games batch, people do not.
+	SyncEvery int
+}
+
+// headerLen is the number of elements in a format 1 header array, and
+// optionsLen in its options array.
+const (
+	headerLen  = 7
+	optionsLen = 2
+	// maxCreated is the first second of the year 10000.
+	maxCreated = 253402300800
+)
+
+// normalized fills in Create's defaults and checks h can be written: the
+// current format version, whole seconds in UTC.
+func (h Header) normalized() (Header, error) {
+	if h.FormatVersion == 0 {
+		h.FormatVersion = events.FormatVersion
+	}
+	if h.FormatVersion != events.FormatVersion {
+		return h, problem(fmt.Sprintf("header: format version %d, but this program writes only %d", h.FormatVersion, events.FormatVersion), ErrInvalid)
+	}
+	if h.RulesVersion == 0 {
+		h.RulesVersion = events.RulesVersion
+	}
+	if h.Created.IsZero() {
+		h.Created = time.Now()
+	}
+	h.Created = time.Unix(h.Created.Unix(), 0).UTC()
+	if msg := h.check(); msg != "" {
+		return h, problem("header: "+msg, ErrInvalid)
+	}
+	return h, nil
+}
+
+// check returns what is wrong with h's values, or "".
+func (h Header) check() string {
+	switch {
+	case h.FormatVersion < 1 || h.FormatVersion > events.FormatVersion:
+		return fmt.Sprintf("format version %d is not one this program knows", h.FormatVersion)
+	case h.RulesVersion < 1 || h.RulesVersion > math.MaxInt32:
+		return fmt.Sprintf("rules version %d is out of range", h.RulesVersion)
+	case h.Algorithm == "":
+		return "PRNG algorithm is empty"
+	case h.Options.SyncEvery < 0 || h.Options.SyncEvery > math.MaxInt32:
+		return fmt.Sprintf("sync every %d turns is out of range", h.Options.SyncEvery)
+	}
+	if s := h.Created.Unix(); s < 0 || s >= maxCreated {
+		return fmt.Sprintf("created time %d is not between 1970 and 9999", s)
+	}
+	if msg := checkName(h.Algorithm); msg != "" {
+		return "PRNG algorithm " + msg
+	}
+	if msg := checkName(h.Player); msg != "" {
+		return "player name " + msg
+	}
+	return ""
+}
+
+// checkName refuses names a terminal should not print: too long, not UTF-8
+// or holding control characters (escape sequences).
+func checkName(s string) string {
+	if len(s) > MaxNameLen {
+		return fmt.Sprintf("is %d bytes, more than %d", len(s), MaxNameLen)
+	}
+	if !utf8.ValidString(s) {
+		return "is not valid UTF-8"
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return fmt.Sprintf("holds the control character %U", r)
+		}
+	}
+	return ""
+}
+
+// encodeHeader returns the header payload of h, which must be valid.
+func encodeHeader(h Header) ([]byte, error) {
+	var buf bytes.Buffer
+	e := msgpack.NewEncoder(&buf)
+	err := firstErr(
+		e.EncodeArrayLen(headerLen),
+		e.EncodeInt(int64(h.FormatVersion)),
+		e.EncodeInt(int64(h.RulesVersion)),
+		e.EncodeString(h.Algorithm),
+		e.EncodeUint(h.Seed),
+		e.EncodeInt(h.Created.Unix()),
+		e.EncodeString(h.Player),
+		e.EncodeArrayLen(optionsLen),
+		e.EncodeBool(h.Options.Wizard),
+		e.EncodeUint(uint64(h.Options.SyncEvery)),
+	)
+	return buf.Bytes(), err
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeHeader reads a header payload. It reads the format version first,
+// so that a journal from a newer program says so whatever its header looks
+// like; then it checks the payload's shape (events.CheckShape) and decodes
+// it field by field with concrete decoder calls, bounding every string
+// before reading it.
+func decodeHeader(payload []byte) (Header, error) {
+	var h Header
+	d := hdec{d: msgpack.NewDecoder(bytes.NewReader(payload))}
+	n, err := d.d.DecodeArrayLen()
+	if err != nil || n < 1 {
+		return h, badHeader("it is not a non-empty array")
+	}
+	v := d.int("format version", 1<<31)
+	if d.err != nil {
+		return h, d.err
+	}
+	if v > events.FormatVersion {
+		return h, problem(fmt.Sprintf("format version %d is newer than this program, which reads up to %d: update rogue", v, events.FormatVersion), ErrFutureFormat)
+	}
+	if v < 1 {
+		return h, badHeader(fmt.Sprintf("format version %d is not valid", v))
+	}
+	if err := events.CheckShape(payload, 2); err != nil {
+		return h, badHeader(err.Error())
+	}
+	// Format 1 is the only one so far; a later format adds a case here.
+	if n != headerLen {
+		return h, badHeader(fmt.Sprintf("an array of %d values, format %d has %d", n, v, headerLen))
+	}
+	h.FormatVersion = int(v)
+	h.RulesVersion = int(d.int("rules version", math.MaxInt32))
+	h.Algorithm = d.str("PRNG algorithm")
+	h.Seed = d.uint("seed")
+	h.Created = time.Unix(d.int("created time", math.MaxInt64), 0).UTC()
+	h.Player = d.str("player name")
+	if d.err == nil {
+		if n, err := d.d.DecodeArrayLen(); err != nil || n != optionsLen {
+			return h, badHeader(fmt.Sprintf("options are not an array of %d values", optionsLen))
+		}
+	}
+	h.Options.Wizard = d.bool("wizard option")
+	h.Options.SyncEvery = int(d.int("sync every option", math.MaxInt32))
+	if d.err != nil {
+		return h, d.err
+	}
+	if msg := h.check(); msg != "" {
+		return h, badHeader(msg)
+	}
+	return h, nil
+}
+
+func badHeader(msg string) error {
+	return problem("bad header: "+msg, ErrBadHeader)
+}
+
+// hdec decodes header fields; the first error sticks. It refuses nil
+// where a value belongs (msgpack/v5 would read nil as zero).
+type hdec struct {
+	d   *msgpack.Decoder
+	err error
+}
+
+func (d *hdec) present(what string) bool {
+	if d.err != nil {
+		return false
+	}
+	c, err := d.d.PeekCode()
+	if err != nil || c == 0xc0 {
+		d.err = badHeader(what + " is missing")
+		return false
+	}
+	return true
+}
+
+func (d *hdec) fail(what string, err error) {
+	d.err = badHeader(fmt.Sprintf("%s: %v", what, err))
+}
+
+// int reads a non-negative integer no greater than limit.
+func (d *hdec) int(what string, limit int64) int64 {
+	if !d.present(what) {
+		return 0
+	}
+	v, err := d.d.DecodeInt64()
+	if err != nil {
+		d.fail(what, err)
+		return 0
+	}
+	if v < 0 || v > limit {
+		d.err = badHeader(fmt.Sprintf("%s %d is out of range", what, v))
+		return 0
+	}
+	return v
+}
+
+func (d *hdec) uint(what string) uint64 {
+	if !d.present(what) {
+		return 0
+	}
+	c, _ := d.d.PeekCode()
+	if c >= 0xe0 || (c >= 0xd0 && c <= 0xd3) {
+		// A signed encoding: msgpack/v5 would wrap a negative value.
+		v, err := d.d.DecodeInt64()
+		if err == nil && v < 0 {
+			d.err = badHeader(fmt.Sprintf("%s %d is negative", what, v))
+			return 0
+		}
+		if err != nil {
+			d.fail(what, err)
+		}
+		return uint64(v)
+	}
+	v, err := d.d.DecodeUint64()
+	if err != nil {
+		d.fail(what, err)
+	}
+	return v
+}
+
+func (d *hdec) bool(what string) bool {
+	if !d.present(what) {
+		return false
+	}
+	v, err := d.d.DecodeBool()
+	if err != nil {
+		d.fail(what, err)
+	}
+	return v
+}
+
+// str reads a string of at most MaxNameLen bytes, checking the declared
+// length before reading any of it.
+func (d *hdec) str(what string) string {
+	if !d.present(what) {
+		return ""
+	}
+	n, err := d.d.DecodeBytesLen()
+	if err != nil {
+		d.fail(what, err)
+		return ""
+	}
+	if n > MaxNameLen {
+		d.err = badHeader(fmt.Sprintf("%s is %d bytes, more than %d", what, n, MaxNameLen))
+		return ""
+	}
+	var buf [MaxNameLen]byte
+	if err := d.d.ReadFull(buf[:n]); err != nil {
+		d.fail(what, err)
+		return ""
+	}
+	return string(buf[:n])
+}

@@ -1,0 +1,28 @@
+//go:build unix
+
+package journal
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// lockFile takes an exclusive, non-blocking flock on f, the journal at
+// path. The lock lasts until f is closed. flock locks belong to the open
+// file, so a second writer fails even inside the same process.
+func lockFile(f *os.File, path string) error {
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		switch {
+		case err == nil:
+			return nil
+		case errors.Is(err, syscall.EINTR):
+			continue
+		case errors.Is(err, syscall.EWOULDBLOCK):
+			return &Error{Path: path, Offset: -1, Turn: -1, Err: problem("in use by another rogue process", ErrLocked, err)}
+		default:
+			return osError(path, "lock", err)
+		}
+	}
+}

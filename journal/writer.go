@@ -1,0 +1,220 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"rogue/events"
+)
+
+// File is a journal file open for appending. It holds an exclusive lock on
+// the file until Close, so that two games never write one journal. It is
+// not safe for concurrent use.
+type File struct {
+	rec       recorder
+	f         handle
+	syncEvery int
+	unsynced  int   // turns written since the last fsync
+	err       error // sticky: the writer is broken or closed
+}
+
+// handle is the part of *os.File a File writes through (tests put a
+// failing one in its place).
+type handle interface {
+	WriteAt(p []byte, off int64) (int, error)
+	Truncate(size int64) error
+	Sync() error
+	Close() error
+}
+
+var _ Writer = (*File)(nil)
+
+// Create creates a new journal file at path holding the header h, fsyncs
+// it and its directory, and returns it locked and ready to append turn 0.
+// Zero versions and a zero Created are filled in (see Header), and Created
+// is kept in whole seconds, UTC: File.Header returns what was written. It
+// never overwrites: if path exists, it fails with an error matching
+// fs.ErrExist.
+func Create(path string, h Header) (*File, error) {
+	h, head, crc, err := start(path, h)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			what := "already exists, and a journal is never overwritten"
+			if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
+				what = "is a directory"
+			}
+			return nil, &Error{Path: path, Offset: -1, Turn: -1, Err: problem(what, err)}
+		}
+		return nil, osError(path, "create", err)
+	}
+	fail := func(err error) (*File, error) {
+		f.Close()
+		os.Remove(path) // O_EXCL made it ours
+		return nil, err
+	}
+	if err := lockFile(f, path); err != nil {
+		return fail(err)
+	}
+	if _, err := f.WriteAt(head, 0); err != nil {
+		return fail(osError(path, "write", err))
+	}
+	if err := f.Sync(); err != nil {
+		return fail(osError(path, "fsync", err))
+	}
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		return fail(osError(path, "fsync directory", err))
+	}
+	return newFile(f, newRecorder(path, h, int64(len(head)), 0, crc)), nil
+}
+
+func newFile(f handle, rec recorder) *File {
+	return &File{rec: rec, f: f, syncEvery: max(rec.h.Options.SyncEvery, 1)}
+}
+
+// OpenAppend reopens the journal file at path to continue it. It locks the
+// file, reads and checks all of it, and positions after the last whole
+// turn with the checksum chain restored. A torn or corrupt tail after that
+// turn is truncated away and returned as a *Tail (nil if there was none);
+// when the tail is corrupt rather than merely torn, its bytes are first
+// kept in a side file (Tail.SavedTo) so that nothing is lost for good.
+// Whole, valid records are never dropped.
+//
+// To rebuild the game state, read the journal with Open after OpenAppend
+// returns: the lock keeps it as it is.
+func OpenAppend(path string) (*File, *Tail, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil, osError(path, "open", err)
+	}
+	file, tail, err := openAppend(f, path)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return file, tail, nil
+}
+
+func openAppend(f *os.File, path string) (*File, *Tail, error) {
+	if err := lockFile(f, path); err != nil {
+		return nil, nil, err
+	}
+	size, err := regularSize(f, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := newReader(window{ra: f}, size, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if v := r.Header().FormatVersion; v != events.FormatVersion {
+		return nil, nil, r.fail(-1, -1, problem(fmt.Sprintf("format version %d is older than the %d this program writes: it can be replayed but not continued", v, events.FormatVersion), ErrOldFormat))
+	}
+	var t events.Turn
+	for err == nil {
+		err = r.Next(&t)
+	}
+	tail := r.Tail()
+	if err != io.EOF && tail == nil {
+		return nil, nil, err
+	}
+	if tail != nil {
+		if !tail.Torn {
+			saved := fmt.Sprintf("%s.dropped-%d", path, tail.Offset)
+			if err := writeAtomic(saved, io.NewSectionReader(f, tail.Offset, tail.Dropped)); err != nil {
+				return nil, nil, &Error{Path: path, Offset: tail.Offset, Turn: tail.Turn,
+					Err: problem(fmt.Sprintf("cannot keep the corrupt tail before dropping it: %v", err), err)}
+			}
+			tail.SavedTo = saved
+		}
+		if err := f.Truncate(tail.Offset); err != nil {
+			return nil, nil, osError(path, "truncate", err)
+		}
+		if err := f.Sync(); err != nil {
+			return nil, nil, osError(path, "fsync", err)
+		}
+	}
+	return newFile(f, newRecorder(path, r.Header(), r.End(), r.Turns(), r.Chain())), tail, nil
+}
+
+// Header returns the journal's header.
+func (f *File) Header() Header { return f.rec.h }
+
+// Turns is how many turns the journal holds.
+func (f *File) Turns() int { return f.rec.turns }
+
+// Size is the journal's size in bytes.
+func (f *File) Size() int64 { return f.rec.size }
+
+// Chain is the chained crc of the last record written (see Reader.Chain).
+func (f *File) Chain() uint32 { return f.rec.chain }
+
+// Append writes t as the next turn, in one write call, and fsyncs it (or
+// every Options.SyncEvery turns). A turn that cannot be written (see
+// ErrInvalid, ErrTooLarge) is refused and the writer stays usable. A
+// failed write or fsync is returned and breaks the writer: every later
+// call returns that error (matching ErrBroken); a partly written record is
+// truncated away (best effort; a reader would drop it as torn anyway).
+func (f *File) Append(t *events.Turn) error {
+	if f.err != nil {
+		return f.err
+	}
+	rec, crc, err := f.rec.record(t)
+	if err != nil {
+		return err
+	}
+	if _, err := f.f.WriteAt(rec, f.rec.size); err != nil {
+		f.f.Truncate(f.rec.size) // best effort: drop a partial record
+		return f.broke("write", fmt.Sprintf("turn %d was not written", f.rec.turns), err)
+	}
+	f.rec.commit(len(rec), crc)
+	f.unsynced++
+	if f.unsynced >= f.syncEvery {
+		return f.Sync()
+	}
+	return nil
+}
+
+// Sync fsyncs the turns appended since the last fsync.
+func (f *File) Sync() error {
+	if f.err != nil {
+		return f.err
+	}
+	if f.unsynced == 0 {
+		return nil
+	}
+	if err := f.f.Sync(); err != nil {
+		return f.broke("fsync", fmt.Sprintf("the last %d turns may not be on disk", f.unsynced), err)
+	}
+	f.unsynced = 0
+	return nil
+}
+
+func (f *File) broke(op, lost string, err error) error {
+	f.err = &Error{Path: f.rec.path, Offset: f.rec.size, Turn: f.rec.turns,
+		Err: problem(fmt.Sprintf("%s failed (%v): %s; the journal takes no more turns until reopened", op, err, lost), ErrBroken, err)}
+	return f.err
+}
+
+// Close syncs the journal, releases its lock and closes it. It returns the
+// writer's error if an earlier write or fsync failed (so that a caller who
+// missed it still hears of it). Later calls return ErrClosed.
+func (f *File) Close() error {
+	if f.f == nil {
+		return f.err
+	}
+	err := f.Sync()
+	if cerr := f.f.Close(); err == nil && cerr != nil {
+		err = osError(f.rec.path, "close", cerr)
+	}
+	f.f = nil
+	f.err = &Error{Path: f.rec.path, Offset: -1, Turn: -1, Err: problem("journal closed", ErrClosed)}
+	return err
+}

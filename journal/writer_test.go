@@ -1,0 +1,277 @@
+package journal
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCreateNeverOverwritesAnything(t *testing.T) {
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "old.jnl")
+	require.NoError(t, os.WriteFile(existing, []byte("precious"), 0o644))
+	cases := []struct {
+		name string
+		path string
+		kind error
+		want string
+	}{
+		{"an existing file", existing, fs.ErrExist, "journal " + existing + ": already exists, and a journal is never overwritten"},
+		{"a directory", dir, fs.ErrExist, "journal " + dir + ": is a directory"},
+		{"a path in a missing directory", filepath.Join(dir, "nope", "a.jnl"), fs.ErrNotExist,
+			"journal " + dir + "/nope/a.jnl: create: no such file or directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := Create(c.path, testHeader())
+			assert.Nil(t, f)
+			assertIs(t, err, c.kind)
+			assert.EqualError(t, err, c.want)
+		})
+	}
+	b, err := os.ReadFile(existing)
+	require.NoError(t, err)
+	assert.Equal(t, "precious", string(b))
+}
+
+func TestCreateInAReadOnlyDirectoryFails(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ro")
+	require.NoError(t, os.Mkdir(dir, 0o555))
+	if f, err := os.Create(filepath.Join(dir, "probe")); err == nil {
+		f.Close()
+		t.Skip("this user writes into read-only directories (root)")
+	}
+	path := filepath.Join(dir, "a.jnl")
+	_, err := Create(path, testHeader())
+	assertIs(t, err, fs.ErrPermission)
+	assert.EqualError(t, err, "journal "+path+": create: permission denied")
+}
+
+func TestOpenAppendRefusesWhatItCannotContinue(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.jnl")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	text := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(text, []byte("dear diary"), 0o644))
+	cases := []struct {
+		name string
+		path string
+		kind error
+		want string
+	}{
+		{"a missing file", filepath.Join(dir, "missing.jnl"), fs.ErrNotExist, "journal " + dir + "/missing.jnl: open: no such file or directory"},
+		{"a directory", dir, syscall.EISDIR, "journal " + dir + ": open: is a directory"},
+		{"an empty file", empty, ErrEmpty, "journal " + empty + ": at byte 0: empty file, not a rogue journal"},
+		{"a file that is not a journal", text, ErrNotJournal, "journal " + text + ": at byte 0: not a rogue journal (no ROGUEJNL magic)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, tail, err := OpenAppend(c.path)
+			assert.Nil(t, f)
+			assert.Nil(t, tail)
+			assertIs(t, err, c.kind)
+			assert.EqualError(t, err, c.want)
+		})
+	}
+	b, err := os.ReadFile(text)
+	require.NoError(t, err)
+	assert.Equal(t, "dear diary", string(b), "a file that is not a journal is left alone")
+}
+
+func TestASecondWriterIsLockedOutUntilTheFirstCloses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.jnl")
+	first, err := Create(path, testHeader())
+	require.NoError(t, err)
+	turns := sampleTurns(3)
+	appendAll(t, first, turns[:2])
+
+	_, _, err = OpenAppend(path)
+	assertIs(t, err, ErrLocked)
+	assert.EqualError(t, err, "journal "+path+": in use by another rogue process")
+	_, err = Create(path, testHeader())
+	assertIs(t, err, fs.ErrExist)
+
+	require.NoError(t, first.Close())
+	second, tail, err := OpenAppend(path)
+	require.NoError(t, err)
+	assert.Nil(t, tail)
+	_, _, err = OpenAppend(path)
+	assertIs(t, err, ErrLocked)
+	appendAll(t, second, turns[2:])
+	require.NoError(t, second.Close())
+
+	r, err := Open(path)
+	require.NoError(t, err)
+	defer r.Close()
+	got, err := readAll(r)
+	require.NoError(t, err)
+	assert.Equal(t, turns, got)
+}
+
+// faultyHandle fails writes (after writing part of the record) or fsyncs
+// on demand, and counts fsyncs.
+type faultyHandle struct {
+	handle
+	writeErr error
+	partial  int
+	syncErr  error
+	syncs    int
+}
+
+func (h *faultyHandle) WriteAt(p []byte, off int64) (int, error) {
+	if h.writeErr == nil {
+		return h.handle.WriteAt(p, off)
+	}
+	n, _ := h.handle.WriteAt(p[:min(h.partial, len(p))], off)
+	return n, h.writeErr
+}
+
+func (h *faultyHandle) Sync() error {
+	h.syncs++
+	if h.syncErr != nil {
+		return h.syncErr
+	}
+	return h.handle.Sync()
+}
+
+func TestAFailedWriteBreaksTheWriterAndLeavesNoHalfRecord(t *testing.T) {
+	cases := []struct {
+		name  string
+		fault faultyHandle
+		want  error
+	}{
+		{"a disk that fills up in the middle of a record", faultyHandle{writeErr: syscall.ENOSPC, partial: 5}, syscall.ENOSPC},
+		{"a write that fails outright", faultyHandle{writeErr: syscall.EIO}, syscall.EIO},
+		{"an fsync that fails", faultyHandle{syncErr: syscall.EIO}, syscall.EIO},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "game.jnl")
+			f, err := Create(path, testHeader())
+			require.NoError(t, err)
+			turns := sampleTurns(6)
+			appendAll(t, f, turns[:5])
+
+			fault := c.fault
+			fault.handle = f.f
+			f.f = &fault
+			err = f.Append(&turns[5])
+			assertIs(t, err, ErrBroken)
+			assertIs(t, err, c.want)
+			var e *Error
+			require.True(t, errors.As(err, &e))
+			assert.Equal(t, path, e.Path)
+
+			fault.writeErr, fault.syncErr = nil, nil
+			assert.Equal(t, err, f.Append(&turns[5]), "the writer stays broken")
+			assert.Equal(t, err, f.Sync())
+			assert.Equal(t, err, f.Close(), "Close reports the failure too")
+
+			r, err := Open(path)
+			require.NoError(t, err)
+			defer r.Close()
+			got, err := readAll(r)
+			require.NoError(t, err, "no half record is left behind")
+			if c.fault.syncErr == nil {
+				assert.Equal(t, turns[:5], got)
+			} else {
+				assert.Equal(t, turns, got, "the record was written; only its fsync failed")
+			}
+		})
+	}
+}
+
+func TestAFullDiskBreaksTheWriter(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full here")
+	}
+	h, head, crc, err := start("/dev/full", testHeader())
+	require.NoError(t, err)
+	f := newFile(full, newRecorder("/dev/full", h, int64(len(head)), 0, crc))
+	turns := sampleTurns(2)
+	err = f.Append(&turns[0])
+	assertIs(t, err, ErrBroken)
+	assertIs(t, err, syscall.ENOSPC)
+	assert.Contains(t, err.Error(), "journal /dev/full: turn 0 at byte ")
+	assert.Contains(t, err.Error(), "write failed (write /dev/full: no space left on device): turn 0 was not written")
+	assert.Equal(t, err, f.Append(&turns[1]))
+	f.Close()
+}
+
+func TestBatchedWritersFsyncEveryNTurnsAndOnClose(t *testing.T) {
+	h := testHeader()
+	h.Options.SyncEvery = 10
+	f, err := Create(filepath.Join(t.TempDir(), "bot.jnl"), h)
+	require.NoError(t, err)
+	counter := &faultyHandle{handle: f.f}
+	f.f = counter
+	appendAll(t, f, sampleTurns(25))
+	assert.Equal(t, 2, counter.syncs)
+	require.NoError(t, f.Sync())
+	require.NoError(t, f.Sync())
+	assert.Equal(t, 3, counter.syncs, "Sync fsyncs only what is pending")
+	appendAll(t, f, sampleTurns(1))
+	require.NoError(t, f.Close())
+	assert.Equal(t, 4, counter.syncs)
+}
+
+func TestAnUnbatchedWriterFsyncsEveryTurn(t *testing.T) {
+	f, err := Create(filepath.Join(t.TempDir(), "game.jnl"), testHeader())
+	require.NoError(t, err)
+	counter := &faultyHandle{handle: f.f}
+	f.f = counter
+	appendAll(t, f, sampleTurns(7))
+	assert.Equal(t, 7, counter.syncs)
+	require.NoError(t, f.Close())
+	assert.Equal(t, 7, counter.syncs)
+}
+
+func TestACorruptTailIsKeptInASideFileBeforeItIsDropped(t *testing.T) {
+	turns := sampleTurns(10)
+	b, starts := journalOf(t, turns)
+	b[starts[4]+3] ^= 0x01
+	path := filepath.Join(t.TempDir(), "game.jnl")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+
+	f, tail, err := OpenAppend(path)
+	require.NoError(t, err)
+	defer f.Close()
+	require.NotNil(t, tail)
+	assert.Equal(t, path, tail.Path)
+	assert.Equal(t, path+".dropped-"+strconv.FormatInt(starts[4], 10), tail.SavedTo)
+	kept, err := os.ReadFile(tail.SavedTo)
+	require.NoError(t, err)
+	assert.Equal(t, b[starts[4]:], kept)
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, starts[4], fi.Size())
+	assert.Contains(t, tail.Error(), "; they are kept in "+tail.SavedTo)
+}
+
+func TestATornTailIsDroppedWithoutASideFile(t *testing.T) {
+	turns := sampleTurns(10)
+	b, starts := journalOf(t, turns)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.jnl")
+	require.NoError(t, os.WriteFile(path, b[:starts[10]-3], 0o644))
+
+	f, tail, err := OpenAppend(path)
+	require.NoError(t, err)
+	defer f.Close()
+	require.NotNil(t, tail)
+	assert.True(t, tail.Torn)
+	assert.Equal(t, "", tail.SavedTo)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1)
+	assert.Equal(t, 9, f.Turns())
+	assert.Equal(t, starts[9], f.Size())
+}
