@@ -105,7 +105,7 @@ func NewTurnDecoder() *TurnDecoder {
 func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	d.src.Reset(payload)
 	r := &d.r
-	r.err, r.what, r.field, r.nested = nil, "turn", 0, -1
+	r.err, r.part, r.field, r.nested = nil, partTurn, 0, -1
 	n, err := d.dec.DecodeArrayLen()
 	if err != nil {
 		return fmt.Errorf("turn: %w", err)
@@ -117,7 +117,7 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	if err != nil {
 		return err
 	}
-	r.what, r.field, r.left = "turn", 1, 1
+	r.part, r.field, r.left = partTurn, 1, 1
 	t.Draws = r.uint64()
 	if r.err != nil {
 		return r.err
@@ -154,7 +154,7 @@ func (d *TurnDecoder) command() (Command, error) {
 	}
 	e := commandTable[code]
 	c := e.make()
-	r.what, r.field, r.left = "command "+e.name, 0, n-1
+	r.part, r.name, r.field, r.left = partCommand, e.name, 0, n-1
 	c.get(r)
 	r.end()
 	if r.err != nil {
@@ -181,7 +181,7 @@ func (d *TurnDecoder) fact(i int) (Fact, error) {
 	}
 	e := factTable[code]
 	f := e.make()
-	r.what, r.field, r.left = fmt.Sprintf("fact %d (%s)", i, e.name), 0, n-1
+	r.part, r.name, r.index, r.field, r.left = partFact, e.name, i, 0, n-1
 	f.get(r)
 	r.end()
 	if r.err != nil {
@@ -198,12 +198,39 @@ func DecodeTurn(payload []byte) (Turn, error) {
 }
 
 // writer puts fields; the first error sticks. In counting mode it only
-// counts top-level values.
+// counts top-level values. It refuses every value the reader would refuse,
+// so that whatever encodes also decodes: a journal never holds a record
+// that reads back as corrupt.
 type writer struct {
 	e        *msgpack.Encoder
 	err      error
 	counting bool
 	n        int
+}
+
+func (w *writer) fail(format string, args ...any) {
+	if w.err == nil && !w.counting {
+		w.err = fmt.Errorf(format, args...)
+	}
+}
+
+// small writes an enumerated value, refusing one at or above limit.
+func (w *writer) small(v, limit uint64, name string) {
+	if v >= limit {
+		w.fail("%d is not a %s", v, name)
+	}
+	w.uint(v)
+}
+
+func (w *writer) dir(d Dir)             { w.small(uint64(d), uint64(NumDirs), "direction") }
+func (w *writer) slot(s Slot)           { w.small(uint64(s), uint64(NumSlots), "slot") }
+func (w *writer) hunger(h Hunger)       { w.small(uint64(h), uint64(NumHungers), "hunger state") }
+func (w *writer) attribute(a Attribute) { w.small(uint64(a), uint64(NumAttributes), "attribute") }
+func (w *writer) cause(c Cause) {
+	if !c.Valid() {
+		w.fail("%d is not a known cause", c)
+	}
+	w.uint(uint64(c))
 }
 
 func (w *writer) uint(v uint64) {
@@ -220,6 +247,9 @@ func (w *writer) int(v int) {
 	if w.counting {
 		w.n++
 		return
+	}
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		w.fail("%d is out of range", v)
 	}
 	if w.err == nil {
 		w.err = w.e.EncodeInt(int64(v))
@@ -253,20 +283,41 @@ func (w *writer) array(n int) {
 	}
 }
 
-// reader gets fields; the first error sticks and names the field.
+// The part of a turn a reader is in, for error messages.
+const (
+	partTurn = iota
+	partCommand
+	partFact
+)
+
+// reader gets fields; the first error sticks and names the field. What it
+// is reading is kept as plain values and only written out on an error: a
+// message built per fact would cost more than decoding the fact.
 type reader struct {
 	d      *msgpack.Decoder
 	err    error
-	what   string
+	part   int
+	name   string // the command's or fact's wire name
+	index  int    // the fact's index in the turn
 	field  int
 	left   int // fields left in the current command or fact
 	nested int // values left in a nested list, or -1 outside one
 }
 
 func (r *reader) fail(format string, args ...any) {
-	if r.err == nil {
-		r.err = fmt.Errorf("%s field %d: %s", r.what, r.field, fmt.Sprintf(format, args...))
+	if r.err != nil {
+		return
 	}
+	var what string
+	switch r.part {
+	case partCommand:
+		what = "command " + r.name
+	case partFact:
+		what = fmt.Sprintf("fact %d (%s)", r.index, r.name)
+	default:
+		what = "turn"
+	}
+	r.err = fmt.Errorf("%s field %d: %s", what, r.field, fmt.Sprintf(format, args...))
 }
 
 // take accounts for one value about to be read.

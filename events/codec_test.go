@@ -105,7 +105,7 @@ func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
 		want    string
 	}{
 		{"array32 declaring four billion values", []byte{0xdd, 0xff, 0xff, 0xff, 0xff}, "offset 0: declares an array of 4294967295 values but only 0 bytes are left"},
-		{"map32 declaring four billion pairs", []byte{0xdf, 0xff, 0xff, 0xff, 0xff}, "offset 0: a map, and a turn holds none"},
+		{"map32 declaring four billion pairs", []byte{0xdf, 0xff, 0xff, 0xff, 0xff}, "offset 0: a msgpack map, which a journal never holds"},
 		{"bin32 declaring four gigabytes", []byte{0xc6, 0xff, 0xff, 0xff, 0xff}, "offset 0: msgpack type 0xc6 is not allowed here"},
 		{"str32 longer than the record", []byte{0xdb, 0x00, 0x01, 0x00, 0x00, 'a'}, "offset 0: declares 65536 bytes but only 1 are left"},
 		{"arrays nested four deep", []byte{0x91, 0x91, 0x91, 0x91, 0x00}, "offset 3: arrays nested deeper than 3"},
@@ -117,6 +117,28 @@ func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := CheckShape(c.payload, MaxNesting)
+			require.Error(t, err)
+			assert.Equal(t, c.want, err.Error())
+		})
+	}
+}
+
+func TestWhatWouldNotDecodeDoesNotEncode(t *testing.T) {
+	rooms := make([]Rect, MaxRooms+1)
+	cases := []struct {
+		name string
+		fact Fact
+		want string
+	}{
+		{"a direction out of range", &Moved{Actor: 1, Dir: 8}, "8 is not a direction"},
+		{"an unknown cause", &Died{Actor: 1, Cause: 99}, "99 is not a known cause"},
+		{"a slot out of range", &Equipped{Actor: 1, Item: 2, Slot: 9}, "9 is not a slot"},
+		{"a number beyond 32 bits", &GainedXP{Actor: 1, Amount: 1 << 40}, "1099511627776 is out of range"},
+		{"too many rooms", &LevelEntered{Rooms: rooms}, "a level of 65 rooms and 0 corridors, more than the 64 allowed"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := EncodeTurn(&Turn{Command: &Wait{}, Facts: []Fact{c.fact}})
 			require.Error(t, err)
 			assert.Equal(t, c.want, err.Error())
 		})

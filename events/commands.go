@@ -71,7 +71,7 @@ func (ChooseAttribute) Code() CommandCode { return CodeChooseAttribute }
 func (Begin) put(*writer)  {}
 func (*Begin) get(*reader) {}
 
-func (c Move) put(w *writer)  { w.uint(uint64(c.Dir)) }
+func (c Move) put(w *writer)  { w.dir(c.Dir) }
 func (c *Move) get(r *reader) { c.Dir = r.dir() }
 
 func (Wait) put(*writer)  {}
@@ -105,5 +105,5 @@ func (c *Remove) get(r *reader) { c.Item = r.id() }
 func (Descend) put(*writer)  {}
 func (*Descend) get(*reader) {}
 
-func (c ChooseAttribute) put(w *writer)  { w.uint(uint64(c.Attribute)) }
+func (c ChooseAttribute) put(w *writer)  { w.attribute(c.Attribute) }
 func (c *ChooseAttribute) get(r *reader) { c.Attribute = r.attribute() }

@@ -129,12 +129,13 @@ const (
 	CauseLightning    Cause = 5
 	CausePotion       Cause = 6
 	CauseRest         Cause = 7
+	CauseWizard       Cause = 8 // wizard mode's rescue from death
 )
 
 var causeNames = map[Cause]string{
 	CauseNone: "none", CauseMelee: "melee", CauseStarvation: "starvation",
 	CauseMagicMissile: "magic missile", CauseFireball: "fireball",
-	CauseLightning: "lightning", CausePotion: "potion", CauseRest: "rest",
+	CauseLightning: "lightning", CausePotion: "potion", CauseRest: "rest", CauseWizard: "wizard",
 }
 
 func (c Cause) String() string {
@@ -146,3 +147,13 @@ func (c Cause) String() string {
 
 // Valid reports whether c is a cause this version knows.
 func (c Cause) Valid() bool { _, ok := causeNames[c]; return ok }
+
+// ParseCause finds a cause by its name ("fireball").
+func ParseCause(s string) (Cause, bool) {
+	for c, n := range causeNames {
+		if n == s && c != CauseNone {
+			return c, true
+		}
+	}
+	return CauseNone, false
+}

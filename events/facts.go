@@ -43,7 +43,7 @@ type Corridor struct {
 
 // LevelEntered is a whole new level: its size, rooms, corridors, stairs and
 // where the player arrives. The tiles follow from the rooms and corridors
-// (reducer.Carve), so a level costs a few hundred bytes, not thousands, and
+// (dungeon.Carve in reducer/dungeon), so a level costs a few hundred bytes, not thousands, and
 // replay never runs the generator. Every entity not held by the player is
 // gone; the level's own entities follow as Spawned facts.
 type LevelEntered struct {
@@ -186,6 +186,9 @@ func (Confused) Code() FactCode      { return CodeConfused }
 func (HungerChanged) Code() FactCode { return CodeHungerChanged }
 
 func (f LevelEntered) put(w *writer) {
+	if len(f.Rooms) > MaxRooms || len(f.Corridors) > MaxRooms {
+		w.fail("a level of %d rooms and %d corridors, more than the %d allowed", len(f.Rooms), len(f.Corridors), MaxRooms)
+	}
 	w.int(f.Depth)
 	w.int(f.Width)
 	w.int(f.Height)
@@ -229,7 +232,7 @@ func (f Spawned) put(w *writer) {
 	w.int(f.Kind)
 	w.pos(f.Pos)
 	w.id(f.Holder)
-	w.uint(uint64(f.Slot))
+	w.slot(f.Slot)
 	w.int(f.HP)
 }
 
@@ -242,10 +245,10 @@ func (f *Spawned) get(r *reader) {
 	f.HP = r.int()
 }
 
-func (f Moved) put(w *writer)  { w.id(f.Actor); w.uint(uint64(f.Dir)) }
+func (f Moved) put(w *writer)  { w.id(f.Actor); w.dir(f.Dir) }
 func (f *Moved) get(r *reader) { f.Actor = r.id(); f.Dir = r.dir() }
 
-func (f Staggered) put(w *writer) { w.id(f.Actor); w.uint(uint64(f.Dir)); w.bool(f.Blocked) }
+func (f Staggered) put(w *writer) { w.id(f.Actor); w.dir(f.Dir); w.bool(f.Blocked) }
 func (f *Staggered) get(r *reader) {
 	f.Actor = r.id()
 	f.Dir = r.dir()
@@ -276,7 +279,7 @@ func (f *Attacked) get(r *reader) {
 	f.Damage = r.int()
 }
 
-func (f Died) put(w *writer) { w.id(f.Actor); w.uint(uint64(f.Cause)); w.id(f.Killer) }
+func (f Died) put(w *writer) { w.id(f.Actor); w.cause(f.Cause); w.id(f.Killer) }
 func (f *Died) get(r *reader) {
 	f.Actor = r.id()
 	f.Cause = r.cause()
@@ -289,7 +292,7 @@ func (f *GainedXP) get(r *reader) { f.Actor = r.id(); f.Amount = r.int() }
 func (f LevelledUp) put(w *writer) {
 	w.id(f.Actor)
 	w.int(f.Level)
-	w.uint(uint64(f.Attribute))
+	w.attribute(f.Attribute)
 	w.int(f.HP)
 	w.int(f.Mana)
 }
@@ -311,7 +314,7 @@ func (f *Dropped) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
 func (f Equipped) put(w *writer) {
 	w.id(f.Actor)
 	w.id(f.Item)
-	w.uint(uint64(f.Slot))
+	w.slot(f.Slot)
 	w.id(f.Displaced)
 }
 
@@ -328,7 +331,7 @@ func (f *Unequipped) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
 func (f Consumed) put(w *writer)  { w.id(f.Actor); w.id(f.Item) }
 func (f *Consumed) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
 
-func (f Healed) put(w *writer) { w.id(f.Actor); w.int(f.Amount); w.uint(uint64(f.Cause)) }
+func (f Healed) put(w *writer) { w.id(f.Actor); w.int(f.Amount); w.cause(f.Cause) }
 func (f *Healed) get(r *reader) {
 	f.Actor = r.id()
 	f.Amount = r.int()
@@ -338,7 +341,7 @@ func (f *Healed) get(r *reader) {
 func (f Damaged) put(w *writer) {
 	w.id(f.Actor)
 	w.int(f.Amount)
-	w.uint(uint64(f.Cause))
+	w.cause(f.Cause)
 	w.id(f.Source)
 }
 
@@ -354,7 +357,7 @@ func (f *Confused) get(r *reader) { f.Actor = r.id(); f.Until = r.int() }
 
 func (f HungerChanged) put(w *writer) {
 	w.id(f.Actor)
-	w.uint(uint64(f.Hunger))
+	w.hunger(f.Hunger)
 	w.int(f.Until)
 }
 

@@ -48,7 +48,7 @@ func CheckShape(b []byte, maxDepth int) error {
 		case c >= 0x90 && c <= 0x9f:
 			count = int(c & 0x0f)
 		case c >= 0x80 && c <= 0x8f:
-			return fmt.Errorf("offset %d: a map, and a turn holds none", start)
+			return fmt.Errorf("offset %d: a msgpack map, which a journal never holds", start)
 		case c == 0xcc, c == 0xd0:
 			size = 1
 		case c == 0xcd, c == 0xd1:
@@ -74,7 +74,7 @@ func CheckShape(b []byte, maxDepth int) error {
 			i += w
 			count = n
 		case c == 0xde, c == 0xdf:
-			return fmt.Errorf("offset %d: a map, and a turn holds none", start)
+			return fmt.Errorf("offset %d: a msgpack map, which a journal never holds", start)
 		default:
 			return fmt.Errorf("offset %d: msgpack type 0x%02x is not allowed here", start, c)
 		}

@@ -20,7 +20,7 @@ const RulesVersion = 1
 // every count is checked against these before anything is allocated.
 const (
 	MaxFactsPerTurn = 4096
-	MaxRooms        = 64
+	MaxRooms        = 64 // rooms in a level, and corridors too
 	// MaxNesting is the deepest nesting of arrays a turn may have: the
 	// turn, a command or fact, and a list inside a fact.
 	MaxNesting = 3

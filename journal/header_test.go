@@ -132,7 +132,7 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 		{"a string where the seed goes", enc(1, 1, "pcg32", "x", 0, "Ada", opts), ErrBadHeader,
 			"bad header: seed: msgpack: invalid code=a1 decoding uint64"},
 		{"a map in the options", enc(1, 1, "pcg32", 1, 0, "Ada", map[string]int{}), ErrBadHeader,
-			"bad header: offset 15: a map, and a turn holds none"},
+			"bad header: offset 15: a msgpack map, which a journal never holds"},
 		{"options of the wrong length", enc(1, 1, "pcg32", 1, 0, "Ada", []any{true}), ErrBadHeader,
 			"bad header: options are not an array of 2 values"},
 		{"a batch size over the cap", enc(1, 1, "pcg32", 1, 0, "Ada", []any{false, 1 << 40}), ErrBadHeader,

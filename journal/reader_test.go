@@ -208,7 +208,7 @@ func TestHostileRecordsAreRefusedQuicklyAndCheaply(t *testing.T) {
 		{"an array32 declaring 4294967295 values", frameAfter(b, prev, []byte{0xdd, 0xff, 0xff, 0xff, 0xff}), ErrCorrupt,
 			"record does not decode: payload offset 0: declares an array of 4294967295 values but only 0 bytes are left"},
 		{"a map32 declaring 4294967295 pairs", frameAfter(b, prev, []byte{0xdf, 0xff, 0xff, 0xff, 0xff}), ErrCorrupt,
-			"record does not decode: payload offset 0: a map, and a turn holds none"},
+			"record does not decode: payload offset 0: a msgpack map, which a journal never holds"},
 		{"a bin32 declaring 4 GiB", frameAfter(b, prev, []byte{0xc6, 0xff, 0xff, 0xff, 0xff}), ErrCorrupt,
 			"record does not decode: payload offset 0: msgpack type 0xc6 is not allowed here"},
 		{"a str32 declaring 4 GiB", frameAfter(b, prev, []byte{0x91, 0xdb, 0xff, 0xff, 0xff, 0xff}), ErrCorrupt,
