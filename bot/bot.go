@@ -36,7 +36,7 @@ func (b *brain) choose() events.Command {
 	}
 	foes := b.visibleFoes()
 	hp, maxHP := p.HP, s.MaxHP(p)
-	if hp*10 < maxHP*4 && hp < maxHP {
+	if hp*2 < maxHP {
 		if it := b.carried(func(u *content.Use) bool { return u.Effect == content.Heal }); it != nil {
 			return &events.Use{Item: it.ID}
 		}
@@ -57,15 +57,19 @@ func (b *brain) choose() events.Command {
 	if len(s.ItemsAt(p.Pos)) > 0 && len(s.Backpack(p.ID)) < b.c.Rules.Backpack {
 		return &events.PickUp{}
 	}
-	if len(foes) == 0 && hp*10 < maxHP*7 && s.Hunger < events.Hungry {
+	if len(foes) == 0 && hp < maxHP && s.Hunger < events.Hungry {
 		return &events.Wait{}
 	}
-	if dir, ok := b.walkTo(b.wantsItem); ok {
+	if dir, ok := b.walkTo(b.itemGoal()); ok {
 		return &events.Move{Dir: dir}
 	}
+	// Starving with nothing to eat: the next level may have food.
+	hungryAndNoFood := s.Hunger >= events.Hungry
 	explored := s.Explored()
-	if dir, ok := b.walkTo(func(q events.Pos) bool { return !explored.Has(q) }); ok {
-		return &events.Move{Dir: dir}
+	if !hungryAndNoFood {
+		if dir, ok := b.walkTo(func(q events.Pos) bool { return !explored.Has(q) }); ok {
+			return &events.Move{Dir: dir}
+		}
 	}
 	if s.Map.At(p.Pos) == dungeon.DownStairs {
 		return &events.Descend{}
@@ -106,7 +110,9 @@ func (b *brain) carried(match func(*content.Use) bool) *reducer.Entity {
 func (b *brain) fight(foes []*reducer.Entity) events.Command {
 	s, p := b.s, b.p
 	near := foes[0]
-	strong := func(m *reducer.Entity) bool { return b.c.Monster(m.Kind).Level >= 2 }
+	// Scrolls are for strong foes, or for any foe once we are hurt.
+	hurt := p.HP*10 < s.MaxHP(p)*6
+	strong := func(m *reducer.Entity) bool { return b.c.Monster(m.Kind).Level >= 2 || hurt }
 	// Lightning at anything within its range.
 	if it := b.carried(func(u *content.Use) bool { return u.Target == content.Nearest }); it != nil {
 		if u := b.c.Item(it.Kind).Use; dist2(p.Pos, near.Pos) <= u.Range*u.Range && (strong(near) || len(foes) > 1) {
@@ -148,7 +154,8 @@ func (b *brain) fight(foes []*reducer.Entity) events.Command {
 	return nil
 }
 
-// gearUp wears the best gear in the backpack for each slot.
+// gearUp wears the best gear in the backpack for each slot, and takes off
+// a weapon that does worse than bare hands.
 func (b *brain) gearUp() events.Command {
 	s, p := b.s, b.p
 	for _, it := range s.Backpack(p.ID) {
@@ -157,26 +164,60 @@ func (b *brain) gearUp() events.Command {
 			continue
 		}
 		cur := s.Worn(p.ID, def.Equip.Slot)
-		if cur == nil || score(def.Equip) > score(b.c.Item(cur.Kind).Equip) {
+		if cur == nil && def.Equip.Slot == events.MainHand && b.worth(def.Equip) <= b.worth(nil) {
+			continue
+		}
+		if cur == nil || b.worth(def.Equip) > b.worth(b.c.Item(cur.Kind).Equip) {
 			return &events.Use{Item: it.ID}
 		}
+	}
+	if w := s.Worn(p.ID, events.MainHand); w != nil && b.worth(b.c.Item(w.Kind).Equip) < b.worth(nil) {
+		return &events.Remove{Item: w.ID}
 	}
 	return nil
 }
 
-func score(q *content.Equip) int {
-	return q.Armor*10 + q.Hit*5 + q.Damage.N*(q.Damage.Sides+1)*5/2 + q.DamageMod*5 + q.MaxHP
+// worth scores a piece of gear for this player: armor by its bonus, a
+// weapon (or bare hands, for nil) by its expected damage per swing against
+// armor class 12, in integers.
+func (b *brain) worth(q *content.Equip) int {
+	p := b.p
+	bonus := func(a events.Attribute) int { return reducer.Bonus(p.Attributes[a]) }
+	if q != nil && q.Slot != events.MainHand {
+		return q.Armor*100 + q.MaxHP*10 + q.Hit*5
+	}
+	attr, hit, dice, mod := events.Might, 0, b.c.Rules.UnarmedDamage, 0
+	if q != nil {
+		attr, hit, dice, mod = q.Attribute, q.Hit, q.Damage, q.DamageMod
+	}
+	toHit := bonus(attr) + p.Skills[events.Melee] + hit
+	hits := 1 // the natural 20
+	for n := 2; n <= 19; n++ {
+		if n+toHit >= 12 {
+			hits++
+		}
+	}
+	twiceAverage := dice.N*(dice.Sides+1) + 2*(bonus(events.Might)+p.Skills[events.Melee]+mod)
+	return hits * max(0, twiceAverage)
 }
 
-// wantsItem reports whether an item worth taking lies on q.
-func (b *brain) wantsItem(q events.Pos) bool {
-	if !b.s.CanSee(q) && !b.s.Explored().Has(q) {
-		return false
+// itemGoal returns a test for "an item worth taking lies on q": any item
+// on a tile the player has seen, while the backpack has room. The tiles
+// are worked out once, not per tile the walk visits.
+func (b *brain) itemGoal() func(events.Pos) bool {
+	s, m := b.s, b.s.Map
+	if len(s.Backpack(b.p.ID)) >= b.c.Rules.Backpack {
+		return func(events.Pos) bool { return false }
 	}
-	if len(b.s.Backpack(b.p.ID)) >= b.c.Rules.Backpack {
-		return false
+	want := make([]bool, m.Width*m.Height)
+	seen := s.Explored()
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if e.OnMap() && !s.IsActor(e) && seen.Has(e.Pos) {
+			want[m.Index(e.Pos)] = true
+		}
 	}
-	return len(b.s.ItemsAt(q)) > 0
+	return func(q events.Pos) bool { return want[m.Index(q)] }
 }
 
 // walkTo returns the first step of a shortest walk (breadth-first, 8-way,
