@@ -12,7 +12,23 @@ import (
 // ApplyTurn folds one journal turn into s: its facts in order, then the
 // turn's random draws and the turn counter. An error names the turn and
 // the fact; s must not be used after one.
-func (s *State) ApplyTurn(t *events.Turn) error {
+func (s *State) ApplyTurn(t *events.Turn) error { return s.applyTurn(t, nil) }
+
+// ApplyTurnMessages is ApplyTurn that also returns the turn's log: the
+// Message of each fact that has one, each worded from the state just before
+// its fact (so the names of the dead are still known). The log is only
+// derived, never stored.
+func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
+	var log []string
+	err := s.applyTurn(t, func(f events.Fact) {
+		if m := Message(s, f); m != "" {
+			log = append(log, m)
+		}
+	})
+	return log, err
+}
+
+func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	if t.Command == nil {
 		return fmt.Errorf("turn %d: no command", s.Turn)
 	}
@@ -26,6 +42,9 @@ func (s *State) ApplyTurn(t *events.Turn) error {
 		return fmt.Errorf("turn %d: a turn after the player died", s.Turn)
 	}
 	for i, f := range t.Facts {
+		if before != nil {
+			before(f)
+		}
 		if err := s.Apply(f); err != nil {
 			return fmt.Errorf("turn %d: fact %d (%s): %w", s.Turn, i, events.FactName(f.Code()), err)
 		}
