@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer"
+)
+
+// summaryLine says how a game stands in one line.
+func summaryLine(s *reducer.State) string {
+	p := s.Player()
+	if p == nil {
+		return "the game has not begun"
+	}
+	if s.Over {
+		return fmt.Sprintf("died on depth %d at turn %d: %s", s.Depth, s.Turn, game.DeathCause(s))
+	}
+	return fmt.Sprintf("alive on depth %d at turn %d, HP %d/%d", s.Depth, s.Turn, p.HP, s.MaxHP(p))
+}
+
+// printSummary is the one-screen summary of replay --headless.
+func printSummary(w io.Writer, path string, h journal.Header, s *reducer.State, total int) {
+	p := s.Player()
+	fmt.Fprintf(w, "journal:  %s\n", path)
+	fmt.Fprintf(w, "player:   %s, seed %d, created %s\n", h.Player, h.Seed, h.Created.UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(w, "versions: format %d, rules %d, chance %s\n", h.FormatVersion, h.RulesVersion, h.Algorithm)
+	if total >= 0 {
+		fmt.Fprintf(w, "turn:     %d of %d\n", s.Turn, total)
+	} else {
+		fmt.Fprintf(w, "turn:     %d\n", s.Turn)
+	}
+	if p != nil {
+		fmt.Fprintf(w, "depth:    %d\n", s.Depth)
+		fmt.Fprintf(w, "HP:       %d/%d\n", p.HP, s.MaxHP(p))
+		fmt.Fprintf(w, "level:    %d (XP %d/%d)\n", p.Level, p.XP, s.XPToLevel(p))
+		fmt.Fprintf(w, "hunger:   %s\n", s.Hunger)
+		fmt.Fprintf(w, "kills:    %d\n", s.Kills)
+	}
+	if s.Over {
+		fmt.Fprintf(w, "status:   dead: %s\n", game.DeathCause(s))
+	} else {
+		fmt.Fprintf(w, "status:   alive\n")
+	}
+	fmt.Fprintf(w, "digest:   %s\n", s.Digest())
+}

@@ -1,0 +1,99 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"rogue/events"
+	"rogue/reducer"
+)
+
+// Describe writes a state for people and for golden files: the turn, the
+// player (place, pools, attributes, equipment, backpack) and what the
+// player sees. It is plain text in a fixed order, so a change in the game
+// shows up as a reviewable diff.
+func Describe(s *reducer.State) string {
+	var b strings.Builder
+	p := s.Player()
+	fmt.Fprintf(&b, "turn %d, depth %d, random draws %d\n", s.Turn, s.Depth, s.Draws)
+	if p == nil {
+		b.WriteString("no player yet\n")
+		return b.String()
+	}
+	c := s.Content()
+	fmt.Fprintf(&b, "player at (%d,%d): HP %d/%d, mana %d, level %d, XP %d/%d, %s, kills %d\n",
+		p.Pos.X, p.Pos.Y, p.HP, s.MaxHP(p), s.MaxMana(p), p.Level, p.XP, s.XPToLevel(p), s.Hunger, s.Kills)
+	var attrs []string
+	for a := events.Attribute(0); a < events.NumAttributes; a++ {
+		attrs = append(attrs, fmt.Sprintf("%s %d (%+d)", a, p.Attributes[a], reducer.Bonus(p.Attributes[a])))
+	}
+	fmt.Fprintf(&b, "attributes: %s\n", strings.Join(attrs, ", "))
+	dice := s.DamageDice(p)
+	fmt.Fprintf(&b, "armor class %d, attack %+d, damage %s%+d\n", s.ArmorClass(p), s.AttackBonus(p), dice, s.DamageBonus(p))
+	var worn []string
+	for slot := events.MainHand; slot < events.NumSlots; slot++ {
+		if it := s.Worn(p.ID, slot); it != nil {
+			worn = append(worn, fmt.Sprintf("%s (%s)", c.Name(it.Kind), slot))
+		}
+	}
+	fmt.Fprintf(&b, "wearing: %s\n", listOrNothing(worn))
+	var pack []string
+	for i, it := range s.Backpack(p.ID) {
+		pack = append(pack, fmt.Sprintf("%c) %s", 'a'+i, c.Name(it.Kind)))
+	}
+	fmt.Fprintf(&b, "backpack: %s\n", listOrNothing(pack))
+	var seen []string
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if e.ID == p.ID || !e.OnMap() || !s.CanSee(e.Pos) {
+			continue
+		}
+		what := c.Name(e.Kind)
+		if s.IsActor(e) {
+			what += fmt.Sprintf(" %d/%d HP", e.HP, s.MaxHP(e))
+			if e.ConfusedUntil > s.Turn {
+				what += ", confused"
+			}
+		}
+		seen = append(seen, fmt.Sprintf("%s at (%d,%d)", what, e.Pos.X, e.Pos.Y))
+	}
+	fmt.Fprintf(&b, "in view: %s\n", listOrNothing(seen))
+	if s.Over {
+		fmt.Fprintf(&b, "dead: %s\n", DeathCause(s))
+	}
+	return b.String()
+}
+
+// DeathCause says how the player died, in words ("slain by a Goblin").
+func DeathCause(s *reducer.State) string {
+	d := s.Death
+	switch d.Cause {
+	case events.CauseStarvation:
+		return "starved"
+	case events.CauseMelee:
+		if e := s.Get(d.Killer); e != nil {
+			return "slain by " + Article(s.Content().Name(e.Kind))
+		}
+		return "slain"
+	default:
+		if d.Killer == events.PlayerID {
+			return "killed by their own " + d.Cause.String()
+		}
+		return "killed by " + d.Cause.String()
+	}
+}
+
+// Article puts "a" or "an" before a name.
+func Article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+func listOrNothing(items []string) string {
+	if len(items) == 0 {
+		return "nothing"
+	}
+	return strings.Join(items, ", ")
+}

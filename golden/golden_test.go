@@ -1,0 +1,161 @@
+package golden
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+var update = flag.Bool("update", false, "rewrite the .golden files from what the journals give now")
+
+// journals lists testdata/*.rogue.
+func journals(t *testing.T) []string {
+	paths, err := filepath.Glob(filepath.Join("testdata", "*.rogue"))
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	return paths
+}
+
+// marks reads the turns listed in name.turns (whitespace separated), if
+// the file exists.
+func marks(t *testing.T, path string) []int {
+	b, err := os.ReadFile(strings.TrimSuffix(path, ".rogue") + ".turns")
+	if os.IsNotExist(err) {
+		return nil
+	}
+	require.NoError(t, err)
+	var out []int
+	for _, f := range strings.Fields(string(b)) {
+		n, err := strconv.Atoi(f)
+		require.NoError(t, err, "%s.turns: %q is not a turn number", path, f)
+		out = append(out, n)
+	}
+	return out
+}
+
+// render is what a golden file says of one journal.
+func render(t *testing.T, path string) string {
+	var b strings.Builder
+	open := func() *journal.Reader {
+		r, err := journal.Open(path)
+		require.NoError(t, err)
+		t.Cleanup(func() { r.Close() })
+		return r
+	}
+	r := open()
+	h := r.Header()
+	fmt.Fprintf(&b, "journal %s: format %d, rules %d, chance %s, seed %d, player %q, wizard %v\n",
+		filepath.Base(path), h.FormatVersion, h.RulesVersion, h.Algorithm, h.Seed, h.Player, h.Options.Wizard)
+	for _, turn := range marks(t, path) {
+		s, _, err := game.Fold(open(), content.Default(), turn, nil)
+		require.NoError(t, err)
+		fmt.Fprintf(&b, "\n== after turn %d ==\n", s.Turn)
+		writeState(&b, s)
+	}
+	s, tail, err := game.Fold(r, content.Default(), -1, nil)
+	require.NoError(t, err)
+	fmt.Fprintf(&b, "\n== end: %d turns ==\n", s.Turn)
+	if tail != nil {
+		fmt.Fprintf(&b, "tail: %v\n", tail)
+	}
+	writeState(&b, s)
+
+	div, checked, _, err := game.Verify(open(), content.Default())
+	require.NoError(t, err)
+	fmt.Fprintf(&b, "\n== re-simulation ==\n")
+	if div == nil {
+		fmt.Fprintf(&b, "the current rules decide all %d turns as recorded\n", checked)
+	} else {
+		b.WriteString(div.Report())
+	}
+	return b.String()
+}
+
+func writeState(b *strings.Builder, s *reducer.State) {
+	b.WriteString(game.Describe(s))
+	for _, line := range screen(s) {
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(b, "digest %s\n", s.Digest())
+}
+
+func TestGoldenJournals(t *testing.T) {
+	for _, path := range journals(t) {
+		name := strings.TrimSuffix(filepath.Base(path), ".rogue")
+		t.Run(name, func(t *testing.T) {
+			got := render(t, path)
+			goldenPath := strings.TrimSuffix(path, ".rogue") + ".golden"
+			if *update {
+				require.NoError(t, os.WriteFile(goldenPath, []byte(got), 0o644))
+				return
+			}
+			want, err := os.ReadFile(goldenPath)
+			require.NoError(t, err, "no golden file: run go test ./golden -update and review it")
+			if string(want) != got {
+				t.Errorf("%s differs from what the journal gives now, first at %s\n(go test ./golden -update rewrites it; review the diff)", goldenPath, firstDifference(string(want), got))
+			}
+		})
+	}
+}
+
+// firstDifference names the first line where two texts differ.
+func firstDifference(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n  want: %q\n  got:  %q", i+1, a, b)
+		}
+	}
+	return "the end"
+}
+
+// The corpus covers every fact type and every way the player can die.
+func TestTheCorpusCoversEveryFactAndDeath(t *testing.T) {
+	facts := map[events.FactCode]bool{}
+	deaths := map[events.Cause]bool{}
+	for _, path := range journals(t) {
+		r, err := journal.Open(path)
+		require.NoError(t, err)
+		s, _, err := game.Fold(r, content.Default(), -1, func(_ *reducer.State, turn *events.Turn) error {
+			for _, f := range turn.Facts {
+				facts[f.Code()] = true
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		r.Close()
+		if s.Over {
+			deaths[s.Death.Cause] = true
+		}
+	}
+	var missing []string
+	for _, c := range events.FactCodes() {
+		if !facts[c] {
+			missing = append(missing, events.FactName(c))
+		}
+	}
+	assert.Empty(t, missing, "fact types no golden journal holds")
+	assert.Equal(t, map[events.Cause]bool{events.CauseMelee: true, events.CauseStarvation: true, events.CauseFireball: true}, deaths,
+		"the player can die by melee, starvation and their own fireball")
+}
