@@ -1,0 +1,95 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+func code(t *testing.T, name string) int {
+	t.Helper()
+	c, ok := content.Default().ByName(name)
+	require.True(t, ok)
+	return c
+}
+
+// room is a state with the player at (2,2) of one 8x5 room, wearing the
+// Dagger (id 2) and Leather Armor (id 3), then the given extra spawns.
+func room(t *testing.T, extra ...events.Spawned) *reducer.State {
+	t.Helper()
+	s := reducer.New(1, content.Default())
+	facts := []events.Fact{
+		&events.LevelEntered{Depth: 1, Width: 20, Height: 12,
+			Rooms: []events.Rect{{X: 1, Y: 1, W: 8, H: 5}}, Stairs: events.Pos{X: 7, Y: 4}, Arrival: events.Pos{X: 2, Y: 2}},
+		&events.Spawned{ID: 1, Kind: code(t, "Player"), Pos: events.Pos{X: 2, Y: 2}, HP: 10},
+		&events.Spawned{ID: 2, Kind: code(t, "Dagger"), Holder: 1, Slot: events.MainHand},
+		&events.Spawned{ID: 3, Kind: code(t, "Leather Armor"), Holder: 1, Slot: events.Torso},
+		&events.HungerChanged{Actor: 1, Hunger: events.Normal},
+	}
+	for i := range extra {
+		extra[i].ID = events.EntityID(4 + i)
+		facts = append(facts, &extra[i])
+	}
+	require.NoError(t, s.ApplyTurn(&events.Turn{Command: &events.Begin{}, Facts: facts}))
+	return s
+}
+
+func TestTheBotChooses(t *testing.T) {
+	cases := []struct {
+		name  string
+		setup func(t *testing.T) *reducer.State
+		want  events.Command
+	}{
+		{"to attack an adjacent goblin", func(t *testing.T) *reducer.State {
+			return room(t, events.Spawned{Kind: code(t, "Goblin"), Pos: events.Pos{X: 3, Y: 3}, HP: 9})
+		}, &events.Move{Dir: events.SouthEast}},
+		{"to drink a potion below half health", func(t *testing.T) *reducer.State {
+			s := room(t, events.Spawned{Kind: code(t, "Health Potion"), Holder: 1})
+			s.Player().HP = 4
+			return s
+		}, &events.Use{Item: 4}},
+		{"to eat when hungry", func(t *testing.T) *reducer.State {
+			s := room(t, events.Spawned{Kind: code(t, "Ration"), Holder: 1})
+			s.Apply(&events.HungerChanged{Actor: 1, Hunger: events.Hungry})
+			return s
+		}, &events.Use{Item: 4}},
+		{"to wear better armor", func(t *testing.T) *reducer.State {
+			return room(t, events.Spawned{Kind: code(t, "Chain Mail"), Holder: 1})
+		}, &events.Use{Item: 4}},
+		{"to pick up what lies underfoot", func(t *testing.T) *reducer.State {
+			return room(t, events.Spawned{Kind: code(t, "Ration"), Pos: events.Pos{X: 2, Y: 2}})
+		}, &events.PickUp{}},
+		{"to rest when hurt and alone", func(t *testing.T) *reducer.State {
+			s := room(t)
+			s.Player().HP = 8
+			return s
+		}, &events.Wait{}},
+		{"to raise an attribute when a level is due", func(t *testing.T) *reducer.State {
+			s := room(t)
+			s.Apply(&events.GainedXP{Actor: 1, Amount: 1000})
+			return s
+		}, &events.ChooseAttribute{Attribute: events.Might}},
+		{"to take off a dagger once bare hands hit harder", func(t *testing.T) *reducer.State {
+			s := room(t)
+			s.Player().Attributes[events.Might] = 14
+			return s
+		}, &events.Remove{Item: 2}},
+		{"to go down the stairs once the level is explored", func(t *testing.T) *reducer.State {
+			s := room(t)
+			s.Player().Pos = events.Pos{X: 7, Y: 4}
+			return s
+		}, &events.Descend{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := c.setup(t)
+			assert.Equal(t, c.want, Choose(s))
+			assert.Equal(t, c.want, Choose(s), "the same state gives the same command")
+		})
+	}
+}
