@@ -1,0 +1,160 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer/content"
+)
+
+// Where journals live, what they are called, and which one is unfinished.
+
+// journalExt ends the name of every journal the game writes.
+const journalExt = ".rogue"
+
+// dataDir is the folder for journals: $XDG_DATA_HOME/rogue, else
+// ~/.local/share/rogue. It is created (0755) if missing.
+func dataDir() (string, error) {
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" || !filepath.IsAbs(base) {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fail(1, "cannot tell where to keep journals: set XDG_DATA_HOME or HOME (%v)", err)
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	dir := filepath.Join(base, "rogue")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fail(1, "cannot create the journal folder %s: %v", dir, err)
+	}
+	return dir, nil
+}
+
+// journalName is a new journal's file name, which a person can tell apart
+// from the others: when the game began and its seed,
+// "2026-11-23_0842_seed-123456.rogue"; n > 1 adds "-n" for a second game
+// of the same seed in the same minute.
+func journalName(now time.Time, seed uint64, n int) string {
+	name := fmt.Sprintf("%s_seed-%d", now.Format("2006-01-02_1504"), seed)
+	if n > 1 {
+		name += fmt.Sprintf("-%d", n)
+	}
+	return name + journalExt
+}
+
+// createJournal creates a new journal for a game of seed in dir, under
+// the first free name.
+func createJournal(dir string, seed uint64, now time.Time) (*journal.File, string, error) {
+	for n := 1; ; n++ {
+		path := filepath.Join(dir, journalName(now, seed, n))
+		f, err := journalCreate(path, seed)
+		if errors.Is(err, fs.ErrExist) && n < 100 {
+			continue
+		}
+		return f, path, err
+	}
+}
+
+// journalCreate creates the journal of a person's game at path: every
+// turn fsynced.
+func journalCreate(path string, seed uint64) (*journal.File, error) {
+	return journal.Create(path, game.NewHeader(seed, playerName(), journal.Options{SyncEvery: 1}))
+}
+
+// playerName is the login name when it is a plain one, else "player".
+func playerName() string {
+	name := os.Getenv("USER")
+	if name == "" || len(name) > 32 {
+		return "player"
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return "player"
+		}
+	}
+	return name
+}
+
+// randomSeed is a new game's seed when none is given: 1 to 999999, short
+// enough to read out and type again.
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return uint64(time.Now().UnixNano())%999999 + 1
+	}
+	return binary.LittleEndian.Uint64(b[:])%999999 + 1
+}
+
+// listJournals lists the journals in dir, the most recently played first
+// (ties by name).
+func listJournals(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fail(1, "cannot list the journals in %s: %v", dir, err)
+	}
+	type found struct {
+		path string
+		mod  time.Time
+	}
+	var list []found
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), journalExt) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		list = append(list, found{filepath.Join(dir, e.Name()), info.ModTime()})
+	}
+	slices.SortFunc(list, func(a, b found) int {
+		if c := b.mod.Compare(a.mod); c != 0 {
+			return c
+		}
+		return strings.Compare(b.path, a.path)
+	})
+	paths := make([]string, len(list))
+	for i, f := range list {
+		paths[i] = f.path
+	}
+	return paths, nil
+}
+
+// findUnfinished is the most recently played journal in dir whose player
+// has not died (its last turn has no Died fact for the player), or "".
+// Journals this program cannot read or continue are passed over.
+func findUnfinished(journals []string) string {
+	for _, path := range journals {
+		if over, err := finished(path); err == nil && !over {
+			return path
+		}
+	}
+	return ""
+}
+
+// finished reports whether the game in the journal at path is over.
+func finished(path string) (bool, error) {
+	r, err := journal.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer r.Close()
+	if err := game.CheckPlayable(r.Header()); err != nil {
+		return false, err
+	}
+	s, _, err := game.Fold(r, content.Default(), -1, nil)
+	if err != nil {
+		return false, err
+	}
+	return s.Over, nil
+}

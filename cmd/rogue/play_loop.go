@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer"
+	"rogue/reducer/content"
+	"rogue/view"
+)
+
+// player runs the screen: it draws the model, turns keys into intents,
+// plays commands through the game (journal first, then the fold) and
+// opens, continues and closes games.
+type player struct {
+	screen tcell.Screen
+	canvas *view.Screen
+	m      *view.Model
+	dir    string
+	seed   uint64 // the seed of a new game from the menu; 0 for random
+	now    func() time.Time
+
+	sess *session // the game being played; nil on the main menu
+	cont *session // the unfinished game the menu offers, locked
+}
+
+// loop draws and handles events until the player quits.
+func (p *player) loop() error {
+	w, h := p.screen.Size()
+	p.m.Resize(w, h)
+	for {
+		p.canvas.Draw(p.m)
+		switch ev := p.screen.PollEvent().(type) {
+		case nil, *tcell.EventInterrupt:
+			return nil // the screen was closed, or a signal asks to quit
+		case *tcell.EventResize:
+			p.m.Resize(ev.Size())
+			p.screen.Sync()
+		case *tcell.EventKey:
+			for _, k := range view.Keys(ev) {
+				quit, err := p.handle(p.m.HandleKey(k))
+				if quit || err != nil {
+					return err
+				}
+			}
+		}
+	}
+}
+
+// handle acts on an intent; it reports whether to quit.
+func (p *player) handle(in view.Intent) (bool, error) {
+	switch {
+	case in.Quit:
+		return true, nil
+	case in.Menu == view.MenuNewGame:
+		return false, p.newGame()
+	case in.Menu == view.MenuContinue && p.cont != nil:
+		p.begin(p.cont)
+		p.cont = nil
+	case in.Menu == view.MenuReplay:
+		p.m.ShowPage("Replay of "+baseName(in.Journal), journalSummary(in.Journal))
+	case in.Command != nil:
+		p.play(in.Command)
+	}
+	return false, nil
+}
+
+// newGame starts a new game in a new journal, letting go of the
+// unfinished one (it stays there to continue another time).
+func (p *player) newGame() error {
+	if p.cont != nil {
+		p.cont.close()
+		p.cont = nil
+	}
+	seed := p.seed
+	if seed == 0 {
+		seed = randomSeed()
+	}
+	f, path, err := createJournal(p.dir, seed, p.now())
+	if err != nil {
+		return err
+	}
+	ss, err := newSession(path, f)
+	if err != nil {
+		return err
+	}
+	p.begin(ss)
+	return nil
+}
+
+// begin shows session ss.
+func (p *player) begin(ss *session) {
+	p.sess = ss
+	p.m.Begin(ss.g.State, ss.hp, ss.recent)
+}
+
+// play plays one command. The game appends the turn to the journal before
+// folding it; a refusal is only a message; a failure to save stops the
+// game for good (nothing more is played unsaved).
+func (p *player) play(cmd events.Command) {
+	ss := p.sess
+	if ss == nil || ss.broken != nil {
+		return
+	}
+	before := ss.g.State.Clone()
+	turn, err := ss.g.Do(cmd)
+	var refusal *reducer.Refusal
+	switch {
+	case errors.As(err, &refusal):
+		p.m.Say(refusal.Reason)
+	case err != nil:
+		ss.broken = err
+		p.m.SaveFailed(err)
+	default:
+		p.m.AddTurn(before, &turn)
+		if ss.g.State.Over {
+			p.writeDeathSummary()
+		}
+	}
+}
+
+// finish closes the journals and says, in one line, where the game was
+// saved.
+func (p *player) finish() (string, error) {
+	if p.cont != nil {
+		p.cont.close()
+		p.cont = nil
+	}
+	ss := p.sess
+	if ss == nil {
+		return "", nil
+	}
+	s := ss.g.State
+	cerr := ss.close()
+	if ss.broken != nil {
+		return "", fail(1, "the game stopped unsaved at turn %d: %v; %s keeps every turn before it, and rogue continues from there", s.Turn, ss.broken, ss.path)
+	}
+	if cerr != nil {
+		return "", fail(1, "closing %s: %v", ss.path, cerr)
+	}
+	line := fmt.Sprintf("saved turn %d to %s (digest %s)", s.Turn, ss.path, s.Digest())
+	if s.Over {
+		line += fmt.Sprintf("; you died: %s", view.DeathCause(s))
+		if p.m.SummaryPath != "" {
+			line += ", the summary is in " + p.m.SummaryPath
+		}
+	}
+	return line, nil
+}
+
+// journalSummary is what replay --headless says of a journal, as lines.
+func journalSummary(path string) []string {
+	r, err := journal.Open(path)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	defer r.Close()
+	s, tail, err := game.Fold(r, content.Default(), -1, nil)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var b bytes.Buffer
+	printSummary(&b, path, r.Header(), s, -1)
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	if tail != nil {
+		lines = append(lines, "", "note: "+tail.Error())
+	}
+	return lines
+}

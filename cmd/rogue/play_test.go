@@ -1,0 +1,236 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/bot"
+	"rogue/events"
+	"rogue/game"
+	"rogue/view"
+)
+
+var aMinute = time.Date(2026, 11, 23, 8, 42, 10, 0, time.Local)
+
+func TestJournalNamesTellGamesApart(t *testing.T) {
+	assert.Equal(t, "2026-11-23_0842_seed-123456.rogue", journalName(aMinute, 123456, 1))
+	assert.Equal(t, "2026-11-23_0842_seed-123456-2.rogue", journalName(aMinute, 123456, 2))
+}
+
+func TestJournalsGoUnderXDGDataHomeElseHome(t *testing.T) {
+	cases := []struct {
+		name      string
+		xdg, home string
+		want      string
+	}{
+		{"XDG_DATA_HOME wins", "/xdg", "/home/ann", "/xdg/rogue"},
+		{"without it, ~/.local/share", "", "/home/ann", "/home/ann/.local/share/rogue"},
+		{"a relative XDG_DATA_HOME is ignored, as the spec says", "rel", "/home/ann", "/home/ann/.local/share/rogue"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			xdg := tc.xdg
+			if filepath.IsAbs(xdg) {
+				xdg = filepath.Join(root, xdg)
+			}
+			t.Setenv("XDG_DATA_HOME", xdg)
+			t.Setenv("HOME", filepath.Join(root, tc.home))
+			dir, err := dataDir()
+			require.NoError(t, err)
+			assert.Equal(t, filepath.Join(root, tc.want), dir)
+			assert.DirExists(t, dir)
+		})
+	}
+}
+
+// newTestSession starts a game of seed in a new journal in dir.
+func newTestSession(t *testing.T, dir string, seed uint64) *session {
+	t.Helper()
+	f, path, err := createJournal(dir, seed, aMinute)
+	require.NoError(t, err)
+	ss, err := newSession(path, f)
+	require.NoError(t, err)
+	return ss
+}
+
+// botPlays lets the bot play n turns (or until death) through the
+// player's own path: journal first, then the fold, then the model.
+func botPlays(p *player, n int) {
+	s := p.sess.g.State
+	for end := s.Turn + n; s.Turn < end && !s.Over; {
+		turn := s.Turn
+		p.play(bot.Choose(s))
+		if s.Turn == turn {
+			p.play(&events.Wait{})
+		}
+	}
+}
+
+func testPlayer(ss *session) *player {
+	p := &player{m: view.NewModel(view.MainMenu{}), now: func() time.Time { return aMinute }}
+	p.begin(ss)
+	return p
+}
+
+func TestTheUnfinishedJournalIsTheNewestWhosePlayerLives(t *testing.T) {
+	dir := t.TempDir()
+	alive := newTestSession(t, dir, 5)
+	require.NoError(t, alive.close())
+	deadly := testPlayer(newTestSession(t, dir, 7))
+	botPlays(deadly, 500)
+	require.True(t, deadly.sess.g.State.Over, "seed 7 dies under the bot")
+	require.NoError(t, deadly.sess.close())
+	older := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(alive.path, older, older))
+
+	journals, err := listJournals(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []string{deadly.sess.path, alive.path}, journals, "newest first")
+	assert.Equal(t, alive.path, findUnfinished(journals))
+}
+
+func TestASecondRogueOnTheSameJournalIsRefused(t *testing.T) {
+	ss := newTestSession(t, t.TempDir(), 5)
+	defer ss.close()
+	_, err := openSession(ss.path)
+	require.Error(t, err)
+	assert.Equal(t, ss.path+" is being played by another rogue: quit that one first, or start another game with rogue play --new", err.Error())
+}
+
+func TestContinuingResumesOnTheSameTurn(t *testing.T) {
+	p := testPlayer(newTestSession(t, t.TempDir(), 5))
+	botPlays(p, 30)
+	want := p.sess.g.State.Digest()
+	line, err := p.finish()
+	require.NoError(t, err)
+	assert.Equal(t, "saved turn 31 to "+p.sess.path+" (digest "+want+")", line)
+
+	again, err := openSession(p.sess.path)
+	require.NoError(t, err)
+	defer again.close()
+	assert.Equal(t, want, again.g.State.Digest())
+	assert.Equal(t, p.m.HP(), again.hp, "the HP history is folded back from the journal")
+	assert.Contains(t, again.recent, "Welcome back: turn 31 on depth 1.")
+}
+
+func TestATornTurnIsDroppedWithANote(t *testing.T) {
+	ss := newTestSession(t, t.TempDir(), 5)
+	turns := ss.g.State.Turn
+	require.NoError(t, ss.close())
+	f, err := os.OpenFile(ss.path, os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.Write([]byte{40, 1, 2, 3}) // a record that says 40 bytes and has 3
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+
+	again, err := openSession(ss.path)
+	require.NoError(t, err)
+	defer again.close()
+	assert.Equal(t, turns, again.g.State.Turn)
+	assert.Contains(t, strings.Join(again.recent, "\n"), "last turn was torn")
+}
+
+func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
+	p := testPlayer(newTestSession(t, t.TempDir(), 7))
+	botPlays(p, 500)
+	s := p.sess.g.State
+	require.True(t, s.Over)
+	assert.Equal(t, view.ModeGameOver, p.m.Mode())
+
+	path := summaryPath(p.sess.path)
+	assert.Equal(t, path, p.m.SummaryPath)
+	text, err := os.ReadFile(path)
+	require.NoError(t, err)
+	for _, want := range []string{"You died: " + view.DeathCause(s) + " on depth 1", "journal: " + p.sess.path,
+		"digest:  " + s.Digest(), "Might", "Equipment", "main hand", "Last messages", "HP over the game", "turn 1"} {
+		assert.Contains(t, string(text), want)
+	}
+
+	line, err := p.finish()
+	require.NoError(t, err)
+	assert.Contains(t, line, "; you died: "+view.DeathCause(s)+", the summary is in "+path)
+	over, err := finished(p.sess.path)
+	require.NoError(t, err)
+	assert.True(t, over)
+	assert.Equal(t, "", findUnfinished([]string{p.sess.path}))
+	_, err = openSession(p.sess.path)
+	assert.ErrorContains(t, err, "that game is over")
+}
+
+// failing is a journal that cannot take another turn (a full disk).
+type failing struct{}
+
+func (failing) Append(*events.Turn) error { return errors.New("no space left on device") }
+
+func TestAFailedSaveStopsTheGameForGood(t *testing.T) {
+	ss := newTestSession(t, t.TempDir(), 5)
+	p := testPlayer(ss)
+	g, err := game.Resume(ss.g.State, ss.file.Header(), failing{})
+	require.NoError(t, err)
+	ss.g = g
+	turn := ss.g.State.Turn
+
+	p.play(&events.Wait{})
+	assert.Equal(t, turn, ss.g.State.Turn, "the turn that was not saved is not played")
+	assert.Equal(t, view.ModeGameOver, p.m.Mode())
+	p.play(&events.Wait{})
+	assert.Equal(t, turn, ss.g.State.Turn, "nothing is played after a failed save")
+
+	_, err = p.finish()
+	assert.ErrorContains(t, err, "the game stopped unsaved at turn 1: saving turn 1: no space left on device")
+}
+
+func TestTheLoopTurnsKeysIntoTurnsAndQuits(t *testing.T) {
+	ss := newTestSession(t, t.TempDir(), 5)
+	p := testPlayer(ss)
+	sim := tcell.NewSimulationScreen("UTF-8")
+	require.NoError(t, sim.Init())
+	defer sim.Fini()
+	sim.SetSize(80, 24)
+	p.screen, p.canvas = sim, view.NewScreen(sim, false)
+	for _, k := range []struct {
+		key tcell.Key
+		r   rune
+	}{{tcell.KeyRune, '.'}, {tcell.KeyRune, 'i'}, {tcell.KeyEscape, 0}, {tcell.KeyRune, '5'}, {tcell.KeyRune, 'Q'}} {
+		sim.InjectKey(k.key, k.r, tcell.ModNone)
+	}
+	require.NoError(t, p.loop())
+	assert.Equal(t, 3, ss.g.State.Turn, "Begin and two waits; the inventory journals nothing")
+	assert.Equal(t, 3, ss.file.Turns())
+	require.NoError(t, ss.close())
+}
+
+func TestPlayRefusesBadCommandLinesBeforeTouchingTheTerminal(t *testing.T) {
+	existing := newTestSession(t, t.TempDir(), 5)
+	require.NoError(t, existing.close())
+	cases := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"a stray argument", []string{"game.rogue"}, 2, `unexpected argument "game.rogue" (a journal goes after --journal)`},
+		{"seed zero", []string{"--seed", "0"}, 2, "--seed must be at least 1"},
+		{"a new game over an existing journal", []string{"--new", "--journal", existing.path}, 2,
+			existing.path + " exists already: a journal is never overwritten (leave out --new to continue it)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("XDG_DATA_HOME", t.TempDir())
+			err := runPlay(tc.args, io.Discard, io.Discard)
+			var ee *exitError
+			require.ErrorAs(t, err, &ee)
+			assert.Equal(t, exitError{code: tc.code, msg: tc.msg}, *ee)
+		})
+	}
+}

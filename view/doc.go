@@ -1,0 +1,11 @@
+// Package view is what the player sees and presses: it draws a game (a
+// reducer.State) and the screen the player is on (a Model: menus, cursors,
+// the message log) onto a Canvas, and turns keys into intents (an
+// events.Command for the rules, or a wish to quit) at the edge, so that the
+// rules never see a key and menus journal nothing.
+//
+// Drawing is a pure function of the model: Draw changes nothing, neither
+// the game nor the model. The terminal library (tcell) stays behind our own
+// small types: Canvas and Style to draw, Key for what was pressed. Screen
+// adapts a tcell screen; TextCanvas renders to plain text for golden tests.
+package view

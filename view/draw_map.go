@@ -1,0 +1,144 @@
+package view
+
+import (
+	"rogue/events"
+	"rogue/reducer/dungeon"
+)
+
+// The map: tiles through a camera that follows the player (and keeps the
+// look or targeting cursor in view), clamped to the map's edges. Visible
+// tiles are bright, remembered ones dim; monsters and items show only
+// where the player sees them, a monster over an item.
+
+// camera is the map position shown at the area's top-left corner.
+func (m *Model) camera(area rect) events.Pos {
+	s := m.State
+	p := s.Player().Pos
+	cam := events.Pos{
+		X: axis(p.X, area.w, s.Map.Width),
+		Y: axis(p.Y, area.h, s.Map.Height),
+	}
+	if mode := m.Mode(); mode == ModeLook || mode == ModeTarget {
+		cam.X = follow(cam.X, m.cursor.X, area.w, s.Map.Width)
+		cam.Y = follow(cam.Y, m.cursor.Y, area.h, s.Map.Height)
+	}
+	return cam
+}
+
+// axis is the camera's start on one axis: centred on p, clamped so the
+// view stays on the map; a map smaller than the view is centred in it.
+func axis(p, view, size int) int {
+	if size <= view {
+		return -(view - size) / 2
+	}
+	return min(max(p-view/2, 0), size-view)
+}
+
+// follow moves a camera start just enough to show q.
+func follow(cam, q, view, size int) int {
+	if size <= view {
+		return cam
+	}
+	if q < cam {
+		cam = q
+	}
+	if q >= cam+view {
+		cam = q - view + 1
+	}
+	return min(max(cam, 0), size-view)
+}
+
+func (m *Model) drawMap(c Canvas, area rect) {
+	s := m.State
+	p := s.Player()
+	if p == nil || s.Map == nil || area.w <= 0 || area.h <= 0 {
+		return
+	}
+	visible, explored := s.Visible(), s.Explored()
+	mw := s.Map.Width
+	// What is visibly on each tile: an item (the lowest id) unless an
+	// actor stands there.
+	seen := make([]rune, mw*s.Map.Height)
+	seenStyle := make([]Style, len(seen))
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if !e.OnMap() || !s.Map.InBounds(e.Pos) || !visible.Has(e.Pos) {
+			continue
+		}
+		at := e.Pos.Y*mw + e.Pos.X
+		actor := s.IsActor(e)
+		if seen[at] != 0 && !actor {
+			continue
+		}
+		g := s.Content().Glyph(e.Kind)
+		seen[at], seenStyle[at] = g, glyphStyle(g, e.ID == events.PlayerID)
+	}
+	cam := m.camera(area)
+	mode := m.Mode()
+	for sy := 0; sy < area.h; sy++ {
+		for sx := 0; sx < area.w; sx++ {
+			mp := events.Pos{X: cam.X + sx, Y: cam.Y + sy}
+			if !s.Map.InBounds(mp) {
+				continue
+			}
+			vis := visible.Has(mp)
+			r, st := ' ', Plain
+			if vis || explored.Has(mp) {
+				r, st = tileGlyph(s.Map.At(mp), vis)
+			}
+			if g := seen[mp.Y*mw+mp.X]; g != 0 {
+				r, st = g, seenStyle[mp.Y*mw+mp.X]
+			}
+			if mode == ModeTarget && vis && s.Map.Walkable(mp) {
+				switch {
+				case m.inBlast(mp):
+					st.Bg = ColorRed
+				case m.inRange(mp):
+					st.Bg = ColorBlue
+				}
+			}
+			if (mode == ModeLook || mode == ModeTarget) && mp == m.cursor {
+				st = styleCursor
+			}
+			c.Set(area.x+sx, area.y+sy, r, st)
+		}
+	}
+}
+
+// tileGlyph is how a tile looks, bright when visible, dim when remembered.
+func tileGlyph(t dungeon.Tile, visible bool) (rune, Style) {
+	var r rune
+	var st Style
+	switch t {
+	case dungeon.Wall:
+		r, st = '#', Style{Fg: ColorWhite}
+	case dungeon.Floor:
+		r, st = '.', Style{Fg: ColorWhite}
+	case dungeon.DownStairs:
+		r, st = '>', Style{Fg: ColorYellow, Bold: true}
+	default:
+		r, st = '?', Style{Fg: ColorMagenta}
+	}
+	if !visible {
+		st = Style{Fg: ColorGray, Dim: true}
+	}
+	return r, st
+}
+
+// glyphColors color monsters and items by their glyph (the content
+// tables give the glyph; the colors are the view's business).
+var glyphColors = map[rune]Color{
+	'r': ColorBrown, 'g': ColorGreen, 'o': ColorRed, 'T': ColorMagenta,
+	'!': ColorMagenta, '%': ColorBrown, '?': ColorCyan,
+	'/': ColorCyan, '(': ColorBrown, '^': ColorYellow, '[': ColorBlue,
+}
+
+func glyphStyle(g rune, player bool) Style {
+	if player {
+		return Style{Fg: ColorWhite, Bold: true}
+	}
+	if c, ok := glyphColors[g]; ok {
+		return Style{Fg: c, Bold: true}
+	}
+	return Style{Bold: true}
+}

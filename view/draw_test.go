@@ -1,0 +1,184 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+)
+
+// Every known tile on the map is bright when visible and dim when only
+// remembered; unknown tiles are blank.
+func TestVisibleTilesAreBrightAndRememberedOnesDim(t *testing.T) {
+	m := withFoes(t).m
+	s := m.State
+	c := NewTextCanvas(80, 24)
+	Draw(c, m)
+	area := m.layout(80, 24).mapArea
+	cam := m.camera(area)
+	counts := map[string]int{}
+	for y := 0; y < area.h; y++ {
+		for x := 0; x < area.w; x++ {
+			p := events.Pos{X: cam.X + x, Y: cam.Y + y}
+			r, st := c.At(area.x+x, area.y+y)
+			switch {
+			case s.CanSee(p):
+				counts["visible"]++
+				assert.False(t, st.Dim, "visible %v is dim", p)
+			case s.Explored().Has(p):
+				counts["remembered"]++
+				assert.True(t, st.Dim, "remembered %v is bright", p)
+			default:
+				counts["unknown"]++
+				assert.Equal(t, ' ', r, "unknown %v is drawn", p)
+			}
+		}
+	}
+	for _, k := range []string{"visible", "remembered", "unknown"} {
+		assert.NotZero(t, counts[k], "the screen has %s tiles", k)
+	}
+}
+
+func TestThePlayerIsDrawnWhereTheyStand(t *testing.T) {
+	m := withFoes(t).m
+	c := NewTextCanvas(120, 40)
+	Draw(c, m)
+	area := m.layout(120, 40).mapArea
+	cam := m.camera(area)
+	p := m.State.Player().Pos
+	r, st := c.At(p.X-cam.X, p.Y-cam.Y)
+	assert.Equal(t, '@', r)
+	assert.Equal(t, Style{Fg: ColorWhite, Bold: true}, st)
+}
+
+func TestTheCameraFollowsThePlayerAndStaysOnTheMap(t *testing.T) {
+	cases := []struct {
+		name          string
+		p, view, size int
+		want          int
+	}{
+		{"centred on the player in the middle", 40, 20, 50, 30},
+		{"clamped at the top edge", 3, 20, 50, 0},
+		{"clamped at the bottom edge", 48, 20, 50, 30},
+		{"a map narrower than the view is centred", 10, 120, 80, -20},
+		{"a map as wide as the view starts at 0", 70, 80, 80, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, axis(tc.p, tc.view, tc.size))
+		})
+	}
+}
+
+func TestTheLookCursorIsReversedAndTheAimShowsItsRange(t *testing.T) {
+	p := withFoes(t)
+	m := p.m
+	m.HandleKey(Rune('i'))
+	m.HandleKey(Rune('a'))
+	require.Equal(t, ModeTarget, m.Mode())
+	c := NewTextCanvas(80, 24)
+	Draw(c, m)
+	area := m.layout(80, 24).mapArea
+	cam := m.camera(area)
+	cur := m.Cursor()
+	_, st := c.At(cur.X-cam.X, cur.Y-cam.Y)
+	assert.Equal(t, styleCursor, st)
+	pl := m.State.Player().Pos
+	for y := 0; y < area.h; y++ {
+		for x := 0; x < area.w; x++ {
+			q := events.Pos{X: cam.X + x, Y: cam.Y + y}
+			if q == cur || !m.State.CanSee(q) || !m.State.Map.Walkable(q) || m.State.ActorAt(q) != nil {
+				continue
+			}
+			_, st := c.At(x, y)
+			in := distance2(pl, q) <= 36
+			assert.Equal(t, in, st.Bg == ColorBlue, "tile %v in range %v", q, in)
+		}
+	}
+}
+
+func TestWrapBreaksBetweenWords(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		w    int
+		want []string
+	}{
+		{"a short line stays whole, spaces and all", "Move: keys  Esc: done", 30, []string{"Move: keys  Esc: done"}},
+		{"a long line breaks between words", "the quick brown fox jumps", 10, []string{"the quick", "brown fox", "jumps"}},
+		{"a word longer than the line is cut", "abcdefghijkl xy", 5, []string{"abcde", "fghij", "kl xy"}},
+		{"an empty text is one empty line", "", 5, []string{""}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, wrap(tc.in, tc.w))
+		})
+	}
+}
+
+func TestTheStatusLineFitsEightyColumns(t *testing.T) {
+	m := withFoes(t).m
+	segs, extras := m.statusSegments()
+	assert.Len(t, flow(segs, extras, 80), 1)
+	assert.Len(t, flow(segs, extras, 40), 2)
+}
+
+// A monster is drawn over an item on its tile, and an item the player
+// does not see now is not drawn (the remembered tile is).
+func TestMonstersHideItemsAndUnseenItemsDoNotShow(t *testing.T) {
+	m := withFoes(t).m
+	s := m.State.Clone()
+	m.State = s
+	dagger, ok := s.Content().ByName("Dagger")
+	require.True(t, ok)
+	var goblin events.Pos
+	for _, e := range s.Monsters() {
+		if s.CanSee(e.Pos) && s.Content().Name(e.Kind) == "Goblin" {
+			goblin = e.Pos
+		}
+	}
+	var memory events.Pos
+	area := m.layout(80, 24).mapArea
+	cam := m.camera(area)
+	for y := 0; y < area.h && memory == (events.Pos{}); y++ {
+		for x := 0; x < area.w; x++ {
+			q := events.Pos{X: cam.X + x, Y: cam.Y + y}
+			if !s.CanSee(q) && s.Explored().Has(q) && s.Map.Walkable(q) {
+				memory = q
+				break
+			}
+		}
+	}
+	require.NotEqual(t, events.Pos{}, memory, "a remembered floor tile on screen")
+	for _, at := range []events.Pos{goblin, memory} {
+		require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: dagger, Pos: at}))
+	}
+	c := NewTextCanvas(80, 24)
+	Draw(c, m)
+	r, _ := c.At(goblin.X-cam.X, goblin.Y-cam.Y)
+	assert.Equal(t, 'g', r, "the goblin over the dagger")
+	r, st := c.At(memory.X-cam.X, memory.Y-cam.Y)
+	assert.Equal(t, '.', r, "the remembered floor, not the dagger on it")
+	assert.True(t, st.Dim)
+}
+
+// Drawing changes neither the game nor the model.
+func TestDrawingChangesNothing(t *testing.T) {
+	for _, keys := range [][]Key{nil, {Rune('i')}, {Rune('x'), Rune('h')}, {Rune('i'), Rune('a')}} {
+		m := withFoes(t).m
+		for _, k := range keys {
+			m.HandleKey(k)
+		}
+		digest := m.State.Digest()
+		ui := *m
+		ui.State = nil
+		Draw(NewTextCanvas(80, 24), m)
+		Draw(NewTextCanvas(120, 40), m)
+		after := *m
+		after.State = nil
+		assert.Equal(t, ui, after, "the model after keys %v", keys)
+		assert.Equal(t, digest, m.State.Digest())
+	}
+}

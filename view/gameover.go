@@ -1,0 +1,87 @@
+package view
+
+import (
+	"fmt"
+
+	"rogue/events"
+	"rogue/reducer"
+)
+
+// The game over screen: how the player died, where and when, and the HP
+// chart; or, when the journal could not take a turn, that the game stopped
+// unsaved there.
+
+// DeathCause says how the player died: "slain by a Goblin".
+func DeathCause(s *reducer.State) string {
+	d := s.Death
+	switch d.Cause {
+	case events.CauseStarvation:
+		return "starved to death"
+	case events.CauseMelee:
+		name := "something"
+		if e := s.Get(d.Killer); e != nil {
+			name = withArticle(s.Content().Name(e.Kind))
+		}
+		return "slain by " + name
+	}
+	if d.Killer == events.PlayerID {
+		return "killed by your own " + d.Cause.String()
+	}
+	return "killed by " + withArticle(d.Cause.String())
+}
+
+// deathLine is the death in a sentence: cause, depth and turn.
+func deathLine(s *reducer.State) string {
+	return sentence(fmt.Sprintf("%s on depth %d at turn %d", DeathCause(s), s.Depth, s.Turn))
+}
+
+func (m *Model) drawGameOver(c Canvas) {
+	w, h := c.Size()
+	s := m.State
+	y := 1
+	say := func(text string, st Style) {
+		for _, l := range wrap(text, w-4) {
+			put(c, 2, y, l, st, w-4)
+			y++
+		}
+	}
+	if m.saveErr != "" {
+		say("The game could not be saved.", styleWarn)
+		y++
+		say(m.saveErr, Plain)
+		y++
+		say("No more turns can be played. The journal keeps every turn before this one: run rogue again to continue from there.", Plain)
+		put(c, 2, h-2, "Enter or Q: leave", styleHint, w-4)
+		return
+	}
+	p := s.Player()
+	say("You died.", styleWarn)
+	say(deathLine(s), Plain)
+	if p != nil {
+		say(fmt.Sprintf("Level %d with %d experience; %d kills.", p.Level, p.XP, s.Kills), Plain)
+	}
+	y++
+	say("HP over the game (each column the lowest of its turns):", styleTitle)
+	var where []string
+	if m.SummaryPath != "" {
+		where = wrap("The death summary is in "+m.SummaryPath, w-4)
+	}
+	footer := len(where) + 1 // the summary's path and the hint
+	logLines := max(0, (h-24)/2)
+	chartH := max(5, h-y-footer-2-logLines)
+	drawChart(c, rect{2, y, min(w-4, 76), chartH}, m.hp)
+	y += chartH + 1
+	if logLines > 0 {
+		say("Last messages:", styleTitle)
+		for _, msg := range m.Messages(logLines - 1) {
+			if y+len(wrap(msg, w-4)) > h-2-len(where) {
+				break
+			}
+			say(msg, Plain)
+		}
+	}
+	for i, l := range where {
+		put(c, 2, h-2-len(where)+i, l, Plain, w-4)
+	}
+	put(c, 2, h-2, "Enter or Q: leave", styleHint, w-4)
+}

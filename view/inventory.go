@@ -1,0 +1,220 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+// The item menus: inventory (i: use or equip), drop (d) and remove (R).
+// Backpack items have the letters a-z in the order they went in; worn
+// items have A, B, ... in slot order (main hand, off hand, head, torso).
+
+// itemEntry is one choosable line of an item menu.
+type itemEntry struct {
+	letter rune
+	item   *reducer.Entity
+}
+
+// worn lists what the player wears, in slot order.
+func (m *Model) worn() []*reducer.Entity {
+	if m.State == nil {
+		return nil
+	}
+	var out []*reducer.Entity
+	for slot := events.MainHand; slot < events.NumSlots; slot++ {
+		if it := m.State.Worn(events.PlayerID, slot); it != nil {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// backpack lists what the player carries and does not wear, a to z.
+func (m *Model) backpack() []*reducer.Entity {
+	if m.State == nil {
+		return nil
+	}
+	return m.State.Backpack(events.PlayerID)
+}
+
+// itemEntries are the lines the current item menu offers.
+func (m *Model) itemEntries() (pack, worn []itemEntry) {
+	if m.mode != ModeRemove {
+		for i, it := range m.backpack() {
+			pack = append(pack, itemEntry{letter: rune('a' + i), item: it})
+		}
+	}
+	for i, it := range m.worn() {
+		worn = append(worn, itemEntry{letter: rune('A' + i), item: it})
+	}
+	return pack, worn
+}
+
+// keyItems chooses an item by its letter, or with Up, Down and Enter.
+func (m *Model) keyItems(k Key) Intent {
+	pack, worn := m.itemEntries()
+	all := append(pack[:len(pack):len(pack)], worn...)
+	if step := menuStep(k); step != 0 {
+		m.moveSelection(step, len(all))
+		return Intent{}
+	}
+	switch {
+	case k.Code == KeyEsc:
+		m.mode = ModePlay
+		return Intent{}
+	case k == Rune('Q'):
+		return Intent{Quit: true}
+	case k.Code == KeyEnter:
+		if m.sel < len(all) {
+			return m.chooseItem(all[m.sel].item)
+		}
+		return Intent{}
+	case k.Code == KeyRune:
+		r := k.Rune
+		if m.mode == ModeRemove && r >= 'a' && r <= 'z' {
+			r = r - 'a' + 'A'
+		}
+		for _, e := range all {
+			if e.letter == r {
+				return m.chooseItem(e.item)
+			}
+		}
+	}
+	return Intent{}
+}
+
+// chooseItem acts on the item chosen in the current item menu.
+func (m *Model) chooseItem(it *reducer.Entity) Intent {
+	mode := m.mode
+	m.mode = ModePlay
+	switch mode {
+	case ModeDrop:
+		return Intent{Command: &events.Drop{Item: it.ID}}
+	case ModeRemove:
+		return Intent{Command: &events.Remove{Item: it.ID}}
+	}
+	def := m.State.Content().Item(it.Kind)
+	if def != nil && def.Use != nil && (def.Use.Target == content.Actor || def.Use.Target == content.Area) {
+		m.startTargeting(it.ID)
+		return Intent{}
+	}
+	return Intent{Command: &events.Use{Item: it.ID}}
+}
+
+// drawItems draws the open item menu over area.
+func (m *Model) drawItems(c Canvas, area rect) {
+	pack, worn := m.itemEntries()
+	tables := m.State.Content()
+	win := window{selected: -1}
+	var verb string
+	switch m.mode {
+	case ModeInventory:
+		win.title, verb = "Inventory", "use or equip"
+	case ModeDrop:
+		win.title, verb = "Drop what?", "drop"
+	case ModeRemove:
+		win.title, verb = "Take off what?", "take off"
+	}
+	win.hint = fmt.Sprintf("letter or Enter: %s  Esc: close", verb)
+	names := map[events.EntityID]string{}
+	nameW := 0
+	for _, e := range append(pack[:len(pack):len(pack)], worn...) {
+		name := tables.Name(e.item.Kind)
+		if e.item.Slot != events.SlotNone {
+			name = fmt.Sprintf("%s (%s)", name, e.item.Slot)
+		}
+		names[e.item.ID] = name
+		nameW = max(nameW, textWidth(name))
+	}
+	index := 0
+	add := func(e itemEntry) {
+		def := tables.Item(e.item.Kind)
+		l := line{{string(e.letter), Style{Bold: true}}, {"  " + pad(names[e.item.ID], nameW), Plain}}
+		if d := itemDetail(def, e.item.Slot != events.SlotNone); d != "" {
+			l = append(l, span{"  " + d, styleHint})
+		}
+		if index == m.sel {
+			win.selected = len(win.lines)
+		}
+		win.lines = append(win.lines, l)
+		index++
+	}
+	if m.mode != ModeRemove {
+		win.lines = append(win.lines, styled(fmt.Sprintf("Backpack (%d/%d)", len(pack), tables.Rules.Backpack), styleTitle))
+		if len(pack) == 0 {
+			win.lines = append(win.lines, styled("   (empty)", styleHint))
+		}
+		for _, e := range pack {
+			add(e)
+		}
+		win.lines = append(win.lines, plain(""))
+	}
+	win.lines = append(win.lines, styled("Worn", styleTitle))
+	if len(worn) == 0 {
+		win.lines = append(win.lines, styled("   (nothing)", styleHint))
+	}
+	for _, e := range worn {
+		add(e)
+	}
+	win.draw(c, area)
+}
+
+// itemDetail says in a few words what an item does; worn items leave out
+// the slot (their name says it already).
+func itemDetail(def *content.Item, worn bool) string {
+	if def == nil {
+		return ""
+	}
+	if q := def.Equip; q != nil {
+		var parts []string
+		if !worn {
+			parts = append(parts, q.Slot.String())
+		}
+		if q.Damage.N > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", q.Damage, q.Attribute))
+		}
+		if q.Hit != 0 {
+			parts = append(parts, fmt.Sprintf("%+d to hit", q.Hit))
+		}
+		if q.DamageMod != 0 {
+			parts = append(parts, fmt.Sprintf("%+d damage", q.DamageMod))
+		}
+		if q.Armor != 0 {
+			parts = append(parts, fmt.Sprintf("armor %+d", q.Armor))
+		}
+		if q.MaxHP != 0 {
+			parts = append(parts, fmt.Sprintf("%+d max HP", q.MaxHP))
+		}
+		return strings.Join(parts, ", ")
+	}
+	u := def.Use
+	if u == nil {
+		return ""
+	}
+	var what string
+	switch u.Effect {
+	case content.Heal:
+		return fmt.Sprintf("heals %d", u.Amount)
+	case content.Feed:
+		return fmt.Sprintf("food: well fed for %d turns", u.Turns)
+	case content.Harm:
+		what = fmt.Sprintf("%d damage", u.Amount)
+	case content.Confuse:
+		what = fmt.Sprintf("confuses for %d turns", u.Turns)
+	default:
+		return ""
+	}
+	switch u.Target {
+	case content.Area:
+		return fmt.Sprintf("range %d, %s within %d", u.Range, what, u.Radius)
+	case content.Nearest:
+		return fmt.Sprintf("%s to the nearest foe within %d", what, u.Range)
+	case content.Actor:
+		return fmt.Sprintf("range %d, %s", u.Range, what)
+	}
+	return what
+}

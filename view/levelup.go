@@ -1,0 +1,63 @@
+package view
+
+import (
+	"fmt"
+
+	"rogue/events"
+	"rogue/reducer"
+)
+
+// The level-up choice: when the player has the experience for a new level,
+// the game waits for the attribute it raises (a to d, or Up, Down and
+// Enter). The sheet (c) and the help (?) stay open to it.
+
+var attributeUses = [events.NumAttributes]string{
+	"to hit and damage", "health", "dodging, light weapons", "mana",
+}
+
+func (m *Model) keyLevelUp(k Key) Intent {
+	m.mode = ModePlay // what the choice returns to
+	if step := menuStep(k); step != 0 {
+		m.moveSelection(step, int(events.NumAttributes))
+		return Intent{}
+	}
+	switch {
+	case k.Code == KeyEnter:
+		return Intent{Command: &events.ChooseAttribute{Attribute: events.Attribute(m.sel)}}
+	case k == Rune('Q'):
+		return Intent{Quit: true}
+	case k == Rune('c'):
+		m.mode = ModeSheet
+	case k == Rune('?'):
+		m.mode = ModeHelp
+	case k.Code == KeyRune && k.Rune >= 'a' && k.Rune < 'a'+rune(events.NumAttributes):
+		return Intent{Command: &events.ChooseAttribute{Attribute: events.Attribute(k.Rune - 'a')}}
+	}
+	return Intent{}
+}
+
+func (m *Model) drawLevelUp(c Canvas, area rect) {
+	s := m.State
+	p := s.Player()
+	win := window{
+		title:    fmt.Sprintf("Level %d!", p.Level+1),
+		hint:     "letter or Enter: choose  c: sheet",
+		selected: -1,
+	}
+	win.lines = append(win.lines,
+		plain(fmt.Sprintf("You have %d experience, enough for level %d.", p.XP, p.Level+1)),
+		plain("Choose the attribute to raise by one:"),
+		plain(""))
+	for a := events.Attribute(0); a < events.NumAttributes; a++ {
+		v := s.Attribute(p, a)
+		if int(a) == m.sel {
+			win.selected = len(win.lines)
+		}
+		win.lines = append(win.lines, line{
+			{string(rune('a' + a)), Style{Bold: true}},
+			{fmt.Sprintf("  %-12s %2d (%+d)", a, v, reducer.Bonus(v)), Plain},
+			{"  " + attributeUses[a], styleHint},
+		})
+	}
+	win.draw(c, area)
+}

@@ -1,0 +1,126 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/dungeon"
+)
+
+// Look (x): a cursor, moved with the movement keys, and a description of
+// what the player sees or remembers under it.
+
+func (m *Model) keyLook(k Key) Intent {
+	if d, ok := direction(k); ok {
+		m.moveCursor(d)
+		return Intent{}
+	}
+	switch {
+	case k.Code == KeyEsc, k.Code == KeyEnter, k == Rune('x'):
+		m.mode = ModePlay
+	case k == Rune('Q'):
+		return Intent{Quit: true}
+	}
+	return Intent{}
+}
+
+// lookLines are shown in the message area while looking.
+func (m *Model) lookLines() []line {
+	return []line{
+		styled("Looking.", styleTitle),
+		plain(describe(m.State, m.cursor)),
+		styled("Move: movement keys  Esc: done", styleHint),
+	}
+}
+
+// describe says what the player knows of tile p: what is visibly on it,
+// what it is remembered as, or that it was never seen.
+func describe(s *reducer.State, p events.Pos) string {
+	if s.Map == nil || !s.Map.InBounds(p) {
+		return "Nothing but rock."
+	}
+	tile := tileName(s.Map.At(p))
+	if !s.CanSee(p) {
+		if s.Explored().Has(p) {
+			return fmt.Sprintf("You remember %s there.", tile)
+		}
+		return "You have not seen that spot."
+	}
+	var things []string
+	if a := s.ActorAt(p); a != nil {
+		things = append(things, actorPhrase(s, a))
+	}
+	for _, it := range s.ItemsAt(p) {
+		things = append(things, withArticle(s.Content().Name(it.Kind)))
+	}
+	if s.Map.At(p) == dungeon.Wall {
+		return "You see a wall."
+	}
+	if len(things) == 0 {
+		return fmt.Sprintf("You see %s.", tile)
+	}
+	return fmt.Sprintf("You see %s on %s.", joinAnd(things), tile)
+}
+
+// tileSummary names the most notable thing the player sees on p, in a few
+// words: an actor, else an item, else the tile.
+func tileSummary(s *reducer.State, p events.Pos) string {
+	if a := s.ActorAt(p); a != nil {
+		return actorPhrase(s, a)
+	}
+	if items := s.ItemsAt(p); len(items) > 0 {
+		return withArticle(s.Content().Name(items[0].Kind))
+	}
+	if s.Map == nil {
+		return "nothing"
+	}
+	return tileName(s.Map.At(p))
+}
+
+// actorPhrase is "yourself" or "a Goblin (HP 5/9, confused)".
+func actorPhrase(s *reducer.State, a *reducer.Entity) string {
+	if a.ID == events.PlayerID {
+		return "yourself"
+	}
+	status := fmt.Sprintf("HP %d/%d", a.HP, s.MaxHP(a))
+	if a.ConfusedUntil > s.Turn {
+		status += ", confused"
+	}
+	return fmt.Sprintf("%s (%s)", withArticle(s.Content().Name(a.Kind)), status)
+}
+
+func tileName(t dungeon.Tile) string {
+	switch t {
+	case dungeon.Wall:
+		return "a wall"
+	case dungeon.Floor:
+		return "the floor"
+	case dungeon.DownStairs:
+		return "the stairs down"
+	}
+	return "something strange"
+}
+
+// withArticle puts "a" or "an" before a name.
+func withArticle(name string) string {
+	if name == "" {
+		return "something"
+	}
+	if strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// joinAnd joins "a", "b" and "c" as "a, b and c".
+func joinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}

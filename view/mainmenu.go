@@ -1,0 +1,168 @@
+package view
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// The main menu (new game, continue, replay a journal, quit), the list of
+// journals to replay, and the page that shows one.
+
+type menuAction uint8
+
+const (
+	actNewGame menuAction = iota
+	actContinue
+	actReplay
+	actQuit
+)
+
+type menuItem struct {
+	key    rune
+	label  string
+	detail string
+	act    menuAction
+}
+
+// menuItems are the main menu's lines: continuing and replaying only when
+// there is something to continue or replay.
+func (m *Model) menuItems() []menuItem {
+	items := []menuItem{{'n', "New game", "", actNewGame}}
+	if m.menu.Continue != "" {
+		items = append(items, menuItem{'c', "Continue", m.menu.Continue, actContinue})
+	}
+	if n := len(m.menu.Journals); n > 0 {
+		items = append(items, menuItem{'r', "Replay a journal", fmt.Sprintf("%d in the data folder", n), actReplay})
+	}
+	return append(items, menuItem{'q', "Quit", "", actQuit})
+}
+
+func (m *Model) keyMainMenu(k Key) Intent {
+	items := m.menuItems()
+	step := menuStep(k)
+	if k == Rune('j') {
+		step = 1
+	}
+	if k == Rune('k') {
+		step = -1
+	}
+	if step != 0 {
+		m.moveSelection(step, len(items))
+		return Intent{}
+	}
+	choose := -1
+	switch {
+	case k.Code == KeyEnter:
+		choose = m.sel
+	case k == Rune('Q'), k.Code == KeyEsc:
+		return Intent{Quit: true}
+	case k.Code == KeyRune:
+		for i, it := range items {
+			if it.key == k.Rune {
+				choose = i
+			}
+		}
+	}
+	if choose < 0 || choose >= len(items) {
+		return Intent{}
+	}
+	m.sel = choose
+	switch items[choose].act {
+	case actNewGame:
+		return Intent{Menu: MenuNewGame}
+	case actContinue:
+		return Intent{Menu: MenuContinue}
+	case actReplay:
+		m.open(ModeJournals)
+		return Intent{}
+	}
+	return Intent{Quit: true}
+}
+
+func (m *Model) keyJournals(k Key) Intent {
+	if step := menuStep(k); step != 0 {
+		m.moveSelection(step, len(m.menu.Journals))
+		return Intent{}
+	}
+	switch {
+	case k.Code == KeyEsc:
+		m.ShowMainMenu(m.menu)
+	case k == Rune('Q'):
+		return Intent{Quit: true}
+	case k.Code == KeyEnter && m.sel < len(m.menu.Journals):
+		return Intent{Menu: MenuReplay, Journal: m.menu.Journals[m.sel]}
+	}
+	return Intent{}
+}
+
+func (m *Model) keyPage(k Key) Intent {
+	switch {
+	case k == Rune('Q'):
+		return Intent{Quit: true}
+	case k.Code == KeyEsc, k.Code == KeyEnter, k == Rune('q'), k == Rune(' '):
+		m.mode = ModeJournals
+	}
+	return Intent{}
+}
+
+func (m *Model) drawMainMenu(c Canvas) {
+	w, h := c.Size()
+	items := m.menuItems()
+	top := max(1, (h-len(items)*2-8)/2)
+	widest := 0
+	for _, it := range items {
+		widest = max(widest, 23+textWidth(it.detail))
+	}
+	x := max(2, (w-max(widest, 44))/2)
+	put(c, x, top, "rogue", Style{Bold: true, Fg: ColorYellow}, -1)
+	put(c, x, top+1, "a roguelike whose whole game is a journal", styleHint, w-x)
+	y := top + 4
+	for i, it := range items {
+		st := Plain
+		if i == m.sel {
+			st = styleSelected
+		}
+		label := fmt.Sprintf(" %c  %-18s", it.key, it.label)
+		put(c, x, y, label, st, w-x)
+		if it.detail != "" {
+			put(c, x+textWidth(label)+1, y, it.detail, styleHint, w-x-textWidth(label)-1)
+		}
+		y += 2
+	}
+	put(c, x, y+1, "Up/Down and Enter, or the letter", styleHint, w-x)
+}
+
+func (m *Model) drawJournals(c Canvas) {
+	w, h := c.Size()
+	put(c, 2, 1, "Replay a journal", styleTitle, w-4)
+	list := m.menu.Journals
+	rows := h - 5
+	first := 0
+	if m.sel >= rows {
+		first = m.sel - rows + 1
+	}
+	for i := first; i < len(list) && i-first < rows; i++ {
+		st := Plain
+		if i == m.sel {
+			st = styleSelected
+		}
+		put(c, 2, 3+i-first, " "+pad(filepath.Base(list[i]), 40)+" ", st, w-4)
+	}
+	put(c, 2, h-2, "Up/Down and Enter: summary  Esc: back", styleHint, w-4)
+}
+
+func (m *Model) drawPage(c Canvas) {
+	w, h := c.Size()
+	put(c, 2, 1, m.page.Title, styleTitle, w-4)
+	y := 3
+	for _, l := range m.page.Lines {
+		for _, part := range wrap(l, w-4) {
+			if y >= h-2 {
+				break
+			}
+			put(c, 2, y, part, Plain, w-4)
+			y++
+		}
+	}
+	put(c, 2, h-2, "Esc: back to the journals", styleHint, w-4)
+}

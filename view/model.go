@@ -1,0 +1,282 @@
+package view
+
+import (
+	"rogue/events"
+	"rogue/reducer"
+)
+
+// Mode is the screen the player is on.
+type Mode uint8
+
+// The screens.
+const (
+	ModeMainMenu  Mode = iota // new game, continue, replay, quit
+	ModeJournals              // the journals one can replay
+	ModePage                  // a page of text (a journal's summary)
+	ModePlay                  // the map, the status line and the messages
+	ModeInventory             // i: use or equip an item
+	ModeDrop                  // d: drop an item
+	ModeRemove                // R: take off a worn item
+	ModeSheet                 // c: the character sheet
+	ModeHelp                  // ?: the keys
+	ModeLook                  // x: a cursor describing what is under it
+	ModeTarget                // aiming a ranged item
+	ModeLevelUp               // choosing the attribute a new level raises
+	ModeGameOver              // the player died, or the game could not be saved
+)
+
+var modeNames = [...]string{"main menu", "journals", "page", "play", "inventory", "drop", "remove",
+	"character sheet", "help", "look", "targeting", "level up", "game over"}
+
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return "mode?"
+}
+
+// Intent is what a key asks the program to do. The zero Intent asks
+// nothing (the key only moved a cursor, opened a menu, or did nothing).
+type Intent struct {
+	// Command is for the rules; nil for none.
+	Command events.Command
+	// Quit asks to close the journal (it is always saved) and leave.
+	Quit bool
+	// Menu is a choice made on the main menu.
+	Menu MenuChoice
+	// Journal is the journal to replay, with MenuReplay.
+	Journal string
+}
+
+// MenuChoice is what the player chose on the main menu.
+type MenuChoice uint8
+
+// The main menu's choices that the program acts on.
+const (
+	MenuNone     MenuChoice = iota
+	MenuNewGame             // start a new game
+	MenuContinue            // continue the unfinished game
+	MenuReplay              // show the journal in Intent.Journal
+)
+
+// MainMenu is what the main menu offers besides a new game and quitting.
+type MainMenu struct {
+	// Continue describes the unfinished game ("turn 57 on depth 2"); ""
+	// when there is none, and the menu does not offer to continue.
+	Continue string
+	// Journals are the paths of the journals one can replay, newest first;
+	// the menu offers replaying only when there is one.
+	Journals []string
+}
+
+// page is a page of text with a title.
+type page struct {
+	Title string
+	Lines []string
+}
+
+// Model is the UI's state: which screen is up, where its cursor or
+// selection is, the message log and the HP history. The game itself is
+// State, which the model reads and never changes. The play loop feeds the
+// model (Begin, AddTurn, Say, SaveFailed) and asks it what keys mean
+// (HandleKey); Draw shows it.
+type Model struct {
+	// State is the game shown; nil before one begins.
+	State *reducer.State
+	// SummaryPath is where the death summary was written, to tell the
+	// player on the game over screen; "" when none was.
+	SummaryPath string
+
+	menu    MainMenu
+	page    page
+	mode    Mode
+	sel     int             // the selected line of a menu
+	cursor  events.Pos      // look and targeting
+	item    events.EntityID // the item being aimed
+	log     []entry
+	moment  int   // counts key presses; messages of the current one are new
+	hp      []int // the player's HP after each turn
+	saveErr string
+	w, h    int // the terminal's size, when known
+}
+
+// entry is one line of the message log.
+type entry struct {
+	text   string
+	moment int
+}
+
+// maxLog is how many messages the log keeps.
+const maxLog = 500
+
+// NewModel returns a model on the main menu.
+func NewModel(menu MainMenu) *Model {
+	m := &Model{mode: ModeMainMenu}
+	m.ShowMainMenu(menu)
+	return m
+}
+
+// ShowMainMenu goes to the main menu, offering what menu says. The
+// selection starts on Continue when there is a game to continue.
+func (m *Model) ShowMainMenu(menu MainMenu) {
+	m.menu = menu
+	m.mode = ModeMainMenu
+	m.sel = 0
+	if menu.Continue != "" {
+		m.sel = 1
+	}
+}
+
+// Begin shows game s on the play screen. hp is the player's HP after each
+// turn played so far (for the chart of the game over screen); messages are
+// put in the log, oldest first.
+func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
+	m.State = s
+	m.hp = append([]int(nil), hp...)
+	m.mode = ModePlay
+	m.saveErr = ""
+	for _, msg := range messages {
+		m.Say(msg)
+	}
+}
+
+// AddTurn logs the messages of turn t, which was played from state before
+// and is already folded into m.State, and records the player's HP after it.
+func (m *Model) AddTurn(before *reducer.State, t *events.Turn) {
+	for _, msg := range TurnMessages(before, t) {
+		m.Say(msg)
+	}
+	m.sel = 0
+	if m.State != nil {
+		if p := m.State.Player(); p != nil {
+			m.hp = append(m.hp, p.HP)
+		}
+	}
+}
+
+// Say adds a line to the message log (a refusal's reason, a notice): it
+// is made a sentence (capital first letter, a full stop).
+func (m *Model) Say(text string) {
+	text = sentence(text)
+	if text == "" {
+		return
+	}
+	m.log = append(m.log, entry{text: text, moment: m.moment})
+	if len(m.log) > maxLog {
+		m.log = append(m.log[:0:0], m.log[len(m.log)-maxLog:]...)
+	}
+}
+
+// SaveFailed stops the game: the journal could not take the last turn, so
+// no command is taken any more and the game over screen says why.
+func (m *Model) SaveFailed(err error) {
+	m.saveErr = err.Error()
+	m.mode = ModeGameOver
+}
+
+// ShowPage shows a page of text; Esc goes back to the list of journals.
+func (m *Model) ShowPage(title string, lines []string) {
+	m.page = page{Title: title, Lines: lines}
+	m.mode = ModePage
+}
+
+// Resize tells the model the terminal's size, so that keys do nothing
+// while the terminal is too small to show what they would do.
+func (m *Model) Resize(w, h int) { m.w, m.h = w, h }
+
+// Messages are the last n lines of the message log, oldest first.
+func (m *Model) Messages(n int) []string {
+	start := max(0, len(m.log)-n)
+	out := make([]string, 0, len(m.log)-start)
+	for _, e := range m.log[start:] {
+		out = append(out, e.text)
+	}
+	return out
+}
+
+// HP is the player's HP after each turn recorded so far.
+func (m *Model) HP() []int { return m.hp }
+
+// Cursor is the look or targeting cursor.
+func (m *Model) Cursor() events.Pos { return m.cursor }
+
+// Mode is the screen shown now. The game can force one: game over when the
+// player died or the journal failed, the level-up choice while one is
+// pending (the sheet and the help stay reachable from it).
+func (m *Model) Mode() Mode {
+	switch m.mode {
+	case ModeMainMenu, ModeJournals, ModePage:
+		return m.mode
+	}
+	if m.State == nil {
+		return ModeMainMenu
+	}
+	if m.saveErr != "" || m.State.Over {
+		return ModeGameOver
+	}
+	if m.State.LevelUpPending() && m.mode != ModeSheet && m.mode != ModeHelp {
+		return ModeLevelUp
+	}
+	return m.mode
+}
+
+// tooSmall reports whether the terminal is known to be too small to play.
+func (m *Model) tooSmall() bool {
+	return m.w > 0 && m.h > 0 && (m.w < MinWidth || m.h < MinHeight)
+}
+
+// HandleKey says what key k means on the current screen, and moves the
+// model's cursors and menus. Opening, moving through and closing a screen
+// returns the zero Intent: only a Command reaches the journal.
+func (m *Model) HandleKey(k Key) Intent {
+	m.moment++
+	if m.tooSmall() {
+		if k == Rune('Q') {
+			return Intent{Quit: true}
+		}
+		return Intent{}
+	}
+	switch m.Mode() {
+	case ModeMainMenu:
+		return m.keyMainMenu(k)
+	case ModeJournals:
+		return m.keyJournals(k)
+	case ModePage:
+		return m.keyPage(k)
+	case ModePlay:
+		return m.keyPlay(k)
+	case ModeInventory, ModeDrop, ModeRemove:
+		return m.keyItems(k)
+	case ModeSheet, ModeHelp:
+		return m.keyPanel(k)
+	case ModeLook:
+		return m.keyLook(k)
+	case ModeTarget:
+		return m.keyTarget(k)
+	case ModeLevelUp:
+		return m.keyLevelUp(k)
+	case ModeGameOver:
+		return m.keyGameOver(k)
+	}
+	return Intent{}
+}
+
+// moveSelection moves a menu's selection by delta, wrapping around n lines.
+func (m *Model) moveSelection(delta, n int) {
+	if n <= 0 {
+		m.sel = 0
+		return
+	}
+	m.sel = ((m.sel+delta)%n + n) % n
+}
+
+// menuStep is how far Up and Down move a menu's selection (0 for other keys).
+func menuStep(k Key) int {
+	switch k.Code {
+	case KeyUp, KeyBacktab:
+		return -1
+	case KeyDown, KeyTab:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,353 @@
+package view
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/reducer"
+)
+
+func move(d events.Dir) Intent { return Intent{Command: &events.Move{Dir: d}} }
+
+func TestMovementKeysWalkInEveryKeymap(t *testing.T) {
+	cases := []struct {
+		name string
+		key  Key
+		want events.Dir
+	}{
+		{"the up arrow walks north", Named(KeyUp), events.North},
+		{"the down arrow walks south", Named(KeyDown), events.South},
+		{"the left arrow walks west", Named(KeyLeft), events.West},
+		{"the right arrow walks east", Named(KeyRight), events.East},
+		{"the up-left key walks north-west", Named(KeyUpLeft), events.NorthWest},
+		{"the down-right key walks south-east", Named(KeyDownRight), events.SouthEast},
+		{"k walks north", Rune('k'), events.North},
+		{"j walks south", Rune('j'), events.South},
+		{"h walks west", Rune('h'), events.West},
+		{"l walks east", Rune('l'), events.East},
+		{"y walks north-west", Rune('y'), events.NorthWest},
+		{"u walks north-east", Rune('u'), events.NorthEast},
+		{"b walks south-west", Rune('b'), events.SouthWest},
+		{"n walks south-east", Rune('n'), events.SouthEast},
+		{"numpad 8 walks north", Rune('8'), events.North},
+		{"numpad 2 walks south", Rune('2'), events.South},
+		{"numpad 4 walks west", Rune('4'), events.West},
+		{"numpad 6 walks east", Rune('6'), events.East},
+		{"numpad 7 walks north-west", Rune('7'), events.NorthWest},
+		{"numpad 9 walks north-east", Rune('9'), events.NorthEast},
+		{"numpad 1 walks south-west", Rune('1'), events.SouthWest},
+		{"numpad 3 walks south-east", Rune('3'), events.SouthEast},
+		{"numpad Home without Num Lock walks north-west", Named(KeyHome), events.NorthWest},
+		{"numpad PgUp without Num Lock walks north-east", Named(KeyPgUp), events.NorthEast},
+		{"numpad End without Num Lock walks south-west", Named(KeyEnd), events.SouthWest},
+		{"numpad PgDn without Num Lock walks south-east", Named(KeyPgDn), events.SouthEast},
+	}
+	p := newPlayed(t, 4)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, move(tc.want), p.m.HandleKey(tc.key))
+			assert.Equal(t, ModePlay, p.m.Mode())
+		})
+	}
+}
+
+func TestPlayKeysGiveCommands(t *testing.T) {
+	cases := []struct {
+		name string
+		key  Key
+		want Intent
+	}{
+		{"a full stop waits", Rune('.'), Intent{Command: &events.Wait{}}},
+		{"5 waits", Rune('5'), Intent{Command: &events.Wait{}}},
+		{"the numpad centre waits", Named(KeyCenter), Intent{Command: &events.Wait{}}},
+		{"g picks up", Rune('g'), Intent{Command: &events.PickUp{}}},
+		{"a comma picks up", Rune(','), Intent{Command: &events.PickUp{}}},
+		{"> descends", Rune('>'), Intent{Command: &events.Descend{}}},
+		{"Q quits", Rune('Q'), Intent{Quit: true}},
+		{"Esc does nothing", Named(KeyEsc), Intent{}},
+		{"an unbound letter does nothing", Rune('z'), Intent{}},
+	}
+	p := newPlayed(t, 4)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, p.m.HandleKey(tc.key))
+		})
+	}
+}
+
+func TestScreensOpenAndCloseWithoutJournalingAnything(t *testing.T) {
+	cases := []struct {
+		name  string
+		open  Key
+		mode  Mode
+		close Key
+	}{
+		{"i opens the inventory and Esc closes it", Rune('i'), ModeInventory, Named(KeyEsc)},
+		{"d opens the drop menu and Esc closes it", Rune('d'), ModeDrop, Named(KeyEsc)},
+		{"R opens the remove menu and Esc closes it", Rune('R'), ModeRemove, Named(KeyEsc)},
+		{"c opens the sheet and c closes it", Rune('c'), ModeSheet, Rune('c')},
+		{"? opens the help and Esc closes it", Rune('?'), ModeHelp, Named(KeyEsc)},
+		{"x starts looking and Esc stops", Rune('x'), ModeLook, Named(KeyEsc)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := withFoes(t)
+			turn := p.g.State.Turn
+			assert.Equal(t, Intent{}, p.m.HandleKey(tc.open))
+			assert.Equal(t, tc.mode, p.m.Mode())
+			assert.Equal(t, Intent{}, p.m.HandleKey(Named(KeyDown)))
+			assert.Equal(t, Intent{}, p.m.HandleKey(tc.close))
+			assert.Equal(t, ModePlay, p.m.Mode())
+			assert.Equal(t, turn, p.g.State.Turn)
+		})
+	}
+}
+
+func TestItemMenusChooseByLetterOrSelection(t *testing.T) {
+	p := withFoes(t)
+	s := p.g.State
+	pack := s.Backpack(events.PlayerID)
+	require.Len(t, pack, 2)
+	scroll, spare := pack[0].ID, pack[1].ID
+	dagger := s.Worn(events.PlayerID, events.MainHand).ID
+	armor := s.Worn(events.PlayerID, events.Torso).ID
+	cases := []struct {
+		name string
+		keys []Key
+		want Intent
+	}{
+		{"an inventory letter equips a backpack item", []Key{Rune('i'), Rune('b')}, Intent{Command: &events.Use{Item: spare}}},
+		{"an inventory capital uses (takes off) a worn item", []Key{Rune('i'), Rune('A')}, Intent{Command: &events.Use{Item: dagger}}},
+		{"Down and Enter choose the second line", []Key{Rune('i'), Named(KeyDown), Named(KeyEnter)}, Intent{Command: &events.Use{Item: spare}}},
+		{"Up from the top wraps to the last worn item", []Key{Rune('i'), Named(KeyUp), Named(KeyEnter)}, Intent{Command: &events.Use{Item: armor}}},
+		{"a drop letter drops", []Key{Rune('d'), Rune('a')}, Intent{Command: &events.Drop{Item: scroll}}},
+		{"a worn item can be dropped", []Key{Rune('d'), Rune('B')}, Intent{Command: &events.Drop{Item: armor}}},
+		{"a remove letter takes off", []Key{Rune('R'), Rune('B')}, Intent{Command: &events.Remove{Item: armor}}},
+		{"the remove menu takes small letters too", []Key{Rune('R'), Rune('a')}, Intent{Command: &events.Remove{Item: dagger}}},
+		{"a letter with no item does nothing", []Key{Rune('i'), Rune('q')}, Intent{}},
+		{"a ranged item starts aiming, not a command", []Key{Rune('i'), Rune('a')}, Intent{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := withFoes(t).m
+			var got Intent
+			for _, k := range tc.keys {
+				got = m.HandleKey(k)
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestRemoveWithNothingWornSaysSo(t *testing.T) {
+	p := withFoes(t)
+	p.key(t, Rune('R'))
+	p.key(t, Rune('A'))
+	p.key(t, Rune('R'))
+	p.key(t, Rune('A'))
+	require.Nil(t, p.g.State.Worn(events.PlayerID, events.Torso))
+	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('R')))
+	assert.Equal(t, ModePlay, p.m.Mode())
+	assert.Equal(t, []string{"You are wearing nothing."}, p.m.Messages(1))
+}
+
+func TestTargeting(t *testing.T) {
+	setup := func(t *testing.T) (*played, events.EntityID, events.Pos, events.Pos) {
+		p := withFoes(t)
+		var goblin, orc events.Pos
+		for _, e := range p.g.State.Monsters() {
+			if !p.g.State.CanSee(e.Pos) {
+				continue
+			}
+			switch p.g.State.Content().Name(e.Kind) {
+			case "Goblin":
+				goblin = e.Pos
+			case "Orc":
+				orc = e.Pos
+			}
+		}
+		scroll := p.g.State.Backpack(events.PlayerID)[0].ID
+		require.Equal(t, Intent{}, p.m.HandleKey(Rune('i')))
+		require.Equal(t, Intent{}, p.m.HandleKey(Rune('a')))
+		return p, scroll, goblin, orc
+	}
+	t.Run("the cursor starts on the nearest visible hostile", func(t *testing.T) {
+		p, _, goblin, _ := setup(t)
+		assert.Equal(t, ModeTarget, p.m.Mode())
+		assert.Equal(t, goblin, p.m.Cursor())
+	})
+	t.Run("Tab cycles through the visible hostiles and wraps", func(t *testing.T) {
+		p, _, goblin, orc := setup(t)
+		assert.Equal(t, Intent{}, p.m.HandleKey(Named(KeyTab)))
+		assert.Equal(t, orc, p.m.Cursor())
+		p.m.HandleKey(Named(KeyTab))
+		assert.Equal(t, goblin, p.m.Cursor())
+		p.m.HandleKey(Named(KeyBacktab))
+		assert.Equal(t, orc, p.m.Cursor())
+	})
+	t.Run("movement keys move the cursor", func(t *testing.T) {
+		p, _, goblin, _ := setup(t)
+		p.m.HandleKey(Rune('l'))
+		p.m.HandleKey(Named(KeyDown))
+		assert.Equal(t, events.Pos{X: goblin.X + 1, Y: goblin.Y + 1}, p.m.Cursor())
+	})
+	t.Run("Esc cancels and nothing is journaled", func(t *testing.T) {
+		p, _, _, _ := setup(t)
+		turn := p.g.State.Turn
+		assert.Equal(t, Intent{}, p.m.HandleKey(Named(KeyEsc)))
+		assert.Equal(t, ModePlay, p.m.Mode())
+		assert.Equal(t, turn, p.g.State.Turn)
+	})
+	t.Run("Enter uses the item on the cursor's tile", func(t *testing.T) {
+		p, scroll, goblin, _ := setup(t)
+		assert.Equal(t, Intent{Command: &events.Use{Item: scroll, HasTarget: true, Target: goblin}}, p.m.HandleKey(Named(KeyEnter)))
+		assert.Equal(t, ModePlay, p.m.Mode())
+	})
+	t.Run("with no hostile in sight the cursor starts on the player", func(t *testing.T) {
+		p := newPlayed(t, 4)
+		p.m.State = p.g.State
+		p.m.startTargeting(events.EntityID(999))
+		assert.Equal(t, p.g.State.Player().Pos, p.m.Cursor())
+		assert.Equal(t, Intent{}, p.m.HandleKey(Named(KeyTab)))
+	})
+}
+
+func TestLevelUpAsksForAnAttribute(t *testing.T) {
+	cases := []struct {
+		name string
+		keys []Key
+		want Intent
+	}{
+		{"a letter chooses", []Key{Rune('b')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Fitness}}},
+		{"Down twice and Enter choose the third", []Key{Named(KeyDown), Named(KeyDown), Named(KeyEnter)}, Intent{Command: &events.ChooseAttribute{Attribute: events.Quickness}}},
+		{"the sheet opens and closes back to the choice", []Key{Rune('c'), Named(KeyEsc), Rune('d')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Intelligence}}},
+		{"movement keys do not walk", []Key{Rune('h')}, Intent{}},
+		{"Q quits", []Key{Rune('Q')}, Intent{Quit: true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := levelUp(t).m
+			require.Equal(t, ModeLevelUp, m.Mode())
+			var got Intent
+			for _, k := range tc.keys {
+				got = m.HandleKey(k)
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestMainMenu(t *testing.T) {
+	journals := theMenu().Journals
+	cases := []struct {
+		name string
+		menu MainMenu
+		keys []Key
+		want Intent
+		mode Mode
+	}{
+		{"Enter continues the unfinished game", theMenu(), []Key{Named(KeyEnter)}, Intent{Menu: MenuContinue}, ModeMainMenu},
+		{"Enter starts a new game when there is none", MainMenu{}, []Key{Named(KeyEnter)}, Intent{Menu: MenuNewGame}, ModeMainMenu},
+		{"n starts a new game", theMenu(), []Key{Rune('n')}, Intent{Menu: MenuNewGame}, ModeMainMenu},
+		{"Up then Enter starts a new game", theMenu(), []Key{Named(KeyUp), Named(KeyEnter)}, Intent{Menu: MenuNewGame}, ModeMainMenu},
+		{"r lists the journals", theMenu(), []Key{Rune('r')}, Intent{}, ModeJournals},
+		{"Enter on a journal replays it", theMenu(), []Key{Rune('r'), Named(KeyDown), Named(KeyEnter)}, Intent{Menu: MenuReplay, Journal: journals[1]}, ModeJournals},
+		{"Esc goes back from the journals", theMenu(), []Key{Rune('r'), Named(KeyEsc)}, Intent{}, ModeMainMenu},
+		{"c without a game to continue does nothing", MainMenu{}, []Key{Rune('c')}, Intent{}, ModeMainMenu},
+		{"r without journals does nothing", MainMenu{}, []Key{Rune('r')}, Intent{}, ModeMainMenu},
+		{"q quits", theMenu(), []Key{Rune('q')}, Intent{Quit: true}, ModeMainMenu},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewModel(tc.menu)
+			var got Intent
+			for _, k := range tc.keys {
+				got = m.HandleKey(k)
+			}
+			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.mode, m.Mode())
+		})
+	}
+}
+
+func TestAPageGoesBackToTheJournals(t *testing.T) {
+	m := NewModel(theMenu())
+	m.HandleKey(Rune('r'))
+	m.ShowPage("a journal", []string{"turn: 3"})
+	assert.Equal(t, ModePage, m.Mode())
+	assert.Equal(t, Intent{}, m.HandleKey(Named(KeyEsc)))
+	assert.Equal(t, ModeJournals, m.Mode())
+}
+
+func TestGameOverTakesNoCommands(t *testing.T) {
+	cases := []struct {
+		name  string
+		model func(t *testing.T) *Model
+	}{
+		{"after death", func(t *testing.T) *Model { return dead(t).m }},
+		{"after the journal failed", func(t *testing.T) *Model {
+			m := withFoes(t).m
+			m.SaveFailed(errors.New("disk full"))
+			return m
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := tc.model(t)
+			assert.Equal(t, ModeGameOver, m.Mode())
+			for _, k := range []Key{Rune('h'), Rune('.'), Rune('i'), Rune('g')} {
+				assert.Equal(t, Intent{}, m.HandleKey(k), "key %v", k)
+			}
+			assert.Equal(t, ModeGameOver, m.Mode())
+			assert.Equal(t, Intent{Quit: true}, m.HandleKey(Named(KeyEnter)))
+		})
+	}
+}
+
+func TestATooSmallTerminalTakesOnlyQuit(t *testing.T) {
+	m := withFoes(t).m
+	m.Resize(79, 24)
+	assert.Equal(t, Intent{}, m.HandleKey(Rune('h')))
+	assert.Equal(t, Intent{}, m.HandleKey(Rune('i')))
+	assert.Equal(t, ModePlay, m.Mode())
+	assert.Equal(t, Intent{Quit: true}, m.HandleKey(Rune('Q')))
+	m.Resize(80, 24)
+	assert.Equal(t, move(events.West), m.HandleKey(Rune('h')))
+}
+
+func TestTheHelpNamesEveryPlayKey(t *testing.T) {
+	text := render(func() *Model { m := withFoes(t).m; m.HandleKey(Rune('?')); return m }(), 120, 40)
+	for _, key := range []string{"arrows", "h j k l y u b n", "numpad", ". or 5", "g or ,", ">", "i ", "d ", "R ", "c ", "x ", "? ", "Esc", "Q ", "Tab", "Enter"} {
+		assert.Contains(t, text, key)
+	}
+}
+
+func TestTurnMessagesNameWhatEachFactDid(t *testing.T) {
+	p := withFoes(t)
+	before := p.g.State.Clone()
+	digest := before.Digest()
+	turn, err := reducer.Decide(before, &events.PickUp{})
+	require.Error(t, err, "nothing lies under the player")
+	turn, err = reducer.Decide(before, &events.Use{Item: p.g.State.Backpack(events.PlayerID)[1].ID})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"You put the Dagger back in the pack. You equip the Dagger (main hand).",
+	}, TurnMessages(before, &turn)[:1])
+	assert.Equal(t, digest, before.Digest(), "TurnMessages changes nothing")
+}
+
+func TestSayMakesSentences(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"there is nothing here to pick up", "There is nothing here to pick up."},
+		{"You are hungry.", "You are hungry."},
+		{"You are starving!", "You are starving!"},
+		{"  ", ""},
+	}
+	for _, tc := range cases {
+		assert.Equal(t, tc.want, sentence(tc.in), "sentence(%q)", tc.in)
+	}
+}

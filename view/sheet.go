@@ -1,0 +1,64 @@
+package view
+
+import (
+	"fmt"
+
+	"rogue/events"
+	"rogue/reducer"
+)
+
+// The character sheet (c): attributes with their bonuses, skills, pools,
+// armor class, attack and damage, hunger and equipment.
+
+func (m *Model) drawSheet(c Canvas, area rect) {
+	win := window{title: "Character", hint: "Esc: close", selected: -1, lines: sheetLines(m.State)}
+	win.draw(c, area)
+}
+
+// sheetLines are the character sheet's lines, for the screen and the death
+// summary alike.
+func sheetLines(s *reducer.State) []line {
+	p := s.Player()
+	if p == nil {
+		return []line{plain("No character yet.")}
+	}
+	var out []line
+	add := func(l line) { out = append(out, l) }
+	add(styled(fmt.Sprintf("Level %d, %d/%d experience", p.Level, p.XP, s.XPToLevel(p)), styleTitle))
+	add(plain(fmt.Sprintf("HP %d/%d   Mana %d/%d   Depth %d   Turn %d   Kills %d",
+		max(0, p.HP), s.MaxHP(p), s.MaxMana(p), s.MaxMana(p), s.Depth, s.Turn, s.Kills)))
+	add(plain(""))
+	add(line{{fmt.Sprintf("%-24s", "Attributes"), styleTitle}, {"Skills", styleTitle}})
+	for i := 0; i < int(events.NumAttributes); i++ {
+		a := events.Attribute(i)
+		v := s.Attribute(p, a)
+		left := fmt.Sprintf("  %-12s %2d (%+d)  ", a, v, reducer.Bonus(v))
+		right := ""
+		if i < int(events.NumSkills) {
+			k := events.Skill(i)
+			right = fmt.Sprintf("  %-8s %+d", k, s.Skill(p, k))
+		}
+		add(plain(fmt.Sprintf("%-24s%s", left, right)))
+	}
+	add(plain(""))
+	dmg := fmt.Sprintf("%s%+d", s.DamageDice(p), s.DamageBonus(p))
+	if s.DamageBonus(p) == 0 {
+		dmg = s.DamageDice(p).String()
+	}
+	add(plain(fmt.Sprintf("Armor class %d   Attack %+d   Damage %s", s.ArmorClass(p), s.AttackBonus(p), dmg)))
+	hunger := s.Hunger.String()
+	if s.HungerUntil > 0 && s.Hunger != events.Starving {
+		hunger += fmt.Sprintf(" (until turn %d)", s.HungerUntil)
+	}
+	add(plain("Hunger: " + hunger))
+	add(plain(""))
+	add(styled("Equipment", styleTitle))
+	for slot := events.MainHand; slot < events.NumSlots; slot++ {
+		name := "-"
+		if it := s.Worn(p.ID, slot); it != nil {
+			name = s.Content().Name(it.Kind)
+		}
+		add(plain(fmt.Sprintf("  %-10s %s", slot.String()+":", name)))
+	}
+	return out
+}

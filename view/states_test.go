@@ -1,0 +1,119 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"rogue/bot"
+	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+// A played game: the game, and a model that saw every turn of it.
+type played struct {
+	g *game.Game
+	m *Model
+}
+
+// newPlayed starts a seeded game in memory and shows it on a model.
+func newPlayed(t testing.TB, seed uint64) *played {
+	t.Helper()
+	mem, err := journal.NewMemory(game.NewHeader(seed, "tester", journal.Options{}))
+	require.NoError(t, err)
+	before := reducer.New(seed, content.Default())
+	g, err := game.Start(mem.Header(), content.Default(), mem)
+	require.NoError(t, err)
+	m := NewModel(MainMenu{})
+	m.Begin(g.State, nil, nil)
+	r, err := mem.Reader()
+	require.NoError(t, err)
+	var first events.Turn
+	require.NoError(t, r.Next(&first))
+	m.AddTurn(before, &first)
+	return &played{g: g, m: m}
+}
+
+// do plays cmd as the play loop does: refusals become messages, turns
+// become messages and HP.
+func (p *played) do(t testing.TB, cmd events.Command) {
+	t.Helper()
+	before := p.g.State.Clone()
+	turn, err := p.g.Do(cmd)
+	if game.IsRefusal(err) {
+		p.m.Say(err.Error())
+		return
+	}
+	require.NoError(t, err)
+	p.m.AddTurn(before, &turn)
+}
+
+// key sends k to the model and plays the command it gives, if any.
+func (p *played) key(t testing.TB, k Key) Intent {
+	t.Helper()
+	in := p.m.HandleKey(k)
+	if in.Command != nil {
+		p.do(t, in.Command)
+	}
+	return in
+}
+
+// botUntil lets the bot play until done says so, at most limit turns.
+func (p *played) botUntil(t testing.TB, limit int, done func(s *reducer.State) bool) {
+	t.Helper()
+	for !done(p.g.State) {
+		require.Less(t, p.g.State.Turn, limit, "the bot played %d turns and the state never came", limit)
+		if done(p.g.State) {
+			return
+		}
+		require.False(t, p.g.State.Over, "the player died first")
+		cmd := bot.Choose(p.g.State)
+		before := p.g.State.Clone()
+		turn, err := p.g.Do(cmd)
+		if game.IsRefusal(err) {
+			turn, err = p.g.Do(&events.Wait{})
+		}
+		require.NoError(t, err)
+		p.m.AddTurn(before, &turn)
+	}
+}
+
+// The known states the screens are drawn from. Each builds a fresh game,
+// so that tests can press keys on it.
+
+// withFoes is seed 4 at turn 43: a Goblin and an Orc in view, a Confusion
+// Scroll (a) and a spare Dagger (b) in the backpack.
+func withFoes(t testing.TB) *played {
+	p := newPlayed(t, 4)
+	p.botUntil(t, 43, func(s *reducer.State) bool { return s.Turn == 43 })
+	return p
+}
+
+// levelUp is seed 5 when the bot first has the experience for level 2.
+func levelUp(t testing.TB) *played {
+	p := newPlayed(t, 5)
+	p.botUntil(t, 1000, func(s *reducer.State) bool { return s.LevelUpPending() })
+	return p
+}
+
+// dead is seed 19 played by the bot to its death on depth 4.
+func dead(t testing.TB) *played {
+	p := newPlayed(t, 19)
+	p.botUntil(t, 2000, func(s *reducer.State) bool { return s.Over })
+	return p
+}
+
+// theMenu is a main menu with a game to continue and three journals.
+func theMenu() MainMenu {
+	return MainMenu{
+		Continue: "turn 57 on depth 2 (2026-11-23_0842_seed-4.rogue)",
+		Journals: []string{
+			"/home/ann/.local/share/rogue/2026-11-23_0842_seed-4.rogue",
+			"/home/ann/.local/share/rogue/2026-11-22_2114_seed-19.rogue",
+			"/home/ann/.local/share/rogue/2026-11-20_0930_seed-5.rogue",
+		},
+	}
+}

@@ -1,0 +1,152 @@
+package view
+
+import (
+	"fmt"
+	"slices"
+
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+// Targeting: a ranged item asks for a tile. The cursor starts on the
+// nearest visible hostile, moves with the movement keys, Tab and Backtab
+// cycle through the visible hostiles, Enter uses the item on the cursor's
+// tile, Esc cancels (nothing is journaled).
+
+// startTargeting aims item, the cursor on the nearest visible hostile (on
+// the player when none is in sight).
+func (m *Model) startTargeting(item events.EntityID) {
+	m.mode = ModeTarget
+	m.item = item
+	if hs := m.hostiles(); len(hs) > 0 {
+		m.cursor = hs[0].Pos
+	} else if p := m.State.Player(); p != nil {
+		m.cursor = p.Pos
+	}
+}
+
+// hostiles are the monsters the player sees, nearest first (ties by id,
+// as the rules break them).
+func (m *Model) hostiles() []*reducer.Entity {
+	s := m.State
+	p := s.Player()
+	if p == nil {
+		return nil
+	}
+	hs := slices.DeleteFunc(s.Monsters(), func(e *reducer.Entity) bool { return !s.CanSee(e.Pos) })
+	slices.SortStableFunc(hs, func(a, b *reducer.Entity) int {
+		if c := distance2(p.Pos, a.Pos) - distance2(p.Pos, b.Pos); c != 0 {
+			return c
+		}
+		return int(a.ID) - int(b.ID)
+	})
+	return hs
+}
+
+func (m *Model) keyTarget(k Key) Intent {
+	if d, ok := direction(k); ok {
+		m.moveCursor(d)
+		return Intent{}
+	}
+	switch k.Code {
+	case KeyEsc:
+		m.mode = ModePlay
+	case KeyTab, KeyBacktab:
+		hs := m.hostiles()
+		if len(hs) == 0 {
+			return Intent{}
+		}
+		step := 1
+		if k.Code == KeyBacktab {
+			step = -1
+		}
+		next := 0
+		if i := slices.IndexFunc(hs, func(e *reducer.Entity) bool { return e.Pos == m.cursor }); i >= 0 {
+			next = ((i+step)%len(hs) + len(hs)) % len(hs)
+		} else if step < 0 {
+			next = len(hs) - 1
+		}
+		m.cursor = hs[next].Pos
+	case KeyEnter:
+		m.mode = ModePlay
+		return Intent{Command: &events.Use{Item: m.item, HasTarget: true, Target: m.cursor}}
+	case KeyRune:
+		if k.Rune == 'Q' {
+			return Intent{Quit: true}
+		}
+	}
+	return Intent{}
+}
+
+// moveCursor moves the look or targeting cursor one step, staying on the map.
+func (m *Model) moveCursor(d events.Dir) {
+	next := m.cursor.Add(d)
+	if s := m.State; s.Map != nil && s.Map.InBounds(next) {
+		m.cursor = next
+	}
+}
+
+// aimed is the item being aimed and what it does, or nils when the item is
+// gone (it cannot be, while the screen is up).
+func (m *Model) aimed() (*reducer.Entity, *content.Item) {
+	it := m.State.Get(m.item)
+	if it == nil {
+		return nil, nil
+	}
+	return it, m.State.Content().Item(it.Kind)
+}
+
+// inRange reports whether p is within the aimed item's range of the player,
+// measured as the rules measure it.
+func (m *Model) inRange(p events.Pos) bool {
+	_, def := m.aimed()
+	pl := m.State.Player()
+	if def == nil || def.Use == nil || pl == nil {
+		return false
+	}
+	return distance2(pl.Pos, p) <= def.Use.Range*def.Use.Range
+}
+
+// inBlast reports whether p is in the blast of an area item aimed at the
+// cursor (false for items that hit one target).
+func (m *Model) inBlast(p events.Pos) bool {
+	_, def := m.aimed()
+	if def == nil || def.Use == nil || def.Use.Target != content.Area {
+		return false
+	}
+	return distance2(m.cursor, p) <= def.Use.Radius*def.Use.Radius
+}
+
+// targetLines are the prompt shown in the message area while aiming.
+func (m *Model) targetLines() []line {
+	_, def := m.aimed()
+	if def == nil || def.Use == nil {
+		return []line{plain("Nothing to aim.")}
+	}
+	u := def.Use
+	aim := fmt.Sprintf("Aim the %s: range %d", def.Name, u.Range)
+	if u.Target == content.Area {
+		aim += fmt.Sprintf(", blast radius %d", u.Radius)
+	}
+	s := m.State
+	var at string
+	switch {
+	case !s.CanSee(m.cursor):
+		at = "You cannot see that spot."
+	case !m.inRange(m.cursor):
+		at = fmt.Sprintf("%s: out of range.", capitalizeFirst(tileSummary(s, m.cursor)))
+	default:
+		at = fmt.Sprintf("%s: in range.", capitalizeFirst(tileSummary(s, m.cursor)))
+	}
+	return []line{
+		styled(aim+".", styleTitle),
+		plain(at),
+		styled("Move: movement keys  Tab: next target  Enter: use  Esc: cancel", styleHint),
+	}
+}
+
+func distance2(a, b events.Pos) int {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx + dy*dy
+}

@@ -1,0 +1,84 @@
+package view
+
+import "github.com/gdamore/tcell/v2"
+
+// Screen adapts a tcell screen to a Canvas. With NoColor (the user's
+// NO_COLOR) it draws no colors at all, only bold, dim and reverse, so the
+// cursor and the selection still show.
+type Screen struct {
+	tcell.Screen
+	NoColor bool
+}
+
+var _ Canvas = (*Screen)(nil)
+
+// NewScreen wraps s; noColor drops every color.
+func NewScreen(s tcell.Screen, noColor bool) *Screen {
+	return &Screen{Screen: s, NoColor: noColor}
+}
+
+// Size is the screen's width and height in cells.
+func (s *Screen) Size() (int, int) { return s.Screen.Size() }
+
+// Set puts r in cell (x, y).
+func (s *Screen) Set(x, y int, r rune, st Style) {
+	s.SetContent(x, y, r, nil, s.tcellStyle(st))
+}
+
+// Draw draws m and shows it.
+func (s *Screen) Draw(m *Model) {
+	Draw(s, m)
+	s.Show()
+}
+
+func (s *Screen) tcellStyle(st Style) tcell.Style {
+	ts := tcell.StyleDefault.Bold(st.Bold).Dim(st.Dim).Reverse(st.Reverse)
+	if s.NoColor {
+		return ts
+	}
+	return ts.Foreground(tcellColors[st.Fg]).Background(tcellColors[st.Bg])
+}
+
+var tcellColors = [...]tcell.Color{
+	ColorDefault: tcell.ColorDefault,
+	ColorBlack:   tcell.ColorBlack,
+	ColorRed:     tcell.ColorMaroon,
+	ColorGreen:   tcell.ColorGreen,
+	ColorYellow:  tcell.ColorYellow,
+	ColorBlue:    tcell.ColorNavy,
+	ColorMagenta: tcell.ColorFuchsia,
+	ColorCyan:    tcell.ColorTeal,
+	ColorWhite:   tcell.ColorWhite,
+	ColorGray:    tcell.ColorGray,
+	ColorBrown:   tcell.ColorOlive,
+}
+
+// Keys converts a tcell key event to the keys it stands for: none for
+// keys the game has no use for (function keys, Ctrl combinations...).
+// Alt with a character is Esc then that character: terminals send both
+// the same way, so Esc pressed quickly before a key arrives as Alt.
+func Keys(ev *tcell.EventKey) []Key {
+	if ev.Key() == tcell.KeyRune {
+		switch mod := ev.Modifiers(); {
+		case mod&tcell.ModCtrl != 0:
+			return nil
+		case mod&(tcell.ModAlt|tcell.ModMeta) != 0:
+			return []Key{Named(KeyEsc), Rune(ev.Rune())}
+		}
+		return []Key{Rune(ev.Rune())}
+	}
+	if k, ok := tcellKeys[ev.Key()]; ok {
+		return []Key{{Code: k}}
+	}
+	return nil
+}
+
+var tcellKeys = map[tcell.Key]KeyCode{
+	tcell.KeyUp: KeyUp, tcell.KeyDown: KeyDown, tcell.KeyLeft: KeyLeft, tcell.KeyRight: KeyRight,
+	tcell.KeyUpLeft: KeyUpLeft, tcell.KeyUpRight: KeyUpRight,
+	tcell.KeyDownLeft: KeyDownLeft, tcell.KeyDownRight: KeyDownRight,
+	tcell.KeyCenter: KeyCenter, tcell.KeyHome: KeyHome, tcell.KeyEnd: KeyEnd,
+	tcell.KeyPgUp: KeyPgUp, tcell.KeyPgDn: KeyPgDn,
+	tcell.KeyEnter: KeyEnter, tcell.KeyEscape: KeyEsc,
+	tcell.KeyTab: KeyTab, tcell.KeyBacktab: KeyBacktab, tcell.KeyBackspace: KeyBackspace,
+}

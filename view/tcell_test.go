@@ -1,0 +1,113 @@
+package view
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// simulated returns a tcell simulation screen of w x h behind our adapter.
+func simulated(t *testing.T, w, h int, noColor bool) (tcell.SimulationScreen, *Screen) {
+	t.Helper()
+	sim := tcell.NewSimulationScreen("UTF-8")
+	require.NoError(t, sim.Init())
+	t.Cleanup(sim.Fini)
+	sim.SetSize(w, h)
+	return sim, NewScreen(sim, noColor)
+}
+
+// contents is what the simulated terminal shows, as TextCanvas writes it.
+func contents(sim tcell.SimulationScreen) string {
+	cells, w, h := sim.GetContents()
+	var b strings.Builder
+	for y := 0; y < h; y++ {
+		row := make([]rune, w)
+		for x := 0; x < w; x++ {
+			row[x] = ' '
+			if rs := cells[y*w+x].Runes; len(rs) > 0 {
+				row[x] = rs[0]
+			}
+		}
+		b.WriteString(strings.TrimRight(string(row), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// The terminal shows what the goldens show, and a resize redraws at the new
+// size: 80x24, then 120x40, then too small, then 80x24 again.
+func TestTheTerminalShowsTheGoldensAcrossResizes(t *testing.T) {
+	m := withFoes(t).m
+	sim, scr := simulated(t, 80, 24, false)
+	steps := []struct {
+		w, h   int
+		golden string
+	}{
+		{80, 24, "play_80x24"},
+		{120, 40, "play_120x40"},
+		{79, 24, "too_small_79x24"},
+		{80, 24, "play_80x24"},
+	}
+	for _, st := range steps {
+		sim.SetSize(st.w, st.h)
+		sim.Sync() // as the play loop does on tcell's EventResize
+		scr.Draw(m)
+		checkGolden(t, st.golden, contents(sim))
+	}
+}
+
+func TestNoColorKeepsOnlyBoldDimAndReverse(t *testing.T) {
+	m := withFoes(t).m
+	m.HandleKey(Rune('i'))
+	m.HandleKey(Rune('a')) // aim the Confusion Scroll: range shown by background
+	for _, noColor := range []bool{false, true} {
+		sim, scr := simulated(t, 80, 24, noColor)
+		scr.Draw(m)
+		cells, _, _ := sim.GetContents()
+		colored, reversed := 0, 0
+		for _, c := range cells {
+			fg, bg, attr := c.Style.Decompose()
+			if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
+				colored++
+			}
+			if attr&tcell.AttrReverse != 0 {
+				reversed++
+			}
+		}
+		if noColor {
+			assert.Zero(t, colored, "cells with a color under NO_COLOR")
+		} else {
+			assert.NotZero(t, colored, "cells with a color")
+		}
+		assert.Equal(t, 1, reversed, "the targeting cursor is reversed (NO_COLOR %v)", noColor)
+	}
+}
+
+func TestTcellKeysBecomeOurKeys(t *testing.T) {
+	cases := []struct {
+		name string
+		ev   *tcell.EventKey
+		want []Key
+	}{
+		{"a letter is its rune", tcell.NewEventKey(tcell.KeyRune, 'h', tcell.ModNone), []Key{Rune('h')}},
+		{"a capital is its rune", tcell.NewEventKey(tcell.KeyRune, 'Q', tcell.ModNone), []Key{Rune('Q')}},
+		{"a numpad digit is its rune", tcell.NewEventKey(tcell.KeyRune, '7', tcell.ModNone), []Key{Rune('7')}},
+		{"an arrow is named", tcell.NewEventKey(tcell.KeyLeft, 0, tcell.ModNone), []Key{Named(KeyLeft)}},
+		{"the numpad's Home is named", tcell.NewEventKey(tcell.KeyHome, 0, tcell.ModNone), []Key{Named(KeyHome)}},
+		{"Enter is named", tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), []Key{Named(KeyEnter)}},
+		{"Esc is named", tcell.NewEventKey(tcell.KeyEscape, 0, tcell.ModNone), []Key{Named(KeyEsc)}},
+		{"Tab is named", tcell.NewEventKey(tcell.KeyTab, 0, tcell.ModNone), []Key{Named(KeyTab)}},
+		{"Shift-Tab is Backtab", tcell.NewEventKey(tcell.KeyTab, 0, tcell.ModShift), []Key{Named(KeyBacktab)}},
+		{"Alt with a letter is Esc then the letter", tcell.NewEventKey(tcell.KeyRune, 'Q', tcell.ModAlt), []Key{Named(KeyEsc), Rune('Q')}},
+		{"Ctrl-C is nothing", tcell.NewEventKey(tcell.KeyCtrlC, 0, tcell.ModCtrl), nil},
+		{"F1 is nothing", tcell.NewEventKey(tcell.KeyF1, 0, tcell.ModNone), nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, Keys(tc.ev))
+		})
+	}
+}

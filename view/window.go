@@ -1,0 +1,122 @@
+package view
+
+// rect is a rectangle of cells.
+type rect struct{ x, y, w, h int }
+
+// span is a piece of text in one style.
+type span struct {
+	text string
+	st   Style
+}
+
+// line is one line of a window: spans side by side.
+type line []span
+
+func plain(s string) line            { return line{{s, Plain}} }
+func styled(s string, st Style) line { return line{{s, st}} }
+
+func (l line) width() int {
+	n := 0
+	for _, s := range l {
+		n += textWidth(s.text)
+	}
+	return n
+}
+
+// window is a framed box drawn over the play screen: a title on its top
+// border, a hint on its bottom border, and lines. Lines that do not fit
+// the height flow into more columns.
+type window struct {
+	title string
+	hint  string
+	lines []line
+	// selected is the index of the highlighted line, or -1.
+	selected int
+}
+
+const columnGap = 3
+
+// draw puts the window in the middle of area.
+func (win window) draw(c Canvas, area rect) {
+	innerH := max(1, area.h-2)
+	var cols [][]int // line indexes per column
+	for i := range win.lines {
+		if len(cols) == 0 || len(cols[len(cols)-1]) == innerH {
+			cols = append(cols, nil)
+		}
+		cols[len(cols)-1] = append(cols[len(cols)-1], i)
+	}
+	widths := make([]int, len(cols))
+	innerW := 0
+	for ci, col := range cols {
+		for _, i := range col {
+			widths[ci] = max(widths[ci], win.lines[i].width())
+		}
+		innerW += widths[ci]
+		if ci > 0 {
+			innerW += columnGap
+		}
+	}
+	innerW = max(innerW, textWidth(win.title)+4, textWidth(win.hint)+4)
+	rows := innerH
+	if len(cols) <= 1 {
+		rows = len(win.lines)
+	}
+	w := min(area.w, innerW+4) // a blank column inside each side of the frame
+	h := min(area.h, rows+2)
+	x := area.x + (area.w-w)/2
+	y := area.y + (area.h-h)/2
+
+	fill(c, x, y, w, h, ' ', Plain)
+	frame(c, rect{x, y, w, h})
+	if win.title != "" {
+		put(c, x+2, y, " "+win.title+" ", styleTitle, w-4)
+	}
+	if win.hint != "" {
+		put(c, x+2, y+h-1, " "+win.hint+" ", styleHint, w-4)
+	}
+	cx := x + 2
+	for ci, col := range cols {
+		for row, i := range col {
+			if row >= h-2 {
+				break
+			}
+			lx := cx
+			limit := x + w - 2 - lx
+			for _, s := range win.lines[i] {
+				st := s.st
+				if i == win.selected {
+					st = styleSelected
+				}
+				n := put(c, lx, y+1+row, s.text, st, limit)
+				lx += n
+				limit -= n
+			}
+			if i == win.selected {
+				for ; lx < cx+widths[ci] && limit > 0; lx, limit = lx+1, limit-1 {
+					c.Set(lx, y+1+row, ' ', styleSelected)
+				}
+			}
+		}
+		cx += widths[ci] + columnGap
+	}
+}
+
+// frame draws a box's border.
+func frame(c Canvas, r rect) {
+	if r.w < 2 || r.h < 2 {
+		return
+	}
+	for i := r.x + 1; i < r.x+r.w-1; i++ {
+		c.Set(i, r.y, '─', styleFrame)
+		c.Set(i, r.y+r.h-1, '─', styleFrame)
+	}
+	for j := r.y + 1; j < r.y+r.h-1; j++ {
+		c.Set(r.x, j, '│', styleFrame)
+		c.Set(r.x+r.w-1, j, '│', styleFrame)
+	}
+	c.Set(r.x, r.y, '┌', styleFrame)
+	c.Set(r.x+r.w-1, r.y, '┐', styleFrame)
+	c.Set(r.x, r.y+r.h-1, '└', styleFrame)
+	c.Set(r.x+r.w-1, r.y+r.h-1, '┘', styleFrame)
+}
