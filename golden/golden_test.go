@@ -1,8 +1,10 @@
 package golden
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,6 +19,7 @@ import (
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
+	"rogue/view"
 )
 
 var update = flag.Bool("update", false, "rewrite the .golden files from what the journals give now")
@@ -46,7 +49,9 @@ func marks(t *testing.T, path string) []int {
 	return out
 }
 
-// render is what a golden file says of one journal.
+// render is what a golden file says of one journal: the state and the
+// 80x24 screen (with the log as the game showed it) at each marked turn
+// and at the end, the digest, and what re-simulation finds.
 func render(t *testing.T, path string) string {
 	var b strings.Builder
 	open := func() *journal.Reader {
@@ -59,19 +64,40 @@ func render(t *testing.T, path string) string {
 	h := r.Header()
 	fmt.Fprintf(&b, "journal %s: format %d, rules %d, chance %s, seed %d, player %q, wizard %v\n",
 		filepath.Base(path), h.FormatVersion, h.RulesVersion, h.Algorithm, h.Seed, h.Player, h.Options.Wizard)
+	want := map[int]bool{}
 	for _, turn := range marks(t, path) {
-		s, _, err := game.Fold(open(), content.Default(), turn, nil)
+		want[turn] = true
+	}
+	s := reducer.New(h.Seed, content.Default())
+	s.Wizard = h.Options.Wizard
+	var log []string
+	var hp []int
+	var turn events.Turn
+	for {
+		err := r.Next(&turn)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var tail *journal.Tail
+		if errors.As(err, &tail) {
+			fmt.Fprintf(&b, "\ntail: %v\n", tail)
+			break
+		}
 		require.NoError(t, err)
-		fmt.Fprintf(&b, "\n== after turn %d ==\n", s.Turn)
-		writeState(&b, s)
+		msgs, err := s.ApplyTurnMessages(&turn)
+		require.NoError(t, err)
+		log = append(log, msgs...)
+		if len(log) > 20 {
+			log = log[len(log)-20:]
+		}
+		hp = append(hp, s.Player().HP)
+		if want[s.Turn] {
+			fmt.Fprintf(&b, "\n== after turn %d ==\n", s.Turn)
+			writeState(&b, s, hp, log)
+		}
 	}
-	s, tail, err := game.Fold(r, content.Default(), -1, nil)
-	require.NoError(t, err)
 	fmt.Fprintf(&b, "\n== end: %d turns ==\n", s.Turn)
-	if tail != nil {
-		fmt.Fprintf(&b, "tail: %v\n", tail)
-	}
-	writeState(&b, s)
+	writeState(&b, s, hp, log)
 
 	div, checked, _, err := game.Verify(open(), content.Default())
 	require.NoError(t, err)
@@ -84,12 +110,20 @@ func render(t *testing.T, path string) string {
 	return b.String()
 }
 
-func writeState(b *strings.Builder, s *reducer.State) {
+// writeState writes the state, its 80x24 screen framed so trailing
+// blanks show, and its digest.
+func writeState(b *strings.Builder, s *reducer.State, hp []int, log []string) {
 	b.WriteString(game.Describe(s))
-	for _, line := range screen(s) {
-		b.WriteString(line)
-		b.WriteByte('\n')
+	m := view.NewModel(view.MainMenu{})
+	m.Begin(s, hp, log)
+	m.Resize(80, 24)
+	c := view.NewTextCanvas(80, 24)
+	view.Draw(c, m)
+	b.WriteString("+" + strings.Repeat("-", 80) + "+\n")
+	for _, line := range strings.Split(strings.TrimSuffix(c.String(), "\n"), "\n") {
+		fmt.Fprintf(b, "|%-80s|\n", line)
 	}
+	b.WriteString("+" + strings.Repeat("-", 80) + "+\n")
 	fmt.Fprintf(b, "digest %s\n", s.Digest())
 }
 
