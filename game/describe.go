@@ -59,36 +59,9 @@ func Describe(s *reducer.State) string {
 	}
 	fmt.Fprintf(&b, "in view: %s\n", listOrNothing(seen))
 	if s.Over {
-		fmt.Fprintf(&b, "dead: %s\n", DeathCause(s))
+		fmt.Fprintf(&b, "dead: %s\n", reducer.DeathCause(s))
 	}
 	return b.String()
-}
-
-// DeathCause says how the player died, in words ("slain by a Goblin").
-func DeathCause(s *reducer.State) string {
-	d := s.Death
-	switch d.Cause {
-	case events.CauseStarvation:
-		return "starved"
-	case events.CauseMelee:
-		if e := s.Get(d.Killer); e != nil {
-			return "slain by " + Article(s.Content().Name(e.Kind))
-		}
-		return "slain"
-	default:
-		if d.Killer == events.PlayerID {
-			return "killed by their own " + d.Cause.String()
-		}
-		return "killed by " + d.Cause.String()
-	}
-}
-
-// Article puts "a" or "an" before a name.
-func Article(name string) string {
-	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
 }
 
 func listOrNothing(items []string) string {

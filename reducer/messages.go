@@ -148,3 +148,34 @@ func capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// DeathCause says how the player died, in words: "slain by a Goblin",
+// "starved to death", "killed by your own fireball".
+func DeathCause(s *State) string {
+	d := s.Death
+	switch d.Cause {
+	case events.CauseStarvation:
+		return "starved to death"
+	case events.CauseMelee:
+		name := "something"
+		if e := s.Get(d.Killer); e != nil {
+			name = Article(s.content.Name(e.Kind))
+		}
+		return "slain by " + name
+	}
+	if d.Killer == events.PlayerID {
+		return "killed by your own " + d.Cause.String()
+	}
+	return "killed by " + Article(d.Cause.String())
+}
+
+// Article puts "a" or "an" before a name.
+func Article(name string) string {
+	if name == "" {
+		return "something"
+	}
+	if strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}

@@ -3,7 +3,6 @@ package view
 import (
 	"fmt"
 
-	"rogue/events"
 	"rogue/reducer"
 )
 
@@ -11,28 +10,9 @@ import (
 // chart; or, when the journal could not take a turn, that the game stopped
 // unsaved there.
 
-// DeathCause says how the player died: "slain by a Goblin".
-func DeathCause(s *reducer.State) string {
-	d := s.Death
-	switch d.Cause {
-	case events.CauseStarvation:
-		return "starved to death"
-	case events.CauseMelee:
-		name := "something"
-		if e := s.Get(d.Killer); e != nil {
-			name = withArticle(s.Content().Name(e.Kind))
-		}
-		return "slain by " + name
-	}
-	if d.Killer == events.PlayerID {
-		return "killed by your own " + d.Cause.String()
-	}
-	return "killed by " + withArticle(d.Cause.String())
-}
-
 // deathLine is the death in a sentence: cause, depth and turn.
 func deathLine(s *reducer.State) string {
-	return sentence(fmt.Sprintf("%s on depth %d at turn %d", DeathCause(s), s.Depth, s.Turn))
+	return sentence(fmt.Sprintf("%s on depth %d at turn %d", reducer.DeathCause(s), s.Depth, s.Turn))
 }
 
 func (m *Model) drawGameOver(c Canvas) {

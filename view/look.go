@@ -53,7 +53,7 @@ func describe(s *reducer.State, p events.Pos) string {
 		things = append(things, actorPhrase(s, a))
 	}
 	for _, it := range s.ItemsAt(p) {
-		things = append(things, withArticle(s.Content().Name(it.Kind)))
+		things = append(things, reducer.Article(s.Content().Name(it.Kind)))
 	}
 	if s.Map.At(p) == dungeon.Wall {
 		return "You see a wall."
@@ -71,7 +71,7 @@ func tileSummary(s *reducer.State, p events.Pos) string {
 		return actorPhrase(s, a)
 	}
 	if items := s.ItemsAt(p); len(items) > 0 {
-		return withArticle(s.Content().Name(items[0].Kind))
+		return reducer.Article(s.Content().Name(items[0].Kind))
 	}
 	if s.Map == nil {
 		return "nothing"
@@ -88,7 +88,7 @@ func actorPhrase(s *reducer.State, a *reducer.Entity) string {
 	if a.ConfusedUntil > s.Turn {
 		status += ", confused"
 	}
-	return fmt.Sprintf("%s (%s)", withArticle(s.Content().Name(a.Kind)), status)
+	return fmt.Sprintf("%s (%s)", reducer.Article(s.Content().Name(a.Kind)), status)
 }
 
 func tileName(t dungeon.Tile) string {
@@ -101,17 +101,6 @@ func tileName(t dungeon.Tile) string {
 		return "the stairs down"
 	}
 	return "something strange"
-}
-
-// withArticle puts "a" or "an" before a name.
-func withArticle(name string) string {
-	if name == "" {
-		return "something"
-	}
-	if strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
 }
 
 // joinAnd joins "a", "b" and "c" as "a, b and c".

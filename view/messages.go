@@ -9,24 +9,13 @@ import (
 	"rogue/reducer"
 )
 
-// TurnMessages are the log lines of turn t played from state before: each
-// fact's reducer.Message, taken on the state just before that fact, in
-// order, without the empty ones. before is not changed (the facts are
-// folded on a clone).
+// TurnMessages are the log lines of turn t played from state before (see
+// reducer.ApplyTurnMessages); before is not changed. If the turn does not
+// fold on before, the lines up to the fact that failed are returned: later
+// ones would name the wrong things.
 func TurnMessages(before *reducer.State, t *events.Turn) []string {
-	s := before.Clone()
-	var out []string
-	for _, f := range t.Facts {
-		if msg := reducer.Message(s, f); msg != "" {
-			out = append(out, msg)
-		}
-		if err := s.Apply(f); err != nil {
-			// The turn does not fold on this state: its later messages
-			// would name the wrong things, so say no more.
-			break
-		}
-	}
-	return out
+	msgs, _ := before.Clone().ApplyTurnMessages(t)
+	return msgs
 }
 
 // sentence makes a message a sentence: trimmed, a capital first letter,

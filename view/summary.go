@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"rogue/reducer"
 	"strings"
 
 	"rogue/events"
@@ -18,7 +19,7 @@ func DeathSummary(m *Model) string {
 		return "No game was played.\n"
 	}
 	if s.Over {
-		fmt.Fprintf(&b, "You died: %s on depth %d at turn %d.\n", DeathCause(s), s.Depth, s.Turn)
+		fmt.Fprintf(&b, "You died: %s on depth %d at turn %d.\n", reducer.DeathCause(s), s.Depth, s.Turn)
 	} else {
 		fmt.Fprintf(&b, "The game stands at turn %d on depth %d.\n", s.Turn, s.Depth)
 	}

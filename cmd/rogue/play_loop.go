@@ -148,7 +148,7 @@ func (p *player) finish() (string, error) {
 	}
 	line := fmt.Sprintf("saved turn %d to %s (digest %s)", s.Turn, ss.path, s.Digest())
 	if s.Over {
-		line += fmt.Sprintf("; you died: %s", view.DeathCause(s))
+		line += fmt.Sprintf("; you died: %s", reducer.DeathCause(s))
 		if p.m.SummaryPath != "" {
 			line += ", the summary is in " + p.m.SummaryPath
 		}

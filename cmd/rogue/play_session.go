@@ -55,7 +55,7 @@ func openSession(path string) (*session, error) {
 	}
 	if s.Over {
 		f.Close()
-		return nil, fail(1, "%s: that game is over (%s, turn %d); rogue replay --headless %s summarizes it", path, view.DeathCause(s), s.Turn, path)
+		return nil, fail(1, "%s: that game is over (%s, turn %d); rogue replay --headless %s summarizes it", path, reducer.DeathCause(s), s.Turn, path)
 	}
 	if tail != nil {
 		note := fmt.Sprintf("The journal's last turn was torn (%d bytes, from a crash) and was dropped; the game goes on from turn %d.", tail.Dropped, s.Turn)

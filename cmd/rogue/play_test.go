@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"rogue/reducer"
 	"strings"
 	"testing"
 	"time"
@@ -151,14 +152,14 @@ func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
 	assert.Equal(t, path, p.m.SummaryPath)
 	text, err := os.ReadFile(path)
 	require.NoError(t, err)
-	for _, want := range []string{"You died: " + view.DeathCause(s) + " on depth 1", "journal: " + p.sess.path,
+	for _, want := range []string{"You died: " + reducer.DeathCause(s) + " on depth 1", "journal: " + p.sess.path,
 		"digest:  " + s.Digest(), "Might", "Equipment", "main hand", "Last messages", "HP over the game", "turn 1"} {
 		assert.Contains(t, string(text), want)
 	}
 
 	line, err := p.finish()
 	require.NoError(t, err)
-	assert.Contains(t, line, "; you died: "+view.DeathCause(s)+", the summary is in "+path)
+	assert.Contains(t, line, "; you died: "+reducer.DeathCause(s)+", the summary is in "+path)
 	over, err := finished(p.sess.path)
 	require.NoError(t, err)
 	assert.True(t, over)

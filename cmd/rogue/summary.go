@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer"
 )
@@ -16,7 +15,7 @@ func summaryLine(s *reducer.State) string {
 		return "the game has not begun"
 	}
 	if s.Over {
-		return fmt.Sprintf("died on depth %d at turn %d: %s", s.Depth, s.Turn, game.DeathCause(s))
+		return fmt.Sprintf("died on depth %d at turn %d: %s", s.Depth, s.Turn, reducer.DeathCause(s))
 	}
 	return fmt.Sprintf("alive on depth %d at turn %d, HP %d/%d", s.Depth, s.Turn, p.HP, s.MaxHP(p))
 }
@@ -40,7 +39,7 @@ func printSummary(w io.Writer, path string, h journal.Header, s *reducer.State, 
 		fmt.Fprintf(w, "kills:    %d\n", s.Kills)
 	}
 	if s.Over {
-		fmt.Fprintf(w, "status:   dead: %s\n", game.DeathCause(s))
+		fmt.Fprintf(w, "status:   dead: %s\n", reducer.DeathCause(s))
 	} else {
 		fmt.Fprintf(w, "status:   alive\n")
 	}
