@@ -8,6 +8,12 @@ import (
 	"syscall"
 )
 
+// openNonBlocking is added to the flags of every open of an existing
+// journal, so that a named pipe or a device given as a journal opens at
+// once (to be refused as not a regular file) instead of waiting forever
+// for a writer. Reads and writes of a regular file ignore it.
+const openNonBlocking = syscall.O_NONBLOCK
+
 // lockFile takes an exclusive, non-blocking flock on f, the journal at
 // path. The lock lasts until f is closed. flock locks belong to the open
 // file, so a second writer fails even inside the same process.

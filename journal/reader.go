@@ -33,7 +33,7 @@ type Reader struct {
 // record being written then shows up as a torn tail). Close the Reader when
 // done.
 func Open(path string) (*Reader, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
 	if err != nil {
 		return nil, osError(path, "open", err)
 	}

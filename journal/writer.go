@@ -90,7 +90,7 @@ func newFile(f handle, rec recorder) *File {
 // To rebuild the game state, read the journal with Open after OpenAppend
 // returns: the lock keeps it as it is.
 func OpenAppend(path string) (*File, *Tail, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	f, err := os.OpenFile(path, os.O_RDWR|openNonBlocking, 0)
 	if err != nil {
 		return nil, nil, osError(path, "open", err)
 	}
