@@ -283,7 +283,7 @@ func appendedTurns(why string, turns ...events.Turn) func(t testing.TB, sp speci
 		}
 		return path, outcome{
 			Stage:   "fold",
-			Message: fmt.Sprintf("%sturn %d: %s", at(path, bad, offset), bad, why),
+			Message: fmt.Sprintf("journal %s: at byte %d: turn %d: %s", path, offset, bad, why),
 			Turns:   bad,
 			Verify:  fmt.Sprintf("diverges at turn %d", specimenTurns),
 		}
@@ -457,7 +457,7 @@ func badJournals() []badJournal {
 			turn := wait()
 			require.NoError(t, m.Append(&turn))
 			path := inFile(t, dir, "nobegin.jnl", m.Bytes())
-			return path, outcome{Stage: "fold", Message: at(path, 0, start) + "turn 0: the first turn must be Begin, not Wait",
+			return path, outcome{Stage: "fold", Message: fmt.Sprintf("journal %s: at byte %d: ", path, start) + "turn 0: the first turn must be Begin, not Wait",
 				Verify: "diverges at turn 0"}
 		}},
 	}

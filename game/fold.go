@@ -12,9 +12,9 @@ import (
 
 // Fold rebuilds the state of a journal from its recorded facts, never
 // re-deciding them, so it shows the game as it was played under any later
-// rules. It stops after turn `to` when to >= 0 (the state then holds turns
-// 0..to-1... precisely: `to` turns folded), else at the end. each, if not
-// nil, is called after every turn folded.
+// rules. With to >= 0 it stops once `to` turns are folded (the state after
+// turn to-1); with to < 0 it folds them all. each, if not nil, is called
+// after every turn folded.
 //
 // A torn or corrupt tail is not an error: every whole turn before it is
 // folded and the *journal.Tail is returned beside the state.
@@ -36,7 +36,9 @@ func Fold(r *journal.Reader, tables *content.Tables, to int, each func(*reducer.
 			return s, nil, err
 		}
 		if err := s.ApplyTurn(&t); err != nil {
-			return s, nil, &journal.Error{Path: r.Path(), Offset: r.Offset(), Turn: s.Turn, Err: err}
+			// err names the turn and the fact already; this adds the file
+			// and the byte offset.
+			return s, nil, &journal.Error{Path: r.Path(), Offset: r.Offset(), Turn: -1, Err: err}
 		}
 		if each != nil {
 			if err := each(s, &t); err != nil {

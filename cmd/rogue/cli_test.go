@@ -221,7 +221,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		"header":  writeFile(t, dir, "header.jnl", good[:20]),
 	}
 	p := func(name string) string { return paths[name] }
-	ghostAt := "journal " + p("ghost") + ": turn 10 at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved): entity 999 does not exist"
+	ghostAt := "journal " + p("ghost") + ": at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved): entity 999 does not exist"
 	bombNote := "journal " + p("bomb") + ": turn 10 at byte " + strconv.Itoa(end) +
 		": record does not decode: payload offset 0: declares an array of 4294967295 values but only 0 bytes are left (10 bytes dropped)"
 	tornNote := "journal " + p("torn") + ": turn 9 at byte " + strconv.Itoa(int(lastStart)) + ": torn record: " +

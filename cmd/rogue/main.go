@@ -6,6 +6,7 @@
 //	rogue replay [--headless] [--to TURN] FILE
 //	rogue verify FILE
 //	rogue dump [--json] FILE
+//	rogue export (--asciicast OUT.cast [--from TURN] [--to TURN] [--speed N] | --text OUT.txt [--turn TURN]) FILE
 //
 // Every failure prints one line naming what is wrong and where, and exits
 // non-zero; no input makes it print a Go panic.
@@ -48,6 +49,7 @@ func commands() []command {
 		{"replay", "watch a journal again, or summarize it with --headless", runReplay},
 		{"verify", "re-simulate a journal under the current rules", runVerify},
 		{"dump", "print a journal one turn per line (--json for JSON lines)", runDump},
+		{"export", "write a replay as an asciicast recording, or one screen as text", runExport},
 	}
 }
 
@@ -112,12 +114,18 @@ func usage(w io.Writer) {
 // parse reads flags placed before, between and after the positional
 // arguments ("rogue replay FILE --to 30" and "rogue replay --to 30 FILE"
 // are the same) and returns the positional arguments.
+//
+// A bad flag is one line ("invalid value "fast" for flag -speed"), not the
+// flag package's usage dump; -h prints the flags.
 func parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(stderr)
+				fmt.Fprintf(stderr, "usage of %s:\n", fs.Name())
+				fs.PrintDefaults()
 				return nil, err
 			}
 			return nil, usageError("%v", err)
