@@ -8,6 +8,7 @@ package bot
 
 import (
 	"slices"
+	"sync"
 
 	"rogue/events"
 	"rogue/reducer"
@@ -22,9 +23,33 @@ func Choose(s *reducer.State) events.Command {
 }
 
 type brain struct {
-	s *reducer.State
-	c *content.Tables
-	p *reducer.Entity
+	s    *reducer.State
+	c    *content.Tables
+	p    *reducer.Entity
+	pack []*reducer.Entity // the backpack, once asked for (the state does not change while choosing)
+	mons []*reducer.Entity // the monsters on the level, once asked for
+}
+
+// monsters is s.Monsters(), worked out once per choice.
+func (b *brain) monsters() []*reducer.Entity {
+	if b.mons == nil {
+		b.mons = b.s.Monsters()
+		if b.mons == nil {
+			b.mons = []*reducer.Entity{}
+		}
+	}
+	return b.mons
+}
+
+// backpack is s.Backpack(player), worked out once per choice.
+func (b *brain) backpack() []*reducer.Entity {
+	if b.pack == nil {
+		b.pack = b.s.Backpack(b.p.ID)
+		if b.pack == nil {
+			b.pack = []*reducer.Entity{}
+		}
+	}
+	return b.pack
 }
 
 func (b *brain) choose() events.Command {
@@ -83,7 +108,7 @@ func (b *brain) choose() events.Command {
 // visibleFoes lists the monsters in view, nearest first.
 func (b *brain) visibleFoes() []*reducer.Entity {
 	var out []*reducer.Entity
-	for _, m := range b.s.Monsters() {
+	for _, m := range b.monsters() {
 		if b.s.CanSee(m.Pos) {
 			out = append(out, m)
 		}
@@ -99,7 +124,7 @@ func (b *brain) visibleFoes() []*reducer.Entity {
 
 // carried returns the first backpack item whose use matches.
 func (b *brain) carried(match func(*content.Use) bool) *reducer.Entity {
-	for _, it := range b.s.Backpack(b.p.ID) {
+	for _, it := range b.backpack() {
 		if def := b.c.Item(it.Kind); def != nil && def.Use != nil && match(def.Use) {
 			return it
 		}
@@ -224,37 +249,71 @@ func (b *brain) itemGoal() func(events.Pos) bool {
 // around monsters) to the nearest tile where goal holds.
 func (b *brain) walkTo(goal func(events.Pos) bool) (events.Dir, bool) {
 	m := b.s.Map
-	start := b.p.Pos
-	blocked := make([]bool, m.Width*m.Height)
-	for _, e := range b.s.Monsters() {
+	w, h := m.Width, m.Height
+	start := m.Index(b.p.Pos)
+	sc := walkScratches.Get().(*walkScratch)
+	defer walkScratches.Put(sc)
+	blocked, first, queue := sc.reset(w * h)
+	for _, e := range b.monsters() {
 		blocked[m.Index(e.Pos)] = true
 	}
-	first := make([]int8, m.Width*m.Height)
+	var step [events.NumDirs]int // the index offset of a step in each direction
+	for d := range step {
+		dx, dy := events.Dir(d).Delta()
+		step[d] = dy*w + dx
+	}
+	queue = append(queue, int32(start))
+	first[start] = int8(events.NumDirs) // the start itself
+	for head := 0; head < len(queue); head++ {
+		qi := int(queue[head])
+		q := events.Pos{X: qi % w, Y: qi / w}
+		if qi != start && goal(q) {
+			sc.queue = queue
+			return events.Dir(first[qi]), true
+		}
+		// Off the map's edge is wall; only a tile on the edge needs to check.
+		edge := q.X == 0 || q.Y == 0 || q.X == w-1 || q.Y == h-1
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			ni := qi + step[d]
+			if edge && !m.InBounds(q.Add(d)) {
+				continue
+			}
+			if !m.Tiles[ni].Walkable() || first[ni] != -1 || (blocked[ni] && !goal(q.Add(d))) {
+				continue
+			}
+			if qi == start {
+				first[ni] = int8(d)
+			} else {
+				first[ni] = first[qi]
+			}
+			queue = append(queue, int32(ni))
+		}
+	}
+	sc.queue = queue
+	return 0, false
+}
+
+// walkScratch is walkTo's working memory, reused from call to call (the
+// pool keeps bots playing in parallel apart).
+type walkScratch struct {
+	blocked []bool
+	first   []int8 // the first step toward each tile reached; -1: not reached
+	queue   []int32
+}
+
+var walkScratches = sync.Pool{New: func() any { return new(walkScratch) }}
+
+// reset readies the scratch for a map of n tiles.
+func (sc *walkScratch) reset(n int) ([]bool, []int8, []int32) {
+	if cap(sc.first) < n {
+		sc.blocked, sc.first, sc.queue = make([]bool, n), make([]int8, n), make([]int32, 0, n)
+	}
+	blocked, first := sc.blocked[:n], sc.first[:n]
+	clear(blocked)
 	for i := range first {
 		first[i] = -1
 	}
-	queue := []events.Pos{start}
-	first[m.Index(start)] = int8(events.NumDirs) // the start itself
-	for len(queue) > 0 {
-		q := queue[0]
-		queue = queue[1:]
-		if q != start && goal(q) {
-			return events.Dir(first[m.Index(q)]), true
-		}
-		for d := events.Dir(0); d < events.NumDirs; d++ {
-			n := q.Add(d)
-			if !m.Walkable(n) || first[m.Index(n)] != -1 || (blocked[m.Index(n)] && !goal(n)) {
-				continue
-			}
-			if q == start {
-				first[m.Index(n)] = int8(d)
-			} else {
-				first[m.Index(n)] = first[m.Index(q)]
-			}
-			queue = append(queue, n)
-		}
-	}
-	return 0, false
+	return blocked, first, sc.queue[:0]
 }
 
 func dist2(a, b events.Pos) int {

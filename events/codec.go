@@ -2,8 +2,10 @@ package events
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -82,31 +84,34 @@ func fieldCount(put func(*writer)) int {
 	return c.n
 }
 
-// TurnDecoder reads turns from msgpack payloads. It keeps one msgpack
-// decoder for all the turns it reads; it is not safe for concurrent use.
+// TurnDecoder reads turns from msgpack payloads. It reads the payload's
+// bytes directly (every value in a turn is a small integer, a bool or an
+// array header, and nothing else is allowed), accepting exactly what
+// msgpack/v5's Decoder calls would and failing with their messages; it
+// does no reflection and allocates only the command, the facts (from slabs
+// shared by many turns) and a level's room lists. It is not safe for
+// concurrent use.
 type TurnDecoder struct {
-	src bytes.Reader
-	dec *msgpack.Decoder
-	r   reader
+	r     reader
+	slabs slabs
 }
 
 // NewTurnDecoder returns a decoder ready to use.
 func NewTurnDecoder() *TurnDecoder {
-	d := &TurnDecoder{}
-	d.dec = msgpack.NewDecoder(&d.src)
-	d.r.d = d.dec
-	return d
+	return &TurnDecoder{}
 }
 
 // Decode reads the turn in payload into t, reusing t.Facts' backing array.
-// The payload must be exactly one turn. Any error names the fact and field
-// that are wrong. Callers that read untrusted bytes run CheckShape first:
-// Decode trusts that every declared length fits in the payload.
+// The facts and the command are new values (never ones an earlier Decode
+// returned, so a caller may keep them), unless the decoder recycles. The payload must be exactly one
+// turn. Any error names the fact and field that are wrong. Callers that
+// read untrusted bytes run CheckShape first.
 func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
-	d.src.Reset(payload)
+	d.slabs.startTurn()
 	r := &d.r
-	r.err, r.part, r.field, r.nested = nil, partTurn, 0, -1
-	n, err := d.dec.DecodeArrayLen()
+	r.b, r.i = payload, 0
+	r.err, r.part, r.base, r.left, r.nested = nil, partTurn, 0, 0, 0
+	n, err := r.arrayLen()
 	if err != nil {
 		return fmt.Errorf("turn: %w", err)
 	}
@@ -117,7 +122,7 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	if err != nil {
 		return err
 	}
-	r.part, r.field, r.left = partTurn, 1, 1
+	r.part, r.base, r.left = partTurn, 2, 1
 	t.Draws = r.uint64()
 	if r.err != nil {
 		return r.err
@@ -130,31 +135,40 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 		}
 		t.Facts = append(t.Facts, f)
 	}
-	if d.src.Len() != 0 {
-		return fmt.Errorf("turn: %d bytes after its end", d.src.Len())
+	if left := len(r.b) - r.i; left != 0 {
+		return fmt.Errorf("turn: %d bytes after its end", left)
 	}
 	return nil
 }
 
 func (d *TurnDecoder) command() (Command, error) {
 	r := &d.r
-	n, err := d.dec.DecodeArrayLen()
-	if err != nil {
-		return nil, fmt.Errorf("command: %w", err)
-	}
-	if n < 1 {
-		return nil, fmt.Errorf("command: an array of %d values, want a code first", n)
-	}
-	code, err := d.dec.DecodeUint64()
-	if err != nil {
-		return nil, fmt.Errorf("command code: %w", err)
+	var n int
+	var code uint64
+	if b := r.b[r.i:]; len(b) >= 2 && b[0] >= 0x91 && b[0] <= 0x9f && b[1] <= 0x7f {
+		// Fast path: a fixarray opened by a fixint code.
+		n, code = int(b[0]&0x0f), uint64(b[1])
+		r.i += 2
+	} else {
+		var err error
+		n, err = r.arrayLen()
+		if err != nil {
+			return nil, fmt.Errorf("command: %w", err)
+		}
+		if n < 1 {
+			return nil, fmt.Errorf("command: an array of %d values, want a code first", n)
+		}
+		code, err = r.rawUint()
+		if err != nil {
+			return nil, fmt.Errorf("command code: %w", err)
+		}
 	}
 	if code > 255 || commandTable[code] == nil {
 		return nil, fmt.Errorf("command: unknown code %d", code)
 	}
 	e := commandTable[code]
-	c := e.make()
-	r.part, r.name, r.field, r.left = partCommand, e.name, 0, n-1
+	c := d.slabs.command(uint8(code), e)
+	r.part, r.name, r.base, r.left = partCommand, e.name, n-1, n-1
 	c.get(r)
 	r.end()
 	if r.err != nil {
@@ -165,29 +179,47 @@ func (d *TurnDecoder) command() (Command, error) {
 
 func (d *TurnDecoder) fact(i int) (Fact, error) {
 	r := &d.r
-	n, err := d.dec.DecodeArrayLen()
-	if err != nil {
-		return nil, fmt.Errorf("fact %d: %w", i, err)
-	}
-	if n < 1 {
-		return nil, fmt.Errorf("fact %d: an array of %d values, want a code first", i, n)
-	}
-	code, err := d.dec.DecodeUint64()
-	if err != nil {
-		return nil, fmt.Errorf("fact %d code: %w", i, err)
+	var n int
+	var code uint64
+	if b := r.b[r.i:]; len(b) >= 2 && b[0] >= 0x91 && b[0] <= 0x9f && b[1] <= 0x7f {
+		// Fast path: a fixarray opened by a fixint code.
+		n, code = int(b[0]&0x0f), uint64(b[1])
+		r.i += 2
+	} else {
+		var err error
+		n, err = r.arrayLen()
+		if err != nil {
+			return nil, fmt.Errorf("fact %d: %w", i, err)
+		}
+		if n < 1 {
+			return nil, fmt.Errorf("fact %d: an array of %d values, want a code first", i, n)
+		}
+		code, err = r.rawUint()
+		if err != nil {
+			return nil, fmt.Errorf("fact %d code: %w", i, err)
+		}
 	}
 	if code > 255 || factTable[code] == nil {
 		return nil, fmt.Errorf("fact %d: unknown code %d", i, code)
 	}
 	e := factTable[code]
-	f := e.make()
-	r.part, r.name, r.index, r.field, r.left = partFact, e.name, i, 0, n-1
+	f := d.slabs.fact(uint8(code), e)
+	r.part, r.name, r.index, r.base, r.left = partFact, e.name, i, n-1, n-1
 	f.get(r)
 	r.end()
 	if r.err != nil {
 		return nil, r.err
 	}
 	return f, nil
+}
+
+// Recycle makes the decoder hand out the command and facts of each turn
+// again for a later turn: a turn's values are then valid only until the
+// next Decode, which overwrites them. A replay that folds each turn and
+// keeps nothing of it then decodes without allocating. Off by default.
+func (d *TurnDecoder) Recycle(on bool) {
+	d.slabs.startTurn()
+	d.slabs.recycle = on
 }
 
 // DecodeTurn decodes one payload with a fresh decoder.
@@ -290,21 +322,38 @@ const (
 	partFact
 )
 
-// reader gets fields; the first error sticks and names the field. What it
-// is reading is kept as plain values and only written out on an error: a
-// message built per fact would cost more than decoding the fact.
+// reader gets fields from a payload's bytes; the first error sticks and
+// names the field. What it is reading is kept as plain values and only
+// written out on an error: a message built per fact would cost more than
+// decoding the fact.
 type reader struct {
-	d      *msgpack.Decoder
-	err    error
-	part   int
-	name   string // the command's or fact's wire name
-	index  int    // the fact's index in the turn
-	field  int
-	left   int // fields left in the current command or fact
-	nested int // values left in a nested list, or -1 outside one
+	b     []byte // the payload
+	i     int    // the next byte to read
+	err   error
+	part  int
+	name  string // the command's or fact's wire name
+	index int    // the fact's index in the turn
+	// left is how many fields of the current command or fact are left;
+	// the field being read is base - left. Inside a nested list left is
+	// parked (0, so that the fast paths below are not taken) and nested
+	// counts the list's values left.
+	base, left     int
+	nested, parked int
+}
+
+// field is the number of the field being read, for messages.
+func (r *reader) field() int {
+	if r.nested > 0 {
+		return r.base - r.parked
+	}
+	return r.base - r.left
 }
 
 func (r *reader) fail(format string, args ...any) {
+	r.failAt(r.field(), format, args...)
+}
+
+func (r *reader) failAt(field int, format string, args ...any) {
 	if r.err != nil {
 		return
 	}
@@ -317,28 +366,26 @@ func (r *reader) fail(format string, args ...any) {
 	default:
 		what = "turn"
 	}
-	r.err = fmt.Errorf("%s field %d: %s", what, r.field, fmt.Sprintf(format, args...))
+	r.err = fmt.Errorf("%s field %d: %s", what, field, fmt.Sprintf(format, args...))
 }
 
 // take accounts for one value about to be read.
 func (r *reader) take() bool {
+	if r.left > 0 && r.err == nil {
+		r.left--
+		return true
+	}
 	if r.err != nil {
 		return false
 	}
 	if r.nested > 0 {
-		r.nested--
-		if r.nested == 0 {
-			r.nested = -1
+		if r.nested--; r.nested == 0 {
+			r.left = r.parked
 		}
 		return true
 	}
-	if r.left <= 0 {
-		r.fail("missing (too few fields)")
-		return false
-	}
-	r.left--
-	r.field++
-	return true
+	r.fail("missing (too few fields)")
+	return false
 }
 
 // more reports whether the current command or fact has fields left.
@@ -347,16 +394,28 @@ func (r *reader) more() bool { return r.err == nil && r.left > 0 }
 // end checks that every field was read.
 func (r *reader) end() {
 	if r.err == nil && r.left != 0 {
-		r.field++
-		r.fail("unexpected (%d fields too many)", r.left)
+		r.failAt(r.field()+1, "unexpected (%d fields too many)", r.left)
 	}
 }
 
+// The reads below take a fast path for what nearly every field is: a
+// positive fixint, one byte, outside a nested list. (After an error they
+// may go on reading; what they return then is never used.)
+
 func (r *reader) int() int {
+	if r.left > 0 && r.i < len(r.b) && r.b[r.i] <= 0x7f {
+		r.left--
+		r.i++
+		return int(r.b[r.i-1])
+	}
+	return r.intSlow()
+}
+
+func (r *reader) intSlow() int {
 	if !r.take() {
 		return 0
 	}
-	v, err := r.d.DecodeInt64()
+	v, err := r.rawInt()
 	if err != nil {
 		r.fail("%v", err)
 		return 0
@@ -369,10 +428,19 @@ func (r *reader) int() int {
 }
 
 func (r *reader) uint64() uint64 {
+	if r.left > 0 && r.i < len(r.b) && r.b[r.i] <= 0x7f {
+		r.left--
+		r.i++
+		return uint64(r.b[r.i-1])
+	}
+	return r.uint64Slow()
+}
+
+func (r *reader) uint64Slow() uint64 {
 	if !r.take() {
 		return 0
 	}
-	v, err := r.d.DecodeUint64()
+	v, err := r.rawUint()
 	if err != nil {
 		r.fail("%v", err)
 		return 0
@@ -393,16 +461,23 @@ func (r *reader) bool() bool {
 	if !r.take() {
 		return false
 	}
-	v, err := r.d.DecodeBool()
+	v, err := r.rawBool()
 	if err != nil {
 		r.fail("%v", err)
 	}
 	return v
 }
 
-func (r *reader) id() EntityID { return EntityID(r.small(math.MaxUint32, "entity id")) }
-func (r *reader) dir() Dir     { return Dir(r.small(uint64(NumDirs), "direction")) }
-func (r *reader) slot() Slot   { return Slot(r.small(uint64(NumSlots), "slot")) }
+func (r *reader) id() EntityID {
+	if r.left > 0 && r.i < len(r.b) && r.b[r.i] <= 0x7f {
+		r.left--
+		r.i++
+		return EntityID(r.b[r.i-1])
+	}
+	return EntityID(r.small(math.MaxUint32, "entity id"))
+}
+func (r *reader) dir() Dir   { return Dir(r.small(uint64(NumDirs), "direction")) }
+func (r *reader) slot() Slot { return Slot(r.small(uint64(NumSlots), "slot")) }
 func (r *reader) hunger() Hunger {
 	return Hunger(r.small(uint64(NumHungers), "hunger state"))
 }
@@ -426,7 +501,7 @@ func (r *reader) arrayOf(per, max int) int {
 	if !r.take() {
 		return 0
 	}
-	n, err := r.d.DecodeArrayLen()
+	n, err := r.arrayLen()
 	if err != nil {
 		r.fail("%v", err)
 		return 0
@@ -436,7 +511,320 @@ func (r *reader) arrayOf(per, max int) int {
 		return 0
 	}
 	if n > 0 {
-		r.nested = n
+		r.nested, r.parked, r.left = n, r.left, 0
 	}
 	return n / per
+}
+
+// The raw reads below decode one msgpack value at r.i exactly as
+// msgpack/v5's Decoder does (DecodeUint64, DecodeInt64, DecodeBool,
+// DecodeArrayLen): the same encodings accepted, the same values (nil reads
+// as zero, a negative number read as unsigned wraps), the same error
+// messages. codec_test.go checks them against the library byte for byte.
+
+// need returns the n bytes at r.i and moves past them, or the error the
+// library's reader gives for bytes that run out.
+func (r *reader) need(n int) ([]byte, error) {
+	left := len(r.b) - r.i
+	if left < n {
+		r.i = len(r.b)
+		if left == 0 {
+			return nil, io.EOF
+		}
+		return nil, io.ErrUnexpectedEOF
+	}
+	b := r.b[r.i : r.i+n]
+	r.i += n
+	return b, nil
+}
+
+func (r *reader) code() (byte, error) {
+	if r.i >= len(r.b) {
+		return 0, io.EOF
+	}
+	r.i++
+	return r.b[r.i-1], nil
+}
+
+// number reads the value of an integer encoding c as its 64 bits, signed
+// encodings sign-extended; ok is false when c is not an integer encoding.
+func (r *reader) number(c byte) (v uint64, ok bool, err error) {
+	switch {
+	case c <= 0x7f || c >= 0xe0: // positive and negative fixint
+		return uint64(int64(int8(c))), true, nil
+	case c == 0xc0: // nil
+		return 0, true, nil
+	}
+	var b []byte
+	switch c {
+	case 0xcc, 0xd0:
+		b, err = r.need(1)
+		if err != nil {
+			return 0, true, err
+		}
+		if c == 0xd0 {
+			return uint64(int64(int8(b[0]))), true, nil
+		}
+		return uint64(b[0]), true, nil
+	case 0xcd, 0xd1:
+		b, err = r.need(2)
+		if err != nil {
+			return 0, true, err
+		}
+		u := binary.BigEndian.Uint16(b)
+		if c == 0xd1 {
+			return uint64(int64(int16(u))), true, nil
+		}
+		return uint64(u), true, nil
+	case 0xce, 0xd2:
+		b, err = r.need(4)
+		if err != nil {
+			return 0, true, err
+		}
+		u := binary.BigEndian.Uint32(b)
+		if c == 0xd2 {
+			return uint64(int64(int32(u))), true, nil
+		}
+		return uint64(u), true, nil
+	case 0xcf, 0xd3:
+		b, err = r.need(8)
+		if err != nil {
+			return 0, true, err
+		}
+		return binary.BigEndian.Uint64(b), true, nil
+	}
+	return 0, false, nil
+}
+
+// rawUint is msgpack/v5's DecodeUint64.
+func (r *reader) rawUint() (uint64, error) {
+	c, err := r.code()
+	if err != nil {
+		return 0, err
+	}
+	v, ok, err := r.number(c)
+	if !ok {
+		return 0, fmt.Errorf("msgpack: invalid code=%x decoding uint64", c)
+	}
+	return v, err
+}
+
+// rawInt is msgpack/v5's DecodeInt64.
+func (r *reader) rawInt() (int64, error) {
+	c, err := r.code()
+	if err != nil {
+		return 0, err
+	}
+	v, ok, err := r.number(c)
+	if !ok {
+		return 0, fmt.Errorf("msgpack: invalid code=%x decoding int64", c)
+	}
+	return int64(v), err
+}
+
+// rawBool is msgpack/v5's DecodeBool.
+func (r *reader) rawBool() (bool, error) {
+	c, err := r.code()
+	if err != nil {
+		return false, err
+	}
+	switch c {
+	case 0xc0, 0xc2: // nil, false
+		return false, nil
+	case 0xc3:
+		return true, nil
+	}
+	return false, fmt.Errorf("msgpack: invalid code=%x decoding bool", c)
+}
+
+// arrayLen is msgpack/v5's DecodeArrayLen: -1 for nil.
+func (r *reader) arrayLen() (int, error) {
+	c, err := r.code()
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case c >= 0x90 && c <= 0x9f:
+		return int(c & 0x0f), nil
+	case c == 0xc0:
+		return -1, nil
+	case c == 0xdc:
+		b, err := r.need(2)
+		if err != nil {
+			return 0, err
+		}
+		return int(binary.BigEndian.Uint16(b)), nil
+	case c == 0xdd:
+		b, err := r.need(4)
+		if err != nil {
+			return 0, err
+		}
+		return int(binary.BigEndian.Uint32(b)), nil
+	}
+	return 0, fmt.Errorf("msgpack: invalid code=%x decoding array length", c)
+}
+
+// slabSize is how many commands or facts of one type a slab holds.
+const slabSize = 128
+
+// slabs hands out new commands and facts from per-type slabs: one
+// allocation per slabSize values instead of one per value. A value handed
+// out is never handed out again unless the decoder recycles (see
+// TurnDecoder.Recycle): then every value handed out is remembered, per
+// type, and each turn hands out the same ones again, zeroed, so that a
+// replay allocates nothing once it has seen its busiest turn.
+type slabs struct {
+	facts    [256]kind[Fact]
+	commands [256]kind[Command]
+	recycle  bool
+	touched  []uint8 // recycling: the fact codes handed out this turn
+	cmd      uint8   // recycling: the command code handed out this turn (0: none)
+}
+
+// kind is the values of one wire code: how to make one and, when
+// recycling, the ones made so far.
+type kind[I any] struct {
+	make func() I // a new value, from a slab
+	zero func(I)  // zeroes a value made by make
+	made []I      // recycling: every value made
+	used int      // recycling: how many of made this turn has handed out
+}
+
+// get hands out a value; when recycling, a zeroed used one if there is
+// one left this turn. fresh reports whether it is the first this turn.
+func (k *kind[I]) get(recycle bool) (v I, first bool) {
+	if !recycle {
+		return k.make(), false
+	}
+	first = k.used == 0
+	if k.used < len(k.made) {
+		v = k.made[k.used]
+		k.zero(v)
+	} else {
+		v = k.make()
+		k.made = append(k.made, v)
+	}
+	k.used++
+	return v, first
+}
+
+// startTurn makes the previous turn's values available again, when
+// recycling.
+func (s *slabs) startTurn() {
+	if !s.recycle {
+		return
+	}
+	for _, c := range s.touched {
+		s.facts[c].used = 0
+	}
+	s.touched = s.touched[:0]
+	if s.cmd != 0 {
+		s.commands[s.cmd].used = 0
+		s.cmd = 0
+	}
+}
+
+func (s *slabs) fact(code uint8, e *factEntry) Fact {
+	k := &s.facts[code]
+	if k.make == nil {
+		*k = kind[Fact]{make: e.make, zero: func(Fact) {}}
+		if mk := factKinds[code]; mk != nil {
+			*k = mk()
+		}
+	}
+	f, first := k.get(s.recycle)
+	if first {
+		s.touched = append(s.touched, code)
+	}
+	return f
+}
+
+func (s *slabs) command(code uint8, e *commandEntry) Command {
+	k := &s.commands[code]
+	if k.make == nil {
+		*k = kind[Command]{make: e.make, zero: func(Command) {}}
+		if mk := commandKinds[code]; mk != nil {
+			*k = mk()
+		}
+	}
+	c, _ := k.get(s.recycle)
+	if s.recycle {
+		s.cmd = code
+	}
+	return c
+}
+
+// factKinds and commandKinds make the kind of each wire code's type; a
+// code missing here is allocated one value at a time by its registered
+// constructor and never recycled. LevelEntered is left out: it is rare,
+// large, and its room lists are shared with the states that enter the
+// level.
+var (
+	factKinds = [256]func() kind[Fact]{
+		CodeSpawned:       func() kind[Fact] { return kindOf(asFact[Spawned]) },
+		CodeMoved:         func() kind[Fact] { return kindOf(asFact[Moved]) },
+		CodeStaggered:     func() kind[Fact] { return kindOf(asFact[Staggered]) },
+		CodeAttacked:      func() kind[Fact] { return kindOf(asFact[Attacked]) },
+		CodeDied:          func() kind[Fact] { return kindOf(asFact[Died]) },
+		CodeGainedXP:      func() kind[Fact] { return kindOf(asFact[GainedXP]) },
+		CodeLevelledUp:    func() kind[Fact] { return kindOf(asFact[LevelledUp]) },
+		CodePickedUp:      func() kind[Fact] { return kindOf(asFact[PickedUp]) },
+		CodeDropped:       func() kind[Fact] { return kindOf(asFact[Dropped]) },
+		CodeEquipped:      func() kind[Fact] { return kindOf(asFact[Equipped]) },
+		CodeUnequipped:    func() kind[Fact] { return kindOf(asFact[Unequipped]) },
+		CodeConsumed:      func() kind[Fact] { return kindOf(asFact[Consumed]) },
+		CodeHealed:        func() kind[Fact] { return kindOf(asFact[Healed]) },
+		CodeDamaged:       func() kind[Fact] { return kindOf(asFact[Damaged]) },
+		CodeConfused:      func() kind[Fact] { return kindOf(asFact[Confused]) },
+		CodeHungerChanged: func() kind[Fact] { return kindOf(asFact[HungerChanged]) },
+	}
+	commandKinds = [256]func() kind[Command]{
+		CodeBegin:           func() kind[Command] { return kindOf(asCommand[Begin]) },
+		CodeMove:            func() kind[Command] { return kindOf(asCommand[Move]) },
+		CodeWait:            func() kind[Command] { return kindOf(asCommand[Wait]) },
+		CodePickUp:          func() kind[Command] { return kindOf(asCommand[PickUp]) },
+		CodeDrop:            func() kind[Command] { return kindOf(asCommand[Drop]) },
+		CodeUse:             func() kind[Command] { return kindOf(asCommand[Use]) },
+		CodeRemove:          func() kind[Command] { return kindOf(asCommand[Remove]) },
+		CodeDescend:         func() kind[Command] { return kindOf(asCommand[Descend]) },
+		CodeChooseAttribute: func() kind[Command] { return kindOf(asCommand[ChooseAttribute]) },
+	}
+)
+
+// asFact and asCommand convert without a dynamic type assertion.
+func asFact[T any, P interface {
+	*T
+	Fact
+}](p *T) Fact {
+	return P(p)
+}
+
+func asCommand[T any, P interface {
+	*T
+	Command
+}](p *T) Command {
+	return P(p)
+}
+
+// kindOf returns the kind of *T values handed out as I (Fact or Command)
+// through as: made from slabs of slabSize, zeroed in place.
+func kindOf[T any, I any](as func(*T) I) kind[I] {
+	var buf []T
+	size := 4 // slabs grow to slabSize: a short journal's decoder stays small
+	return kind[I]{
+		make: func() I {
+			if len(buf) == 0 {
+				buf = make([]T, size)
+				size = min(2*size, slabSize)
+			}
+			p := &buf[0]
+			buf = buf[1:]
+			return as(p)
+		},
+		zero: func(v I) {
+			if p, ok := any(v).(*T); ok {
+				*p = *new(T)
+			}
+		},
+	}
 }

@@ -16,23 +16,31 @@ import (
 // It is the bounded skip pass that every untrusted record goes through
 // before TurnDecoder.Decode.
 func CheckShape(b []byte, maxDepth int) error {
-	// pending[d] is how many values are still to come in the array open at
-	// depth d; depth 0 is the single top-level value.
-	var pending [16]int
-	if maxDepth >= len(pending) {
-		maxDepth = len(pending) - 1
+	// left is how many values are still to come in the array open at the
+	// current depth (depth 0 is the single top-level value); outer[d] is
+	// the same for the array open at depth d, saved while a deeper one is
+	// read.
+	var outer [16]int
+	if maxDepth >= len(outer) {
+		maxDepth = len(outer) - 1
 	}
-	depth := 0
-	pending[0] = 1
+	depth, left := 0, 1
 	i := 0
 	for {
-		for depth > 0 && pending[depth] == 0 {
+		// Fast path: the small non-negative integers most values are.
+		for left > 0 && i < len(b) && b[i] <= 0x7f {
+			left--
+			i++
+		}
+		if left == 0 {
+			if depth == 0 {
+				break
+			}
 			depth--
+			left = outer[depth]
+			continue
 		}
-		if pending[depth] == 0 {
-			break
-		}
-		pending[depth]--
+		left--
 		if i >= len(b) {
 			return fmt.Errorf("offset %d: value cut short", i)
 		}
@@ -40,13 +48,14 @@ func CheckShape(b []byte, maxDepth int) error {
 		start := i
 		i++
 		var size, count int // bytes of payload to skip; array elements to expect
+		array := false
 		switch {
-		case c <= 0x7f, c >= 0xe0, c == 0xc0, c == 0xc2, c == 0xc3:
-			// fixint, negative fixint, nil, false, true
+		case c >= 0xe0, c == 0xc0, c == 0xc2, c == 0xc3:
+			// negative fixint, nil, false, true
+		case c >= 0x90 && c <= 0x9f:
+			count, array = int(c&0x0f), true
 		case c >= 0xa0 && c <= 0xbf:
 			size = int(c & 0x1f)
-		case c >= 0x90 && c <= 0x9f:
-			count = int(c & 0x0f)
 		case c >= 0x80 && c <= 0x8f:
 			return fmt.Errorf("offset %d: a msgpack map, which a journal never holds", start)
 		case c == 0xcc, c == 0xd0:
@@ -72,7 +81,7 @@ func CheckShape(b []byte, maxDepth int) error {
 				return fmt.Errorf("offset %d: array length cut short", start)
 			}
 			i += w
-			count = n
+			count, array = n, true
 		case c == 0xde, c == 0xdf:
 			return fmt.Errorf("offset %d: a msgpack map, which a journal never holds", start)
 		default:
@@ -82,7 +91,7 @@ func CheckShape(b []byte, maxDepth int) error {
 			return fmt.Errorf("offset %d: declares %d bytes but only %d are left", start, size, len(b)-i)
 		}
 		i += size
-		if count > 0 || (c >= 0x90 && c <= 0x9f) || c == 0xdc || c == 0xdd {
+		if array {
 			// Every element takes at least one byte.
 			if count > len(b)-i {
 				return fmt.Errorf("offset %d: declares an array of %d values but only %d bytes are left", start, count, len(b)-i)
@@ -90,8 +99,9 @@ func CheckShape(b []byte, maxDepth int) error {
 			if depth+1 > maxDepth {
 				return fmt.Errorf("offset %d: arrays nested deeper than %d", start, maxDepth)
 			}
+			outer[depth] = left
 			depth++
-			pending[depth] = count
+			left = count
 		}
 	}
 	if i != len(b) {

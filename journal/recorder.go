@@ -35,6 +35,9 @@ type recorder struct {
 	size  int64 // bytes of whole records, magic and header included
 	turns int
 	chain uint32
+	// lastLen is the size of the last record written, 0 until one is
+	// (Position needs where it starts).
+	lastLen int
 }
 
 func newRecorder(path string, h Header, size int64, turns int, chain uint32) recorder {
@@ -95,6 +98,7 @@ func (c *recorder) record(t *events.Turn) ([]byte, uint32, error) {
 
 // commit records that the record of n bytes with crc was written.
 func (c *recorder) commit(n int, crc uint32) {
+	c.lastLen = n
 	c.size += int64(n)
 	c.turns++
 	c.chain = crc

@@ -131,6 +131,7 @@ func (s *State) Apply(f events.Fact) error {
 			return fmt.Errorf("item %d is not on the floor", f.Item)
 		}
 		it.Holder, it.Slot = f.Actor, events.SlotNone
+		s.holdersOK = false
 		s.intoPack(it)
 		return nil
 	case *events.Dropped:
@@ -143,6 +144,7 @@ func (s *State) Apply(f events.Fact) error {
 			return err
 		}
 		it.Holder, it.Slot, it.Pos, it.PackOrder = 0, events.SlotNone, a.Pos, 0
+		s.holdersOK = false
 		return nil
 	case *events.Equipped:
 		return s.equip(f)
@@ -216,7 +218,8 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 		return e.ID != events.PlayerID && e.Holder != events.PlayerID
 	})
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
-	s.explored, s.pending, s.visibleOK = nil, s.pending[:0], false
+	s.explored, s.pending, s.visibleOK, s.viewed = nil, s.pending[:0], false, nil
+	s.holdersOK = false
 	s.finder = nil // sized for the old map
 	if p := s.Player(); p != nil {
 		p.Pos = f.Arrival
@@ -267,6 +270,9 @@ func (s *State) spawn(f *events.Spawned) error {
 	}
 	s.Entity = append(s.Entity, e)
 	s.NextID++
+	if f.Holder != 0 {
+		s.holdersOK = false
+	}
 	if f.Holder != 0 && f.Slot == events.SlotNone {
 		s.intoPack(&s.Entity[len(s.Entity)-1])
 	}
@@ -282,10 +288,8 @@ func (s *State) move(a *Entity, to events.Pos) error {
 		return fmt.Errorf("(%d,%d) is outside the map", to.X, to.Y)
 	}
 	a.Pos = to
-	for i := range s.Entity {
-		if s.Entity[i].Holder == a.ID {
-			s.Entity[i].Pos = to
-		}
+	for _, h := range s.carried(a.ID) {
+		s.Entity[h.index].Pos = to
 	}
 	if a.ID == events.PlayerID {
 		s.lookFrom(to)
@@ -352,6 +356,7 @@ func (s *State) intoPack(it *Entity) {
 func (s *State) remove(id events.EntityID) {
 	if i := s.find(id); i >= 0 {
 		s.Entity = slices.Delete(s.Entity, i, i+1)
+		s.holdersOK = false
 	}
 }
 

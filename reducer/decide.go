@@ -31,7 +31,8 @@ func Decide(s *State, cmd events.Command) (events.Turn, error) {
 // stream: tests use it with a dice.Script of fixed rolls. The turn's Draws
 // is how many numbers rng gave.
 func DecideWith(s *State, cmd events.Command, rng dice.Roller) (events.Turn, error) {
-	d := &decider{w: s.Clone(), rng: rng, turn: s.Turn}
+	d := &decider{w: s.workingCopy(), rng: rng, turn: s.Turn}
+	defer s.release(d.w)
 	start := rng.Position()
 	if err := d.command(cmd); err != nil {
 		return events.Turn{}, err

@@ -64,6 +64,18 @@ type State struct {
 	explored *fov.Set
 	pending  []events.Pos
 	scratch  *fov.Set
+	// viewed marks the tiles of this level the player has looked from
+	// since explored was last reset (their view is in explored, or
+	// pending): looking from one again adds nothing. nil means none known.
+	viewed *fov.Set
+
+	// held indexes the carried items: where in Entity each holder's items
+	// are, sorted by holder; valid when holdersOK. Moving an actor moves
+	// what it carries without looking at every entity. Whatever changes an
+	// entity's Holder or where entities are in Entity (adding a carried
+	// one, removing any) clears holdersOK.
+	held      []heldItem
+	holdersOK bool
 
 	// visible caches the player's field of view at visibleAt.
 	visible   *fov.Set
@@ -71,6 +83,10 @@ type State struct {
 	visibleOK bool
 
 	finder *path.Finder // A* scratch space, reused between turns
+
+	// spare is the working copy Decide used last, kept so that the next
+	// one reuses its storage (see workingCopy).
+	spare *State
 
 	content *content.Tables
 }
@@ -89,23 +105,66 @@ func (s *State) Clone() *State {
 	c := *s
 	c.Entity = slices.Clone(s.Entity)
 	c.pending = slices.Clone(s.pending)
+	c.held = slices.Clone(s.held)
+	c.viewed = nil
 	if s.explored != nil {
 		c.explored = s.explored.Clone()
 	}
-	c.scratch = nil
+	c.scratch, c.spare = nil, nil
+	// The field of view stays valid (it depends on the map and where the
+	// player stands): copying it is cheaper than computing it again.
 	c.visible, c.visibleOK = nil, false
+	if s.visibleOK && s.visible != nil {
+		c.visible, c.visibleOK = s.visible.Clone(), true
+	}
 	return &c
 }
 
-// find returns the index of entity id in s.Entity, or -1.
-func (s *State) find(id events.EntityID) int {
-	i, ok := slices.BinarySearchFunc(s.Entity, id, func(e Entity, id events.EntityID) int {
-		return int64cmp(int64(e.ID), int64(id))
-	})
-	if !ok {
-		return -1
+// workingCopy is Clone for Decide's working copy: it reuses the entity
+// and viewpoint storage of the copy given back with release, so a turn's
+// decision allocates little.
+func (s *State) workingCopy() *State {
+	c := s.spare
+	s.spare = nil
+	if c == nil {
+		return s.Clone()
 	}
-	return i
+	ents, pend, held := c.Entity[:0], c.pending[:0], c.held[:0]
+	*c = *s
+	c.Entity = append(ents, s.Entity...)
+	c.pending = append(pend, s.pending...)
+	c.held = append(held, s.held...)
+	c.viewed = nil
+	if s.explored != nil {
+		c.explored = s.explored.Clone()
+	}
+	c.scratch, c.spare = nil, nil
+	c.visible, c.visibleOK = nil, false
+	if s.visibleOK && s.visible != nil {
+		c.visible, c.visibleOK = s.visible.Clone(), true
+	}
+	return c
+}
+
+// release gives back a working copy once Decide is done with it.
+func (s *State) release(c *State) { s.spare = c }
+
+// find returns the index of entity id in s.Entity, or -1. (A plain
+// binary search: the fold and the rules call it for nearly every fact.)
+func (s *State) find(id events.EntityID) int {
+	lo, hi := 0, len(s.Entity)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.Entity[mid].ID < id {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(s.Entity) && s.Entity[lo].ID == id {
+		return lo
+	}
+	return -1
 }
 
 func int64cmp(a, b int64) int {
@@ -118,6 +177,32 @@ func int64cmp(a, b int64) int {
 	return 0
 }
 
+// heldItem says that the entity at index in Entity is carried by holder.
+type heldItem struct {
+	holder events.EntityID
+	index  int32
+}
+
+// carried returns where in Entity the items id carries are.
+func (s *State) carried(id events.EntityID) []heldItem {
+	if !s.holdersOK {
+		s.held = s.held[:0]
+		for i := range s.Entity {
+			if h := s.Entity[i].Holder; h != 0 {
+				s.held = append(s.held, heldItem{holder: h, index: int32(i)})
+			}
+		}
+		slices.SortStableFunc(s.held, func(a, b heldItem) int { return int64cmp(int64(a.holder), int64(b.holder)) })
+		s.holdersOK = true
+	}
+	lo, _ := slices.BinarySearchFunc(s.held, id, func(h heldItem, id events.EntityID) int { return int64cmp(int64(h.holder), int64(id)) })
+	hi := lo
+	for hi < len(s.held) && s.held[hi].holder == id {
+		hi++
+	}
+	return s.held[lo:hi]
+}
+
 // Get returns entity id, or nil if there is none.
 func (s *State) Get(id events.EntityID) *Entity {
 	if i := s.find(id); i >= 0 {
@@ -127,7 +212,13 @@ func (s *State) Get(id events.EntityID) *Entity {
 }
 
 // Player returns the player's entity, or nil before the game began.
-func (s *State) Player() *Entity { return s.Get(events.PlayerID) }
+func (s *State) Player() *Entity {
+	// The player has the smallest id and is never removed: it comes first.
+	if len(s.Entity) > 0 && s.Entity[0].ID == events.PlayerID {
+		return &s.Entity[0]
+	}
+	return nil
+}
 
 // IsActor reports whether e is a monster or the player.
 func (s *State) IsActor(e *Entity) bool { return s.content.Monster(e.Kind) != nil }
@@ -270,6 +361,15 @@ func (s *State) Explored() *fov.Set {
 func (s *State) lookFrom(p events.Pos) {
 	if n := len(s.pending); n > 0 && s.pending[n-1] == p {
 		return
+	}
+	if s.Map != nil && s.Map.InBounds(p) {
+		if s.viewed == nil || s.viewed.Width() != s.Map.Width || s.viewed.Height() != s.Map.Height {
+			s.viewed = fov.NewSet(s.Map.Width, s.Map.Height)
+		}
+		if s.viewed.Has(p) {
+			return
+		}
+		s.viewed.Add(p)
 	}
 	s.pending = append(s.pending, p)
 	if len(s.pending) >= 1024 {

@@ -154,13 +154,31 @@ type Tables struct {
 	Player   *Monster
 
 	byCode map[int]any
+	// The monsters and items of codes below smallCodes, by code: the fold
+	// asks for them on nearly every fact.
+	monsterAt [smallCodes]*Monster
+	itemAt    [smallCodes]*Item
 }
 
+const smallCodes = 256
+
 // Monster returns the monster of a code, or nil.
-func (t *Tables) Monster(code int) *Monster { m, _ := t.byCode[code].(*Monster); return m }
+func (t *Tables) Monster(code int) *Monster {
+	if uint(code) < smallCodes {
+		return t.monsterAt[code]
+	}
+	m, _ := t.byCode[code].(*Monster)
+	return m
+}
 
 // Item returns the item of a code, or nil.
-func (t *Tables) Item(code int) *Item { i, _ := t.byCode[code].(*Item); return i }
+func (t *Tables) Item(code int) *Item {
+	if uint(code) < smallCodes {
+		return t.itemAt[code]
+	}
+	i, _ := t.byCode[code].(*Item)
+	return i
+}
 
 // Name is the name of whatever has the code, or "something".
 func (t *Tables) Name(code int) string {
@@ -296,6 +314,14 @@ func (t *Tables) claim(code int, name string, v any, names map[string]string) er
 	}
 	names[name] = name
 	t.byCode[code] = v
+	if code < smallCodes {
+		switch v := v.(type) {
+		case *Monster:
+			t.monsterAt[code] = v
+		case *Item:
+			t.itemAt[code] = v
+		}
+	}
 	return nil
 }
 

@@ -1,0 +1,157 @@
+package events
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/vmihailenco/msgpack/v5"
+
+	"rogue/internal/benchcpu"
+	"rogue/internal/msgpackref"
+)
+
+// benchTurns is a game-like stream of turns: mostly a step with a monster
+// answering (a step or a swing), sometimes damage, a pick-up or a death,
+// and a new level with its spawns every 400 turns. The mix follows what
+// the bot's games hold (see BenchmarkReplay in the game package for the
+// same measure on real journals).
+func benchTurns(n int) []Turn {
+	turns := make([]Turn, n)
+	next := EntityID(2)
+	for i := range turns {
+		d := Dir(i % int(NumDirs))
+		t := &turns[i]
+		switch {
+		case i%400 == 0:
+			t.Command, t.Draws = &Descend{}, 60
+			t.Facts = append(t.Facts, &LevelEntered{Depth: 1 + i/400, Width: 80, Height: 50,
+				Rooms:     []Rect{{1, 2, 6, 7}, {20, 30, 10, 8}, {40, 3, 9, 9}, {60, 20, 7, 6}, {30, 40, 8, 6}, {5, 30, 6, 6}},
+				Corridors: []Corridor{{Pos{3, 5}, Pos{24, 33}, true}, {Pos{24, 33}, Pos{44, 7}, false}, {Pos{44, 7}, Pos{63, 22}, true}, {Pos{63, 22}, Pos{33, 42}, false}, {Pos{33, 42}, Pos{7, 32}, true}},
+				Stairs:    Pos{7, 32}, Arrival: Pos{3, 5}})
+			for k := 0; k < 12; k++ {
+				t.Facts = append(t.Facts, &Spawned{ID: next, Kind: 10 + k%7, Pos: Pos{20 + k, 30 + k%5}, HP: 3 + k%9})
+				next++
+			}
+		case i%29 == 0:
+			t.Command, t.Draws = &PickUp{}, 0
+			t.Facts = append(t.Facts, &PickedUp{Actor: 1, Item: next - 1})
+		case i%7 == 0:
+			t.Command, t.Draws = &Move{Dir: d}, 2
+			t.Facts = append(t.Facts,
+				&Attacked{Attacker: 1, Target: next - 3, Weapon: 2, Natural: 14, Attack: 16, ArmorClass: 12, Hit: true, Roll: 5, Damage: 6},
+				&Attacked{Attacker: next - 3, Target: 1, Natural: 3, Attack: 4, ArmorClass: 13})
+			if i%21 == 0 {
+				t.Facts = append(t.Facts, &Died{Actor: next - 3, Cause: CauseMelee, Killer: 1}, &GainedXP{Actor: 1, Amount: 20})
+			}
+		case i%11 == 0:
+			t.Command, t.Draws = &Wait{}, 1
+			t.Facts = append(t.Facts, &Damaged{Actor: 1, Amount: 1, Cause: CauseStarvation}, &Moved{Actor: next - 2, Dir: d})
+		default:
+			t.Command, t.Draws = &Move{Dir: d}, 0
+			t.Facts = append(t.Facts, &Moved{Actor: 1, Dir: d})
+			if i%3 == 0 {
+				t.Facts = append(t.Facts, &Moved{Actor: next - 4, Dir: (d + 3) % NumDirs})
+			}
+		}
+	}
+	return turns
+}
+
+// encodedTurns returns the payloads of turns and how many facts they hold.
+func encodedTurns(tb testing.TB, turns []Turn) ([][]byte, int) {
+	enc := NewTurnEncoder()
+	out := make([][]byte, len(turns))
+	facts := 0
+	for i := range turns {
+		b, err := enc.Encode(&turns[i])
+		require.NoError(tb, err)
+		out[i] = bytes.Clone(b)
+		facts += len(turns[i].Facts)
+	}
+	return out, facts
+}
+
+// BenchmarkDecode measures the codec alone on a game-like stream of
+// turns, beside msgpack/v5 decoding the same bytes generically (into
+// []any) and by reflection (into as_array structs): the floor the format
+// sets and what a plain use of the library would cost.
+func BenchmarkDecode(b *testing.B) {
+	payloads, facts := encodedTurns(b, benchTurns(10_000))
+	size := 0
+	for _, p := range payloads {
+		size += len(p)
+	}
+	report := func(b *testing.B, c benchcpu.Clock) {
+		benchcpu.Report(b, c, float64(facts), "facts")
+		b.SetBytes(int64(size))
+	}
+	b.Run("TurnDecoder", func(b *testing.B) {
+		d := NewTurnDecoder()
+		var t Turn
+		c := benchcpu.Start()
+		for b.Loop() {
+			for _, p := range payloads {
+				if err := d.Decode(p, &t); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b, c)
+	})
+	b.Run("TurnDecoder recycling", func(b *testing.B) {
+		d := NewTurnDecoder()
+		d.Recycle(true)
+		var t Turn
+		c := benchcpu.Start()
+		for b.Loop() {
+			for _, p := range payloads {
+				if err := d.Decode(p, &t); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b, c)
+	})
+	b.Run("CheckShape+TurnDecoder recycling", func(b *testing.B) {
+		d := NewTurnDecoder()
+		d.Recycle(true)
+		var t Turn
+		c := benchcpu.Start()
+		for b.Loop() {
+			for _, p := range payloads {
+				if err := CheckShape(p, MaxNesting); err != nil {
+					b.Fatal(err)
+				}
+				if err := d.Decode(p, &t); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b, c)
+	})
+	b.Run("msgpack.Unmarshal generic", func(b *testing.B) {
+		c := benchcpu.Start()
+		for b.Loop() {
+			for _, p := range payloads {
+				var v []any
+				if err := msgpack.Unmarshal(p, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b, c)
+	})
+	b.Run("msgpack reflection into structs", func(b *testing.B) {
+		d := msgpackref.NewDecoder()
+		c := benchcpu.Start()
+		for b.Loop() {
+			for _, p := range payloads {
+				if err := d.Decode(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b, c)
+	})
+}

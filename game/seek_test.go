@@ -1,0 +1,174 @@
+package game
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/journal"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+// snapGame plays a wizard bot game of turns turns into a journal at path,
+// with a snapshot every `every` turns, and returns the digest after each
+// turn (digests[i]: after i turns).
+func snapGame(t *testing.T, path string, seed uint64, turns, every int) []string {
+	t.Helper()
+	f, err := journal.Create(path, NewHeader(seed, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}))
+	require.NoError(t, err)
+	snaps, err := NewSnapshots(path, f)
+	require.NoError(t, err)
+	snaps.s.Every, snaps.s.Base = every, every
+	g, err := Start(f.Header(), content.Default(), f)
+	require.NoError(t, err)
+	start := reducer.New(seed, content.Default())
+	start.Wizard = true
+	digests := []string{start.Digest(), g.State.Digest()}
+	for g.State.Turn < turns {
+		require.NoError(t, g.BotTurn())
+		snaps.After(g.State)
+		digests = append(digests, g.State.Digest())
+	}
+	require.NoError(t, snaps.Err())
+	require.NoError(t, f.Close())
+	return digests
+}
+
+func snapshotTurns(t *testing.T, path string) []int {
+	files, err := journal.ListSnapshots(path)
+	require.NoError(t, err)
+	var out []int
+	for _, f := range files {
+		out = append(out, f.Turn)
+	}
+	return out
+}
+
+func TestTheSeekerGivesTheStateAtAnyTurnInAnyOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.rogue")
+	digests := snapGame(t, path, 4, 700, 100)
+	assert.Equal(t, []int{100, 200, 300, 400, 500, 600, 700}, snapshotTurns(t, path))
+
+	k, err := OpenSeeker(path, content.Default())
+	require.NoError(t, err)
+	defer k.Close()
+	for _, turn := range []int{700, 0, 1, 250, 251, 252, 99, 100, 101, 699, 300, 650, 2} {
+		s, tail, err := k.StateAt(turn)
+		require.NoError(t, err)
+		assert.Nil(t, tail)
+		assert.Equal(t, turn, s.Turn)
+		assert.Equal(t, digests[turn], s.Digest(), "turn %d", turn)
+	}
+	s, tail, err := k.StateAt(-1)
+	require.NoError(t, err)
+	assert.Nil(t, tail)
+	assert.Equal(t, digests[700], s.Digest())
+	s, _, err = k.StateAt(5000)
+	require.NoError(t, err)
+	assert.Equal(t, 700, s.Turn, "a journal that ends sooner gives its last state")
+	assert.Equal(t, "", k.NoteLine())
+}
+
+func TestLoadResumesFromTheNewestSnapshot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.rogue")
+	digests := snapGame(t, path, 9, 430, 100)
+	got, err := Load(path, content.Default(), -1)
+	require.NoError(t, err)
+	assert.Equal(t, digests[430], got.State.Digest())
+	assert.Equal(t, "", got.Note)
+	assert.Nil(t, got.Tail)
+
+	// The same state as folding the whole journal.
+	r, err := journal.Open(path)
+	require.NoError(t, err)
+	defer r.Close()
+	folded, _, err := Fold(r, content.Default(), -1, nil)
+	require.NoError(t, err)
+	assert.Equal(t, folded.Digest(), got.State.Digest())
+	assert.Equal(t, r.Position(), got.Position)
+}
+
+// Snapshots that do not check out are skipped with a note, and the answer
+// is the same.
+func TestBadSnapshotsAreSkippedWithANote(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.rogue")
+	digests := snapGame(t, path, 5, 450, 100)
+	otherPath := filepath.Join(dir, "other.rogue")
+	snapGame(t, otherPath, 6, 450, 100)
+	snap := func(p string, turn int) string {
+		return filepath.Join(journal.SnapshotDir(p), "0000000"+map[int]string{100: "100", 200: "200", 300: "300", 400: "400"}[turn]+".snap")
+	}
+	read := func(p string) []byte { b, err := os.ReadFile(p); require.NoError(t, err); return b }
+	write := func(p string, b []byte) { require.NoError(t, os.WriteFile(p, b, 0o644)) }
+
+	cases := []struct {
+		name  string
+		spoil func()
+		note  string
+	}{
+		{"a flipped bit", func() {
+			b := read(snap(path, 400))
+			b[len(b)-5] ^= 0x10
+			write(snap(path, 400), b)
+		}, "note: snapshot 0000000400.snap skipped: snapshot checksum mismatch: the file is corrupt"},
+		{"another journal's snapshot", func() {
+			write(snap(path, 400), read(snap(otherPath, 400)))
+		}, "note: snapshot 0000000400.snap skipped: it belongs to another journal"},
+		{"a snapshot filed under the wrong turn", func() {
+			write(snap(path, 400), read(snap(path, 300)))
+		}, "note: snapshot 0000000400.snap skipped: it holds turn 300"},
+		{"two bad ones", func() {
+			write(snap(path, 400), []byte("junk"))
+			write(snap(path, 300), []byte("junk"))
+		}, "note: 2 snapshots skipped; the first: snapshot 0000000400.snap skipped: not a snapshot (no ROGUESNP magic)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			saved := map[int][]byte{300: read(snap(path, 300)), 400: read(snap(path, 400))}
+			defer func() {
+				for turn, b := range saved {
+					write(snap(path, turn), b)
+				}
+			}()
+			c.spoil()
+			got, err := Load(path, content.Default(), -1)
+			require.NoError(t, err)
+			assert.Equal(t, digests[450], got.State.Digest())
+			assert.Equal(t, c.note, got.Note)
+		})
+	}
+}
+
+// A journal cut back after a crash leaves snapshots past its end: they no
+// longer belong, and the torn tail is reported as a fold reports it.
+func TestSnapshotsPastATornEndAreStale(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.rogue")
+	digests := snapGame(t, path, 7, 350, 100)
+	r, err := journal.Open(path)
+	require.NoError(t, err)
+	_, _, err = Fold(r, content.Default(), 250, nil)
+	require.NoError(t, err)
+	cut := r.Position().Offset + 3 // turn 250 is torn
+	r.Close()
+	require.NoError(t, os.Truncate(path, cut))
+
+	got, err := Load(path, content.Default(), -1)
+	require.NoError(t, err)
+	assert.Equal(t, digests[250], got.State.Digest())
+	require.NotNil(t, got.Tail)
+	assert.Equal(t, 250, got.Tail.Turn)
+	assert.Contains(t, got.Note, "note: snapshot 0000000300.snap skipped: seek: turn 300 at byte")
+
+	// Reopened to go on, the journal's stale snapshots are cleared.
+	f, _, err := journal.OpenAppend(path)
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = NewSnapshots(path, f)
+	require.NoError(t, err)
+	assert.Equal(t, []int{100, 200}, snapshotTurns(t, path))
+}

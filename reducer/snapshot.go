@@ -1,0 +1,376 @@
+package reducer
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"rogue/events"
+	"rogue/reducer/content"
+	"rogue/reducer/dungeon"
+	"rogue/reducer/fov"
+)
+
+// SnapshotSchema is the version of the layout MarshalSnapshot writes. It
+// changes whenever State gains, loses or changes a field; a snapshot of
+// another schema is refused (snapshots are a cache: the journal is folded
+// instead).
+//
+// History:
+//   - 1: first release.
+const SnapshotSchema = 1
+
+// MaxSnapshotEntities is the most entities a snapshot may hold.
+const MaxSnapshotEntities = 1 << 16
+
+// MarshalSnapshot serializes s: everything a game is made of, so that
+// UnmarshalSnapshot gives a state with the same Digest that folds on
+// exactly as s would. Derived caches (the carved map, fields of view, path
+// scratch) are left out and rebuilt; the player's memory of the level is
+// merged first and stored merged. The layout is a schema version and then
+// the fields in a fixed order as varints, little-endian bit sets for the
+// memory: compact, and read back with every count checked against caps
+// and the bytes left.
+func (s *State) MarshalSnapshot() []byte {
+	w := snapWriter{b: make([]byte, 0, 256+24*len(s.Entity))}
+	w.uint(SnapshotSchema)
+	w.uint(s.Seed)
+	w.uint(s.Draws)
+	w.int(s.Turn)
+	w.int(s.Depth)
+	w.uint(uint64(s.NextID))
+	w.uint(uint64(s.Hunger))
+	w.int(s.HungerUntil)
+	w.bool(s.Wizard)
+	w.int(s.Kills)
+	w.bool(s.Over)
+	w.uint(uint64(s.Death.Actor))
+	w.uint(uint64(s.Death.Cause))
+	w.uint(uint64(s.Death.Killer))
+	w.uint(s.packSeq)
+
+	hasLevel := s.Map != nil
+	w.bool(hasLevel)
+	if hasLevel {
+		lv := &s.Level
+		w.int(lv.Depth)
+		w.int(lv.Width)
+		w.int(lv.Height)
+		w.uint(uint64(len(lv.Rooms)))
+		for _, r := range lv.Rooms {
+			w.int(r.X)
+			w.int(r.Y)
+			w.int(r.W)
+			w.int(r.H)
+		}
+		w.uint(uint64(len(lv.Corridors)))
+		for _, c := range lv.Corridors {
+			w.int(c.From.X)
+			w.int(c.From.Y)
+			w.int(c.To.X)
+			w.int(c.To.Y)
+			w.bool(c.HorizontalFirst)
+		}
+		w.int(lv.Stairs.X)
+		w.int(lv.Stairs.Y)
+		w.int(lv.Arrival.X)
+		w.int(lv.Arrival.Y)
+		// The memory, one bit per tile row by row.
+		ex := s.Explored()
+		var acc byte
+		n := 0
+		for y := 0; y < s.Map.Height; y++ {
+			for x := 0; x < s.Map.Width; x++ {
+				if ex.Has(events.Pos{X: x, Y: y}) {
+					acc |= 1 << n
+				}
+				if n++; n == 8 {
+					w.b = append(w.b, acc)
+					acc, n = 0, 0
+				}
+			}
+		}
+		if n > 0 {
+			w.b = append(w.b, acc)
+		}
+	}
+
+	w.uint(uint64(len(s.Entity)))
+	prev := events.EntityID(0)
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		w.uint(uint64(e.ID - prev)) // ids increase: store the step
+		prev = e.ID
+		w.int(e.Kind)
+		w.int(e.Pos.X)
+		w.int(e.Pos.Y)
+		w.uint(uint64(e.Holder))
+		w.uint(uint64(e.Slot))
+		w.uint(e.PackOrder)
+		w.int(e.HP)
+		w.int(e.XP)
+		w.int(e.Level)
+		for _, a := range e.Attributes {
+			w.int(a)
+		}
+		for _, k := range e.Skills {
+			w.int(k)
+		}
+		w.int(e.ConfusedUntil)
+	}
+	return w.b
+}
+
+// UnmarshalSnapshot rebuilds the state MarshalSnapshot serialized, with
+// tables as its content. The bytes are untrusted: every count is checked
+// against a cap and against the bytes left before anything is allocated,
+// every number against its type's range, and the state must hold together
+// (the level carves, ids increase, kinds exist, positions lie on the map,
+// holders are actors) so that nothing that reads it can panic. Whether it
+// is the state its journal says is the caller's business: compare its
+// Digest with the one stored beside it. It never panics.
+func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
+	r := snapReader{b: b}
+	if v := r.uint("schema", math.MaxUint32); r.err == nil && v != SnapshotSchema {
+		return nil, fmt.Errorf("snapshot: state schema %d, this program reads %d", v, SnapshotSchema)
+	}
+	s := New(0, tables)
+	s.Seed = r.uint("seed", math.MaxUint64)
+	s.Draws = r.uint("draws", math.MaxUint64)
+	s.Turn = r.int("turn", 0, math.MaxInt32)
+	s.Depth = r.int("depth", 0, math.MaxInt32)
+	s.NextID = events.EntityID(r.uint("next id", math.MaxUint32))
+	s.Hunger = events.Hunger(r.uint("hunger", uint64(events.NumHungers)-1))
+	s.HungerUntil = r.int("hunger until", math.MinInt32, math.MaxInt32)
+	s.Wizard = r.bool("wizard")
+	s.Kills = r.int("kills", 0, math.MaxInt32)
+	s.Over = r.bool("over")
+	s.Death.Actor = events.EntityID(r.uint("death actor", math.MaxUint32))
+	s.Death.Cause = events.Cause(r.uint("death cause", 255))
+	s.Death.Killer = events.EntityID(r.uint("death killer", math.MaxUint32))
+	if r.err == nil && s.Over && !s.Death.Cause.Valid() {
+		r.fail("death cause %d is not a cause", s.Death.Cause)
+	}
+	s.packSeq = r.uint("pack sequence", math.MaxUint64)
+
+	if r.bool("has level") {
+		lv := &s.Level
+		lv.Depth = r.int("level depth", 1, 1000)
+		lv.Width = r.int("level width", 1, dungeon.MaxSide)
+		lv.Height = r.int("level height", 1, dungeon.MaxSide)
+		n := r.count("rooms", events.MaxRooms, 4)
+		lv.Rooms = make([]events.Rect, n)
+		for i := range lv.Rooms {
+			lv.Rooms[i] = events.Rect{X: r.coord(), Y: r.coord(), W: r.coord(), H: r.coord()}
+		}
+		n = r.count("corridors", events.MaxRooms, 5)
+		lv.Corridors = make([]events.Corridor, n)
+		for i := range lv.Corridors {
+			lv.Corridors[i] = events.Corridor{From: r.pos(), To: r.pos(), HorizontalFirst: r.bool("corridor")}
+		}
+		lv.Stairs = r.pos()
+		lv.Arrival = r.pos()
+		if r.err != nil {
+			return nil, r.err
+		}
+		m, err := dungeon.Carve(lv.Width, lv.Height, lv.Rooms, lv.Corridors, lv.Stairs)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: level: %w", err)
+		}
+		s.Map = m
+		mem := r.bytes("memory", (m.Width*m.Height+7)/8)
+		if r.err != nil {
+			return nil, r.err
+		}
+		s.explored = fov.NewSet(m.Width, m.Height)
+		i := 0
+		for y := 0; y < m.Height; y++ {
+			for x := 0; x < m.Width; x++ {
+				if mem[i>>3]&(1<<(i&7)) != 0 {
+					s.explored.Add(events.Pos{X: x, Y: y})
+				}
+				i++
+			}
+		}
+	}
+
+	n := r.count("entities", MaxSnapshotEntities, 17)
+	if r.err != nil {
+		return nil, r.err
+	}
+	s.Entity = make([]Entity, n)
+	prev := uint64(0)
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		step := r.uint("id step", math.MaxUint32)
+		if r.err == nil && (step == 0 || prev+step > math.MaxUint32) {
+			r.fail("entity %d: ids must increase", i)
+		}
+		prev += step
+		e.ID = events.EntityID(prev)
+		e.Kind = r.int("kind", math.MinInt32, math.MaxInt32)
+		e.Pos = r.pos()
+		e.Holder = events.EntityID(r.uint("holder", math.MaxUint32))
+		e.Slot = events.Slot(r.uint("slot", uint64(events.NumSlots)-1))
+		e.PackOrder = r.uint("pack order", math.MaxUint64)
+		e.HP = r.int("HP", math.MinInt32, math.MaxInt32)
+		e.XP = r.int("XP", math.MinInt32, math.MaxInt32)
+		e.Level = r.int("level", math.MinInt32, math.MaxInt32)
+		for a := range e.Attributes {
+			e.Attributes[a] = r.int("attribute", math.MinInt32, math.MaxInt32)
+		}
+		for k := range e.Skills {
+			e.Skills[k] = r.int("skill", math.MinInt32, math.MaxInt32)
+		}
+		e.ConfusedUntil = r.int("confused until", math.MinInt32, math.MaxInt32)
+		if r.err != nil {
+			return nil, r.err
+		}
+	}
+	if len(r.b) != r.i {
+		return nil, fmt.Errorf("snapshot: %d bytes after its end", len(r.b)-r.i)
+	}
+	if err := s.checkSnapshot(); err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	return s, nil
+}
+
+// checkSnapshot checks that a decoded state holds together as a fold
+// leaves it, so that nothing reading it can panic.
+func (s *State) checkSnapshot() error {
+	if s.Turn > 0 && s.Map == nil {
+		return errors.New("a game under way has no level")
+	}
+	if s.Map != nil && s.Depth != s.Level.Depth {
+		return fmt.Errorf("depth %d is not the level's depth %d", s.Depth, s.Level.Depth)
+	}
+	if s.Map != nil && !s.Map.Walkable(s.Level.Arrival) {
+		return errors.New("the level's arrival is not floor")
+	}
+	for i := range s.Entity {
+		e := &s.Entity[i]
+		if e.ID >= s.NextID {
+			return fmt.Errorf("entity %d is at or past the next id %d", e.ID, s.NextID)
+		}
+		m, it := s.content.Monster(e.Kind), s.content.Item(e.Kind)
+		switch {
+		case m == nil && it == nil:
+			return fmt.Errorf("entity %d: unknown kind %d", e.ID, e.Kind)
+		case m != nil && e.Holder != 0:
+			return fmt.Errorf("entity %d: an actor cannot be carried", e.ID)
+		case m != nil && m.Player != (e.ID == events.PlayerID):
+			return fmt.Errorf("entity %d: kind %d cannot have that id", e.ID, e.Kind)
+		case e.Holder == 0 && e.Slot != events.SlotNone:
+			return fmt.Errorf("entity %d: worn on the floor", e.ID)
+		case e.Holder == 0 && (s.Map == nil || !s.Map.InBounds(e.Pos)):
+			return fmt.Errorf("entity %d: (%d,%d) is off the map", e.ID, e.Pos.X, e.Pos.Y)
+		}
+		if e.Holder != 0 {
+			if h := s.Get(e.Holder); h == nil || !s.IsActor(h) {
+				return fmt.Errorf("entity %d: holder %d is not an actor", e.ID, e.Holder)
+			}
+		}
+	}
+	if s.Turn > 0 && s.Player() == nil {
+		return errors.New("a game under way has no player")
+	}
+	return nil
+}
+
+// snapWriter appends varints.
+type snapWriter struct{ b []byte }
+
+func (w *snapWriter) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
+func (w *snapWriter) int(v int)     { w.b = binary.AppendVarint(w.b, int64(v)) }
+func (w *snapWriter) bool(v bool) {
+	if v {
+		w.b = append(w.b, 1)
+	} else {
+		w.b = append(w.b, 0)
+	}
+}
+
+// snapReader reads varints; the first error sticks and names the field.
+type snapReader struct {
+	b   []byte
+	i   int
+	err error
+}
+
+func (r *snapReader) fail(format string, args ...any) {
+	if r.err == nil {
+		r.err = fmt.Errorf("snapshot at byte %d: %s", r.i, fmt.Sprintf(format, args...))
+	}
+}
+
+func (r *snapReader) uint(what string, max uint64) uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.b[r.i:])
+	if n <= 0 {
+		r.fail("%s: not a varint", what)
+		return 0
+	}
+	r.i += n
+	if v > max {
+		r.fail("%s %d is over %d", what, v, max)
+		return 0
+	}
+	return v
+}
+
+func (r *snapReader) int(what string, min, max int64) int {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.b[r.i:])
+	if n <= 0 {
+		r.fail("%s: not a varint", what)
+		return 0
+	}
+	r.i += n
+	if v < min || v > max {
+		r.fail("%s %d is not within %d..%d", what, v, min, max)
+		return 0
+	}
+	return int(v)
+}
+
+func (r *snapReader) bool(what string) bool {
+	return r.uint(what, 1) == 1
+}
+
+// coord reads a coordinate or size on a map.
+func (r *snapReader) coord() int { return r.int("coordinate", -1, dungeon.MaxSide+1) }
+
+func (r *snapReader) pos() events.Pos {
+	return events.Pos{X: r.int("x", math.MinInt32, math.MaxInt32), Y: r.int("y", math.MinInt32, math.MaxInt32)}
+}
+
+// count reads how many of something follow: at most max, and no more than
+// the bytes left could hold at least minBytes each.
+func (r *snapReader) count(what string, max, minBytes int) int {
+	n := r.uint(what, uint64(max))
+	if r.err == nil && n > uint64((len(r.b)-r.i)/minBytes) {
+		r.fail("%d %s cannot fit in the %d bytes left", n, what, len(r.b)-r.i)
+		return 0
+	}
+	return int(n)
+}
+
+// bytes reads n raw bytes.
+func (r *snapReader) bytes(what string, n int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	if n > len(r.b)-r.i {
+		r.fail("%s: %d bytes, only %d left", what, n, len(r.b)-r.i)
+		return nil
+	}
+	b := r.b[r.i : r.i+n]
+	r.i += n
+	return b
+}
