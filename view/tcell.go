@@ -81,4 +81,5 @@ var tcellKeys = map[tcell.Key]KeyCode{
 	tcell.KeyPgUp: KeyPgUp, tcell.KeyPgDn: KeyPgDn,
 	tcell.KeyEnter: KeyEnter, tcell.KeyEscape: KeyEsc,
 	tcell.KeyTab: KeyTab, tcell.KeyBacktab: KeyBacktab, tcell.KeyBackspace: KeyBackspace,
+	tcell.KeyBackspace2: KeyBackspace, // DEL, what most terminals send for Backspace
 }

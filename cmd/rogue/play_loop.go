@@ -66,7 +66,9 @@ func (p *player) handle(in view.Intent) (bool, error) {
 		p.begin(p.cont)
 		p.cont = nil
 	case in.Menu == view.MenuReplay:
-		p.m.ShowPage("Replay of "+baseName(in.Journal), journalSummary(in.Journal))
+		if err := p.replay(in.Journal); err != nil {
+			p.m.ShowPage("Replay of "+baseName(in.Journal), append(journalSummary(in.Journal), "", err.Error()))
+		}
 	case in.Command != nil:
 		p.play(in.Command)
 	}
@@ -174,4 +176,25 @@ func journalSummary(path string) []string {
 		lines = append(lines, "", "note: "+tail.Error())
 	}
 	return lines
+}
+
+// replay plays a journal back on the player's screen (read-only: a replay
+// never writes), then comes back to the menu's list of journals.
+func (p *player) replay(path string) error {
+	f, err := openFrames(path, content.Default())
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if f.Total() == 0 {
+		return fmt.Errorf("%s holds no turns: there is nothing to replay", baseName(path))
+	}
+	r := newReplayer(f, view.NewReplayControl(f.Total(), 1, false), realClock{})
+	if err := r.show(r.v.Control.Turn()); err != nil {
+		return err
+	}
+	r.screen, r.canvas = p.screen, p.canvas
+	err = r.loop()
+	p.screen.Sync()
+	return err
 }

@@ -2,11 +2,13 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"rogue/reducer"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -234,4 +236,87 @@ func TestPlayRefusesBadCommandLinesBeforeTouchingTheTerminal(t *testing.T) {
 			assert.Equal(t, exitError{code: tc.code, msg: tc.msg}, *ee)
 		})
 	}
+}
+
+// The menu's "Replay a journal" plays the chosen journal on the same
+// screen, read-only, and comes back to the list of journals.
+func TestTheMenuReplaysAJournalOnTheSameScreen(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("..", "..", "golden", "testdata", "short.rogue"))
+	require.NoError(t, err)
+	path := filepath.Join(dir, "short.rogue")
+	require.NoError(t, os.WriteFile(path, src, 0o644))
+	p := &player{m: view.NewModel(view.MainMenu{Journals: []string{path}}), dir: dir, now: func() time.Time { return aMinute }}
+	sim := tcell.NewSimulationScreen("UTF-8")
+	require.NoError(t, sim.Init())
+	defer sim.Fini()
+	sim.SetSize(80, 24)
+	watched := &shownScreen{Screen: sim}
+	p.screen, p.canvas = watched, view.NewScreen(watched, false)
+
+	// Keys go in one step at a time, each once the screen shows the step
+	// before it took effect: the replay reads keys ahead on its own.
+	shows := func(text string) bool { return strings.Contains(watched.text(), text) }
+	steps := make(chan error, 1)
+	go func() {
+		wait := func(what string, ok func() bool) bool {
+			for deadline := time.Now().Add(10 * time.Second); !ok(); {
+				if time.Now().After(deadline) {
+					steps <- fmt.Errorf("the screen never showed %s", what)
+					sim.InjectKey(tcell.KeyRune, 'Q', tcell.ModNone)
+					return false
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			return true
+		}
+		sim.InjectKey(tcell.KeyRune, 'r', tcell.ModNone)
+		sim.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)
+		if !wait("the replay bar", func() bool { return shows(" of 40 ") }) {
+			return
+		}
+		sim.InjectKey(tcell.KeyEnd, 0, tcell.ModNone)
+		sim.InjectKey(tcell.KeyRune, 'q', tcell.ModNone)
+		if !wait("the menu again", func() bool { return !shows(" of 40 ") && shows("short.rogue") }) {
+			return
+		}
+		sim.InjectKey(tcell.KeyRune, 'Q', tcell.ModNone)
+		steps <- nil
+	}()
+	require.NoError(t, p.loop())
+	require.NoError(t, <-steps)
+	assert.Equal(t, view.ModeJournals, p.m.Mode(), "back on the list, not a summary page")
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, src, after, "a replay writes nothing")
+}
+
+// shownScreen keeps a copy of the text of every frame shown, taken on the
+// drawing goroutine, so a test may read it from another (tcell's
+// GetContents is the live buffer).
+type shownScreen struct {
+	tcell.Screen
+	mu    sync.Mutex
+	shown string
+}
+
+func (s *shownScreen) Show() {
+	s.Screen.Show()
+	cells, w, _ := s.Screen.(tcell.SimulationScreen).GetContents()
+	var b strings.Builder
+	for i, c := range cells {
+		if i%w == 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(string(c.Runes))
+	}
+	s.mu.Lock()
+	s.shown = b.String()
+	s.mu.Unlock()
+}
+
+func (s *shownScreen) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.shown
 }

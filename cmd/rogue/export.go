@@ -1,0 +1,155 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"rogue/journal"
+	"rogue/reducer/content"
+	"rogue/view"
+)
+
+// runExport is `rogue export`: a replay as a file to share.
+//
+//	rogue export --asciicast OUT.cast [--from TURN] [--to TURN] [--speed TURNS_PER_SECOND] FILE
+//	rogue export --text OUT.txt [--turn TURN] FILE
+//
+// Both draw the 80x24 screen exactly as the replay (and the game) shows it
+// at each turn, from the journal's recorded facts only.
+func runExport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("export")
+	cast := fs.String("asciicast", "", "write the replay as an asciicast v2 recording to this file")
+	text := fs.String("text", "", "write one 80x24 screen as plain text to this file (- for the standard output)")
+	turn := fs.Int("turn", -1, "with --text: the turn whose screen to write (default: the last)")
+	from := fs.Int("from", 1, "with --asciicast: the first turn recorded")
+	to := fs.Int("to", -1, "with --asciicast: the last turn recorded (default: the journal's last)")
+	speed := fs.Float64("speed", defaultCastSpeed, fmt.Sprintf("with --asciicast: turns a second (at most %d)", maxCastSpeed))
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(pos, "journal")
+	if err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case *cast != "" && *text != "":
+		return usageError("--asciicast and --text are two exports: one at a time")
+	case *cast == "" && *text == "":
+		return usageError("say what to export: --asciicast OUT.cast or --text OUT.txt")
+	case *text != "" && (set["from"] || set["to"] || set["speed"]):
+		return usageError("--from, --to and --speed go with --asciicast; --text takes --turn")
+	case *cast != "" && set["turn"]:
+		return usageError("--turn goes with --text; an asciicast takes --from and --to")
+	case set["turn"] && *turn < 1:
+		return usageError("--turn must be a turn number (1 or more), got %d", *turn)
+	case *from < 1:
+		return usageError("--from must be a turn number (1 or more), got %d", *from)
+	case set["to"] && *to < *from:
+		return usageError("--to (%d) must not be before --from (%d)", *to, *from)
+	case math.IsNaN(*speed) || *speed <= 0 || *speed > maxCastSpeed:
+		return usageError("--speed must be more than 0 and at most %d turns a second, got %v", maxCastSpeed, *speed)
+	}
+	out := *cast + *text
+	if err := notTheJournal(out, path); err != nil {
+		return err
+	}
+	f, err := openFrames(path, content.Default())
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for _, n := range f.Notes() {
+		fmt.Fprintf(stderr, "rogue export: %s\n", n)
+	}
+	if f.Total() == 0 {
+		return fail(1, "%s holds no turns: there is no screen to export", path)
+	}
+	if *text != "" {
+		return exportText(f, *text, *turn, stdout)
+	}
+	last := *to
+	if last < 0 || last > f.Total() {
+		if last > f.Total() {
+			fmt.Fprintf(stderr, "rogue export: note: the journal ends at turn %d, before turn %d\n", f.Total(), last)
+		}
+		last = f.Total()
+	}
+	if *from > last {
+		return fail(1, "%s ends at turn %d: there is no turn %d to start from", path, f.Total(), *from)
+	}
+	return exportCast(f, *cast, *from, last, *speed, stdout)
+}
+
+// notTheJournal refuses an output path that is the journal itself: an
+// export must never overwrite a game.
+func notTheJournal(out, path string) error {
+	if out == "-" {
+		return nil
+	}
+	oi, err := os.Stat(out)
+	if err != nil {
+		return nil // nothing there yet (or nothing we could overwrite)
+	}
+	if ji, err := os.Stat(path); err == nil && os.SameFile(oi, ji) {
+		return usageError("%s is the journal: an export never overwrites it", out)
+	}
+	if oi.IsDir() {
+		return usageError("%s is a directory: name the file to write", out)
+	}
+	return nil
+}
+
+// exportText writes the 80x24 screen after turn turns (the last when
+// turn < 0) as plain text: 24 lines, trailing blanks trimmed.
+func exportText(f *frames, out string, turn int, stdout io.Writer) error {
+	if turn > f.Total() {
+		return fail(1, "%s ends at turn %d: there is no turn %d", f.path, f.Total(), turn)
+	}
+	if turn < 0 {
+		turn = f.Total()
+	}
+	fr, err := f.At(turn)
+	if err != nil {
+		return err
+	}
+	screen := newFrameScreen().draw(fr).String()
+	if out == "-" {
+		_, err := io.WriteString(stdout, screen)
+		return err
+	}
+	if err := journal.WriteFileAtomic(out, []byte(screen)); err != nil {
+		return fail(1, "writing %s: %v", out, err)
+	}
+	fmt.Fprintf(stdout, "wrote the screen at turn %d of %s to %s\n", turn, filepath.Base(f.path), out)
+	return nil
+}
+
+// The size of an exported screen.
+const (
+	exportWidth  = view.MinWidth
+	exportHeight = view.MinHeight
+)
+
+// frameScreen draws frames as the game's 80x24 screen, into text canvases.
+type frameScreen struct{ m *view.Model }
+
+func newFrameScreen() frameScreen {
+	m := view.NewModel(view.MainMenu{})
+	m.Resize(exportWidth, exportHeight)
+	return frameScreen{m: m}
+}
+
+// draw is the screen of frame f: what view.Draw draws.
+func (s frameScreen) draw(f view.ReplayFrame) *view.TextCanvas {
+	s.m.ShowReplayed(f)
+	c := view.NewTextCanvas(exportWidth, exportHeight)
+	view.Draw(c, s.m)
+	return c
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer/content"
+)
+
+// benchTurns is the length of the benchmark's journal.
+const benchTurns = 100_000
+
+// benchJournals are a 100 000-turn wizard bot game with the snapshots the
+// game wrote, and a copy of it without them, made once per test process
+// (the bot takes a while) in its temporary directory (TestMain removes it).
+var benchJournals struct {
+	once       sync.Once
+	with, bare string
+	err        error
+}
+
+func benchJournalFiles(b *testing.B) (with, bare string) {
+	dir := filepath.Dir(rogueBinary(b))
+	benchJournals.once.Do(func() {
+		path := filepath.Join(dir, "bench-100k.rogue")
+		_, snapErr, err := game.RecordBot(path, game.NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
+			content.Default(), benchTurns, nil)
+		if err == nil {
+			err = snapErr
+		}
+		if err != nil {
+			benchJournals.err = err
+			return
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			benchJournals.err = err
+			return
+		}
+		bare := filepath.Join(dir, "bench-100k-attached.rogue")
+		benchJournals.err = os.WriteFile(bare, data, 0o644)
+		benchJournals.with, benchJournals.bare = path, bare
+	})
+	require.NoError(b, benchJournals.err)
+	return benchJournals.with, benchJournals.bare
+}
+
+// BenchmarkReplaySeekBack seeks backwards in a 100 000-turn journal as the
+// replay's keys do: one frame per op (state, log and all), from where the
+// last op left. turns/op is what it folded.
+func BenchmarkReplaySeekBack(b *testing.B) {
+	with, bare := benchJournalFiles(b)
+	back := func(step int) func(i int) int {
+		return func(i int) int { return benchTurns - 1 - (i*step)%(benchTurns-step) }
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	cases := []struct {
+		name string
+		path string
+		turn func(i int) int
+	}{
+		{"one turn back (,)", with, back(1)},
+		{"100 turns back ([)", with, back(100)},
+		{"to any turn (g)", with, func(int) int { return 1 + rng.IntN(benchTurns) }},
+		{"one turn back without snapshots on disk", bare, back(1)},
+		{"to any turn without snapshots on disk", bare, func(int) int { return 1 + rng.IntN(benchTurns) }},
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			f, err := openFrames(tc.path, content.Default())
+			require.NoError(b, err)
+			defer f.Close()
+			_, err = f.At(benchTurns)
+			require.NoError(b, err)
+			folded := f.folded
+			b.ResetTimer()
+			for i := range b.N {
+				if _, err := f.At(tc.turn(i)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(f.folded-folded)/float64(b.N), "turns/op")
+		})
+	}
+	// What every step back would cost folding from turn 0.
+	b.Run("baseline: one turn back folding from turn 0", func(b *testing.B) {
+		for i := range b.N {
+			r, err := journal.Open(with)
+			require.NoError(b, err)
+			r.ReuseFacts()
+			_, _, err = game.Fold(r, content.Default(), back(1)(i), nil)
+			r.Close()
+			require.NoError(b, err)
+		}
+		b.ReportMetric(float64(benchTurns), "turns/op")
+	})
+}

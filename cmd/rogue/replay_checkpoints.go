@@ -1,0 +1,102 @@
+package main
+
+import (
+	"slices"
+
+	"rogue/journal"
+	"rogue/reducer"
+)
+
+// Checkpoints are states of a journal kept in memory by a replay, so that
+// going back folds a few dozen turns, not the game from its start: the
+// journal's snapshots on disk may be far apart, or missing (a journal
+// attached to a bug report comes without them). They are taken as folds
+// pass them: a ladder across the whole journal at multiples of
+// checkpointEvery (at most maxCheckpoints, their spacing doubling when
+// there would be more), and, near where the replay goes, one every
+// fineEvery turns, of which the localCheckpoints most recently used are
+// kept (with the ones the ladder dropped). Memory stays bounded at any
+// journal length.
+
+const (
+	checkpointEvery  = 1024
+	fineEvery        = 64
+	maxCheckpoints   = 256
+	localCheckpoints = 48
+)
+
+type checkpoint struct {
+	state *reducer.State // never changed: restore a Clone
+	pos   journal.Position
+	used  int // when last added or used, to drop the least recently used off the ladder
+}
+
+type checkpoints struct {
+	every int          // the ladder's spacing
+	list  []checkpoint // by increasing turn
+	clock int
+}
+
+func newCheckpoints() *checkpoints { return &checkpoints{every: checkpointEvery} }
+
+// due reports whether the state after turn turns is one to keep, on a
+// fold going to turn target.
+func (c *checkpoints) due(turn, target int) bool {
+	return turn > 0 && (turn%checkpointEvery == 0 || turn%fineEvery == 0 && target-turn < checkpointEvery)
+}
+
+// add keeps a copy of s, which stands at pos of the journal.
+func (c *checkpoints) add(s *reducer.State, pos journal.Position) {
+	c.clock++
+	i, found := slices.BinarySearchFunc(c.list, s.Turn, func(k checkpoint, turn int) int { return k.state.Turn - turn })
+	if found {
+		c.list[i].used = c.clock
+		return
+	}
+	c.list = slices.Insert(c.list, i, checkpoint{state: s.Clone(), pos: pos, used: c.clock})
+	for c.count(true) > maxCheckpoints {
+		c.every *= 2
+	}
+	for c.count(false) > localCheckpoints {
+		c.dropLeastUsedOffLadder()
+	}
+}
+
+// before is the newest checkpoint at or before turn.
+func (c *checkpoints) before(turn int) (checkpoint, bool) {
+	i, found := slices.BinarySearchFunc(c.list, turn, func(k checkpoint, turn int) int { return k.state.Turn - turn })
+	if !found {
+		i--
+	}
+	if i < 0 {
+		return checkpoint{}, false
+	}
+	c.clock++
+	c.list[i].used = c.clock
+	return c.list[i], true
+}
+
+func (c *checkpoints) onLadder(k checkpoint) bool { return k.state.Turn%c.every == 0 }
+
+// count counts the checkpoints on the ladder (or off it).
+func (c *checkpoints) count(ladder bool) int {
+	n := 0
+	for _, k := range c.list {
+		if c.onLadder(k) == ladder {
+			n++
+		}
+	}
+	return n
+}
+
+func (c *checkpoints) dropLeastUsedOffLadder() {
+	drop := -1
+	for i, k := range c.list {
+		if !c.onLadder(k) && (drop < 0 || k.used < c.list[drop].used) {
+			drop = i
+		}
+	}
+	if drop >= 0 {
+		c.list = slices.Delete(c.list, drop, drop+1)
+	}
+}

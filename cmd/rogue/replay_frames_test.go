@@ -1,0 +1,208 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer"
+	"rogue/reducer/content"
+	"rogue/view"
+)
+
+// plainFold is what a frame must hold at each turn of a journal, from one
+// plain fold from turn 0: the digest, the log (the last 50 lines of at
+// most the last 4096 turns) and the HP after each turn.
+type plainFold struct {
+	digests []string // after i turns
+	lines   []view.ReplayLine
+	hp      []int
+	over    bool
+}
+
+func foldPlainly(t testing.TB, path string) plainFold {
+	r, err := journal.Open(path)
+	require.NoError(t, err)
+	defer r.Close()
+	h := r.Header()
+	s := reducer.New(h.Seed, content.Default())
+	s.Wizard = h.Options.Wizard
+	p := plainFold{digests: []string{s.Digest()}}
+	var turn events.Turn
+	for {
+		err := r.Next(&turn)
+		var tail *journal.Tail
+		if errors.Is(err, io.EOF) || errors.As(err, &tail) {
+			break
+		}
+		require.NoError(t, err)
+		msgs, err := s.ApplyTurnMessages(&turn)
+		require.NoError(t, err)
+		for _, m := range msgs {
+			p.lines = append(p.lines, view.ReplayLine{Turn: s.Turn, Text: m})
+		}
+		p.hp = append(p.hp, s.Player().HP)
+		p.digests = append(p.digests, s.Digest())
+	}
+	p.over = s.Over
+	return p
+}
+
+// logAt is the frame's log after turn turns.
+func (p plainFold) logAt(turn int) []view.ReplayLine {
+	var out []view.ReplayLine
+	for _, l := range p.lines {
+		if l.Turn <= turn && l.Turn > turn-logTurns {
+			out = append(out, l)
+		}
+	}
+	return out[max(0, len(out)-logLines):]
+}
+
+// checkFrames visits turns of the journal at path in order, backwards
+// and at random, and checks each frame against a plain fold.
+func checkFrames(t *testing.T, path string, visits int) {
+	want := foldPlainly(t, path)
+	f, err := openFrames(path, content.Default())
+	require.NoError(t, err)
+	defer f.Close()
+	total := len(want.digests) - 1
+	require.Equal(t, total, f.Total())
+	var turns []int
+	for turn := 1; turn <= min(total, 70); turn++ {
+		turns = append(turns, turn)
+	}
+	for turn := total; turn >= max(1, total-70); turn-- {
+		turns = append(turns, turn)
+	}
+	rng := rand.New(rand.NewPCG(uint64(total), 7))
+	for range visits {
+		turns = append(turns, 1+rng.IntN(total))
+	}
+	for _, turn := range turns {
+		fr, err := f.At(turn)
+		require.NoError(t, err)
+		require.Equal(t, turn, fr.State.Turn)
+		require.Equal(t, want.digests[turn], fr.State.Digest(), "turn %d", turn)
+		require.Equal(t, want.logAt(turn), append([]view.ReplayLine{}, fr.Log...), "the log at turn %d", turn)
+		if turn == total && want.over {
+			require.Equal(t, want.hp, fr.HP, "the HP chart")
+		} else {
+			require.Nil(t, fr.HP, "turn %d: no chart before the game is over", turn)
+		}
+	}
+}
+
+func TestFramesAreWhatAPlainFoldGivesAtAnyTurnInAnyOrder(t *testing.T) {
+	for _, name := range []string{"short", "long", "slain", "starved", "fireball-self", "levelled-up", "torn", "wizard"} {
+		t.Run(name, func(t *testing.T) { checkFrames(t, goldenJournal(name), 300) })
+	}
+}
+
+// botJournalFile records a wizard bot game of turns turns into dir, with
+// the snapshots a game writes (one every 2048 turns).
+func botJournalFile(t testing.TB, dir string, seed uint64, turns int) string {
+	path := filepath.Join(dir, "bot.rogue")
+	g, snapErr, err := game.RecordBot(path, game.NewHeader(seed, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
+		content.Default(), turns, nil)
+	require.NoError(t, err)
+	require.NoError(t, snapErr)
+	require.Equal(t, turns, g.State.Turn)
+	return path
+}
+
+// copyWithoutSnapshots copies the journal at path alone, as one attached
+// to a bug report comes.
+func copyWithoutSnapshots(t testing.TB, path string) string {
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "attached.rogue")
+	require.NoError(t, os.WriteFile(out, b, 0o644))
+	return out
+}
+
+// A bot game of 5000 turns, with the snapshots a game writes (2048 turns
+// apart) and without (as a journal attached to a bug report comes).
+func TestFramesOfALongJournalWithAndWithoutSnapshots(t *testing.T) {
+	path := botJournalFile(t, t.TempDir(), 3, 5000)
+	snaps, err := journal.ListSnapshots(path)
+	require.NoError(t, err)
+	require.Len(t, snaps, 2, "snapshots at 2048 and 4096")
+	bare := copyWithoutSnapshots(t, path)
+	t.Run("with its snapshots the frames are a plain fold's", func(t *testing.T) { checkFrames(t, path, 60) })
+	t.Run("without snapshots the frames are a plain fold's", func(t *testing.T) { checkFrames(t, bare, 60) })
+	t.Run("with its snapshots a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, path) })
+	t.Run("without snapshots a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, bare) })
+}
+
+// checkStepsBack steps back from turn 4700 to 4000 one turn at a time: no
+// step folds from turn 0. The first step into a stretch of the journal
+// folds at most from the snapshot before it (2048 turns apart), later
+// ones from the checkpoints that fold left (64 apart near where it went).
+func checkStepsBack(t *testing.T, path string) {
+	f, err := openFrames(path, content.Default())
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = f.At(4700)
+	require.NoError(t, err)
+	most, all, steps := 0, 0, 0
+	for turn := 4699; turn >= 4000; turn-- {
+		before := f.folded
+		_, err := f.At(turn)
+		require.NoError(t, err)
+		n := f.folded - before
+		most, all, steps = max(most, n), all+n, steps+1
+	}
+	assert.LessOrEqual(t, most, journal.SnapshotEvery+logWindows[0], "the most turns one step back folded")
+	assert.LessOrEqual(t, all/steps, 2*fineEvery+logWindows[0], "the turns a step back folds on average")
+}
+
+func TestCheckpointsStayFewAtAnyLength(t *testing.T) {
+	c := newCheckpoints()
+	s := reducer.New(1, content.Default())
+	for turn := checkpointEvery; turn <= 2000*checkpointEvery; turn += checkpointEvery {
+		s.Turn = turn
+		c.add(s, journal.Position{Turns: turn})
+	}
+	assert.LessOrEqual(t, len(c.list), maxCheckpoints+localCheckpoints)
+	assert.Equal(t, 8*checkpointEvery, c.every, "the ladder's spacing doubled three times")
+	for _, turn := range []int{0, 1023, 1024, 5000, 1_000_000, 2_047_999, 2_048_000} {
+		k, ok := c.before(turn)
+		if turn < c.every {
+			assert.False(t, ok && k.state.Turn > turn, "turn %d", turn)
+			continue
+		}
+		require.True(t, ok, "turn %d", turn)
+		assert.LessOrEqual(t, k.state.Turn, turn)
+		assert.Greater(t, k.state.Turn, turn-c.every, "turn %d: the checkpoint before it is within the ladder's spacing", turn)
+		assert.Equal(t, k.state.Turn, k.pos.Turns)
+	}
+}
+
+func TestTheHPChartOfAVeryLongGameKeepsTheLowestOfEachRun(t *testing.T) {
+	var h hpSeries
+	n := 2*maxChartTurns + 3
+	for i := range n {
+		h.add(100 - i%7)
+	}
+	assert.Equal(t, maxChartTurns/2+1, len(h.vals), "runs of 4 turns")
+	assert.Equal(t, 4, h.per)
+	for i, v := range h.vals[:len(h.vals)-1] {
+		low := 100
+		for j := 4 * i; j < 4*i+4; j++ {
+			low = min(low, 100-j%7)
+		}
+		if v != low {
+			t.Fatalf("value %d is %d, not the lowest of its run, %d", i, v, low)
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+// A replay as terminal output, for recordings (an asciicast): each frame
+// is the escape sequences that turn the previous screen into this one.
+// The colors are the ones the terminal screen uses (see Screen), as
+// 16-color SGR codes.
+
+// ANSIFrame is what to write to a terminal that shows prev (nil: nothing
+// yet, or a screen of another size) so that it shows cur: the first frame
+// hides the cursor, clears the screen and draws every row; later ones
+// draw only the cells that changed. Every frame ends with the attributes
+// reset.
+func ANSIFrame(prev, cur *TextCanvas) string {
+	var b strings.Builder
+	w, h := cur.Size()
+	full := prev == nil || prev.w != w || prev.h != h
+	if full {
+		b.WriteString("\x1b[?25l\x1b[0m\x1b[2J")
+	}
+	pen := Plain
+	cx, cy := -1, -1 // where the cursor is; -1: unknown
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, st := cur.At(x, y)
+			if full && r == ' ' && st == Plain {
+				continue // the screen was cleared
+			}
+			if !full {
+				if pr, pst := prev.At(x, y); pr == r && pst == st {
+					continue
+				}
+			}
+			if cx != x || cy != y {
+				b.WriteString("\x1b[" + strconv.Itoa(y+1) + ";" + strconv.Itoa(x+1) + "H")
+			}
+			if st != pen {
+				b.WriteString(sgr(st))
+				pen = st
+			}
+			b.WriteRune(r)
+			cx, cy = x+1, y
+		}
+	}
+	if pen != Plain {
+		b.WriteString("\x1b[0m")
+	}
+	return b.String()
+}
+
+// sgr is the escape sequence that sets style st from scratch.
+func sgr(st Style) string {
+	b := []byte("\x1b[0")
+	if st.Bold {
+		b = append(b, ";1"...)
+	}
+	if st.Dim {
+		b = append(b, ";2"...)
+	}
+	if st.Reverse {
+		b = append(b, ";7"...)
+	}
+	if st.Fg != ColorDefault {
+		b = append(b, ';')
+		b = strconv.AppendInt(b, int64(ansiColor(st.Fg, 30, 90)), 10)
+	}
+	if st.Bg != ColorDefault {
+		b = append(b, ';')
+		b = strconv.AppendInt(b, int64(ansiColor(st.Bg, 40, 100)), 10)
+	}
+	return string(append(b, 'm'))
+}
+
+// ansiColor is the SGR code of c: base+i for the eight first palette
+// colors, bright+i-8 for the eight bright ones.
+func ansiColor(c Color, base, bright int) int {
+	i := int(tcellColors[c] - tcell.ColorValid)
+	if i < 8 {
+		return base + i
+	}
+	return bright + i - 8
+}
