@@ -7,10 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"sync"
-	"syscall"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -116,40 +113,14 @@ func journalSession(path string, fresh bool, seed uint64) (*session, error) {
 	return newSession(path, f)
 }
 
-// onScreen opens the terminal, runs the loop and always restores the
-// terminal, on a panic too (main's run recovers it after this Fini).
+// onScreen runs the loop on the terminal (see onTerminal: restored on
+// every exit; a hang-up or a kill quits as Q does, closing the journal).
 func (p *player) onScreen() error {
-	screen, err := tcell.NewScreen()
-	if err != nil {
-		return fail(1, "cannot use this terminal: %v", err)
-	}
-	if err := screen.Init(); err != nil {
-		return fail(1, "cannot use this terminal: %v", err)
-	}
-	var once sync.Once
-	fini := func() { once.Do(screen.Fini) }
-	restoreTerminal = fini
-	defer func() {
-		fini()
-		restoreTerminal = func() {}
-	}()
-	// A hang-up or a kill quits as Q does: the journal is closed and the
-	// terminal restored.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-sigs:
-			screen.PostEvent(tcell.NewEventInterrupt(nil))
-		case <-done:
-		}
-	}()
-	p.screen = screen
-	p.canvas = view.NewScreen(screen, os.Getenv("NO_COLOR") != "")
-	return p.loop()
+	return onTerminal(func(screen tcell.Screen) error {
+		p.screen = screen
+		p.canvas = view.NewScreen(screen, os.Getenv("NO_COLOR") != "")
+		return p.loop()
+	})
 }
 
 func baseName(path string) string { return filepath.Base(path) }

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+// onTerminal opens the terminal, runs run on it and always restores the
+// terminal, on a panic too (main's run recovers it after this Fini). A
+// hang-up or a kill posts an interrupt event, which quits as q does.
+func onTerminal(run func(tcell.Screen) error) error {
+	screen, err := tcell.NewScreen()
+	if err != nil {
+		return fail(1, "cannot use this terminal: %v", err)
+	}
+	if err := screen.Init(); err != nil {
+		return fail(1, "cannot use this terminal: %v", err)
+	}
+	var once sync.Once
+	fini := func() { once.Do(screen.Fini) }
+	restoreTerminal = fini
+	defer func() {
+		fini()
+		restoreTerminal = func() {}
+	}()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-sigs:
+			screen.PostEvent(tcell.NewEventInterrupt(nil))
+		case <-done:
+		}
+	}()
+	return run(screen)
+}
