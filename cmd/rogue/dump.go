@@ -18,15 +18,7 @@ import (
 func runDump(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("dump")
 	asJSON := fs.Bool("json", false, "one JSON object per turn")
-	pos, err := parse(fs, args, stderr)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(pos, "journal")
-	if err != nil {
-		return err
-	}
-	r, err := journal.Open(path)
+	_, r, err := openJournalArg(fs, args, stderr)
 	if err != nil {
 		return err
 	}

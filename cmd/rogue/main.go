@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"rogue/journal"
 	"runtime/debug"
 )
 
@@ -153,4 +154,22 @@ func oneFile(positional []string, what string) (string, error) {
 		return positional[0], nil
 	}
 	return "", usageError("one %s at a time, got %d arguments", what, len(positional))
+}
+
+// openJournalArg parses a command line naming one journal and opens it for
+// reading.
+func openJournalArg(fs *flag.FlagSet, args []string, stderr io.Writer) (string, *journal.Reader, error) {
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return "", nil, err
+	}
+	path, err := oneFile(pos, "journal")
+	if err != nil {
+		return "", nil, err
+	}
+	r, err := journal.Open(path)
+	if err != nil {
+		return "", nil, err
+	}
+	return path, r, nil
 }

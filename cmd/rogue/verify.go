@@ -6,21 +6,12 @@ import (
 
 	"rogue/events"
 	"rogue/game"
-	"rogue/journal"
 	"rogue/reducer/content"
 )
 
 func runVerify(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("verify")
-	pos, err := parse(fs, args, stderr)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(pos, "journal")
-	if err != nil {
-		return err
-	}
-	r, err := journal.Open(path)
+	path, r, err := openJournalArg(fs, args, stderr)
 	if err != nil {
 		return err
 	}
