@@ -485,9 +485,18 @@ func (r *reader) attribute() Attribute {
 	return Attribute(r.small(uint64(NumAttributes), "attribute"))
 }
 
+// knownCause is Cause.Valid as a table: the decoder asks for every
+// damage and heal.
+var knownCause = func() (t [256]bool) {
+	for c := range causeNames {
+		t[c] = true
+	}
+	return t
+}()
+
 func (r *reader) cause() Cause {
 	c := Cause(r.small(256, "cause"))
-	if r.err == nil && !c.Valid() {
+	if r.err == nil && !knownCause[c] {
 		r.fail("%d is not a known cause", c)
 	}
 	return c

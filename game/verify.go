@@ -112,6 +112,12 @@ func Verify(r *journal.Reader, tables *content.Tables) (*Divergence, int, *journ
 			return nil, s.Turn, nil, err
 		}
 		got, err := reducer.Decide(s, rec.Command)
+		if err == nil && sameTurn(rec, got) {
+			if err := s.ApplyTurn(&rec); err != nil {
+				return nil, s.Turn, nil, err
+			}
+			continue
+		}
 		div := &Divergence{Turn: s.Turn, Recorded: cloneTurn(rec), Fact: -1, JournalRules: h.RulesVersion}
 		if err != nil {
 			var refusal *reducer.Refusal
@@ -121,19 +127,14 @@ func Verify(r *journal.Reader, tables *content.Tables) (*Divergence, int, *journ
 			div.Refused = refusal.Reason
 			return div, s.Turn, nil, nil
 		}
-		if !sameTurn(rec, got) {
-			div.Decided = got
-			div.Fact, div.Fields = firstDifference(rec.Facts, got.Facts)
-			a, b := s.Clone(), s.Clone()
-			errA, errB := a.ApplyTurn(&rec), b.ApplyTurn(&got)
-			if errA == nil && errB == nil {
-				div.State = reducer.Diff(a, b)
-			}
-			return div, s.Turn, nil, nil
+		div.Decided = got
+		div.Fact, div.Fields = firstDifference(rec.Facts, got.Facts)
+		a, b := s.Clone(), s.Clone()
+		errA, errB := a.ApplyTurn(&rec), b.ApplyTurn(&got)
+		if errA == nil && errB == nil {
+			div.State = reducer.Diff(a, b)
 		}
-		if err := s.ApplyTurn(&rec); err != nil {
-			return nil, s.Turn, nil, err
-		}
+		return div, s.Turn, nil, nil
 	}
 }
 

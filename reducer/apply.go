@@ -288,9 +288,7 @@ func (s *State) move(a *Entity, to events.Pos) error {
 		return fmt.Errorf("(%d,%d) is outside the map", to.X, to.Y)
 	}
 	a.Pos = to
-	for _, h := range s.carried(a.ID) {
-		s.Entity[h.index].Pos = to
-	}
+	s.moveCarried(a.ID, to)
 	if a.ID == events.PlayerID {
 		s.lookFrom(to)
 	}

@@ -51,6 +51,8 @@ type decider struct {
 	turn  int
 	facts []events.Fact
 	err   error
+	// occupied is chase's scratch: the tiles actors stand on.
+	occupied []bool
 }
 
 func (d *decider) emit(f events.Fact) {

@@ -14,16 +14,27 @@ const maxPathNodes = 1000
 // any other waits.
 func (d *decider) monstersAct() {
 	w := d.w
-	ids := make([]events.EntityID, 0, 32)
-	for _, m := range w.Monsters() {
-		ids = append(ids, m.ID)
+	// The monsters, with where each was in Entity: a monster is found there
+	// again unless an entity before it died this turn.
+	type actor struct {
+		id    events.EntityID
+		index int
 	}
-	for _, id := range ids {
+	movers := make([]actor, 0, 32)
+	for i := range w.Entity {
+		e := &w.Entity[i]
+		if e.ID != events.PlayerID && e.Holder == 0 && w.IsActor(e) {
+			movers = append(movers, actor{e.ID, i})
+		}
+	}
+	for _, a := range movers {
 		if w.Over {
 			return
 		}
-		m := w.Get(id)
-		if m == nil {
+		var m *Entity
+		if a.index < len(w.Entity) && w.Entity[a.index].ID == a.id {
+			m = &w.Entity[a.index]
+		} else if m = w.Get(a.id); m == nil {
 			continue // died earlier this turn
 		}
 		if m.ConfusedUntil > d.turn {
@@ -31,7 +42,9 @@ func (d *decider) monstersAct() {
 			continue
 		}
 		p := d.player()
-		if !w.CanSee(m.Pos) || !within(m.Pos, p.Pos, w.content.Rules.Vision) {
+		// Out of range first: it is cheap, and the field of view is only
+		// computed when a monster is near enough to need it.
+		if !within(m.Pos, p.Pos, w.content.Rules.Vision) || !w.CanSee(m.Pos) {
 			continue
 		}
 		if chebyshev(m.Pos, p.Pos) == 1 {
@@ -56,7 +69,21 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 	if w.finder == nil {
 		w.finder = path.NewFinder(w.Map.Width, w.Map.Height)
 	}
-	passable := func(p events.Pos) bool { return w.Map.Walkable(p) && w.ActorAt(p) == nil }
+	// Where the actors stand, looked up once per search rather than once
+	// per tile the search asks about.
+	n := w.Map.Width * w.Map.Height
+	if cap(d.occupied) < n {
+		d.occupied = make([]bool, n)
+	}
+	occupied := d.occupied[:n]
+	clear(occupied)
+	for i := range w.Entity {
+		e := &w.Entity[i]
+		if e.Holder == 0 && w.Map.InBounds(e.Pos) && w.IsActor(e) {
+			occupied[w.Map.Index(e.Pos)] = true
+		}
+	}
+	passable := func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	dir, ok := w.finder.NextStep(passable, m.Pos, goal, maxPathNodes)
 	if !ok {
 		return

@@ -69,8 +69,8 @@ type State struct {
 	// pending): looking from one again adds nothing. nil means none known.
 	viewed *fov.Set
 
-	// held indexes the carried items: where in Entity each holder's items
-	// are, sorted by holder; valid when holdersOK. Moving an actor moves
+	// held indexes the carried items: where in Entity each one is, and
+	// who carries it; valid when holdersOK. Moving an actor moves
 	// what it carries without looking at every entity. Whatever changes an
 	// entity's Holder or where entities are in Entity (adding a carried
 	// one, removing any) clears holdersOK.
@@ -146,8 +146,23 @@ func (s *State) workingCopy() *State {
 	return c
 }
 
-// release gives back a working copy once Decide is done with it.
-func (s *State) release(c *State) { s.spare = c }
+// release gives back a working copy once Decide is done with it. What it
+// computed that holds for s too is kept: the path finder's scratch and,
+// on the same level, the field of view (a function of the level and where
+// the player stands, which s.Visible checks).
+func (s *State) release(c *State) {
+	s.spare = c
+	if c.Map != s.Map {
+		return
+	}
+	if s.finder == nil {
+		s.finder = c.finder
+	}
+	if c.visibleOK && c.visible != nil {
+		s.visible, s.visibleAt, s.visibleOK = c.visible, c.visibleAt, true
+		c.visible, c.visibleOK = nil, false
+	}
+}
 
 // find returns the index of entity id in s.Entity, or -1. (A plain
 // binary search: the fold and the rules call it for nearly every fact.)
@@ -183,8 +198,8 @@ type heldItem struct {
 	index  int32
 }
 
-// carried returns where in Entity the items id carries are.
-func (s *State) carried(id events.EntityID) []heldItem {
+// moveCarried moves what actor id carries to p.
+func (s *State) moveCarried(id events.EntityID, p events.Pos) {
 	if !s.holdersOK {
 		s.held = s.held[:0]
 		for i := range s.Entity {
@@ -192,15 +207,13 @@ func (s *State) carried(id events.EntityID) []heldItem {
 				s.held = append(s.held, heldItem{holder: h, index: int32(i)})
 			}
 		}
-		slices.SortStableFunc(s.held, func(a, b heldItem) int { return int64cmp(int64(a.holder), int64(b.holder)) })
 		s.holdersOK = true
 	}
-	lo, _ := slices.BinarySearchFunc(s.held, id, func(h heldItem, id events.EntityID) int { return int64cmp(int64(h.holder), int64(id)) })
-	hi := lo
-	for hi < len(s.held) && s.held[hi].holder == id {
-		hi++
+	for _, h := range s.held {
+		if h.holder == id {
+			s.Entity[h.index].Pos = p
+		}
 	}
-	return s.held[lo:hi]
 }
 
 // Get returns entity id, or nil if there is none.
