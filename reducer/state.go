@@ -69,12 +69,12 @@ type State struct {
 	// pending): looking from one again adds nothing. nil means none known.
 	viewed *fov.Set
 
-	// held indexes the carried items: where in Entity each one is, and
-	// who carries it; valid when holdersOK. Moving an actor moves
+	// held indexes the carried items, sorted: holder<<32 | index in
+	// Entity of each one; valid when holdersOK. Moving an actor moves
 	// what it carries without looking at every entity. Whatever changes an
 	// entity's Holder or where entities are in Entity (adding a carried
 	// one, removing any) clears holdersOK.
-	held      []heldItem
+	held      []uint64
 	holdersOK bool
 
 	// visible caches the player's field of view at visibleAt.
@@ -192,27 +192,33 @@ func int64cmp(a, b int64) int {
 	return 0
 }
 
-// heldItem says that the entity at index in Entity is carried by holder.
-type heldItem struct {
-	holder events.EntityID
-	index  int32
-}
-
 // moveCarried moves what actor id carries to p.
 func (s *State) moveCarried(id events.EntityID, p events.Pos) {
 	if !s.holdersOK {
 		s.held = s.held[:0]
 		for i := range s.Entity {
 			if h := s.Entity[i].Holder; h != 0 {
-				s.held = append(s.held, heldItem{holder: h, index: int32(i)})
+				s.held = append(s.held, uint64(h)<<32|uint64(i))
 			}
 		}
+		slices.Sort(s.held)
 		s.holdersOK = true
 	}
-	for _, h := range s.held {
-		if h.holder == id {
-			s.Entity[h.index].Pos = p
+	key := uint64(id) << 32
+	lo, hi := 0, len(s.held)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.held[mid] < key {
+			lo = mid + 1
+		} else {
+			hi = mid
 		}
+	}
+	for _, k := range s.held[lo:] {
+		if k>>32 != uint64(id) {
+			break
+		}
+		s.Entity[uint32(k)].Pos = p
 	}
 }
 
