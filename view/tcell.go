@@ -1,6 +1,10 @@
 package view
 
-import "github.com/gdamore/tcell/v2"
+import (
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+)
 
 // Screen adapts a tcell screen to a Canvas. With NoColor (the user's
 // NO_COLOR) it draws no colors at all, only bold, dim and reverse, so the
@@ -82,4 +86,25 @@ var tcellKeys = map[tcell.Key]KeyCode{
 	tcell.KeyEnter: KeyEnter, tcell.KeyEscape: KeyEsc,
 	tcell.KeyTab: KeyTab, tcell.KeyBacktab: KeyBacktab, tcell.KeyBackspace: KeyBackspace,
 	tcell.KeyBackspace2: KeyBackspace, // DEL, what most terminals send for Backspace
+}
+
+// SimulationText is what a simulated terminal shows, written as TextCanvas
+// writes it (one line per row, trailing blanks trimmed), so tests can
+// compare a real screen with the text goldens. It reads tcell's live
+// buffer: call it on the goroutine that draws.
+func SimulationText(sim tcell.SimulationScreen) string {
+	cells, w, h := sim.GetContents()
+	var b strings.Builder
+	for y := 0; y < h; y++ {
+		row := make([]rune, w)
+		for x := 0; x < w; x++ {
+			row[x] = ' '
+			if rs := cells[y*w+x].Runes; len(rs) > 0 {
+				row[x] = rs[0]
+			}
+		}
+		b.WriteString(strings.TrimRight(string(row), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

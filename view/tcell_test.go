@@ -1,7 +1,6 @@
 package view
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -17,24 +16,6 @@ func simulated(t *testing.T, w, h int, noColor bool) (tcell.SimulationScreen, *S
 	t.Cleanup(sim.Fini)
 	sim.SetSize(w, h)
 	return sim, NewScreen(sim, noColor)
-}
-
-// contents is what the simulated terminal shows, as TextCanvas writes it.
-func contents(sim tcell.SimulationScreen) string {
-	cells, w, h := sim.GetContents()
-	var b strings.Builder
-	for y := 0; y < h; y++ {
-		row := make([]rune, w)
-		for x := 0; x < w; x++ {
-			row[x] = ' '
-			if rs := cells[y*w+x].Runes; len(rs) > 0 {
-				row[x] = rs[0]
-			}
-		}
-		b.WriteString(strings.TrimRight(string(row), " "))
-		b.WriteByte('\n')
-	}
-	return b.String()
 }
 
 // The terminal shows what the goldens show, and a resize redraws at the new
@@ -55,7 +36,7 @@ func TestTheTerminalShowsTheGoldensAcrossResizes(t *testing.T) {
 		sim.SetSize(st.w, st.h)
 		sim.Sync() // as the play loop does on tcell's EventResize
 		scr.Draw(m)
-		checkGolden(t, st.golden, contents(sim))
+		checkGolden(t, st.golden, SimulationText(sim))
 	}
 }
 

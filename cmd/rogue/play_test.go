@@ -302,16 +302,9 @@ type shownScreen struct {
 
 func (s *shownScreen) Show() {
 	s.Screen.Show()
-	cells, w, _ := s.Screen.(tcell.SimulationScreen).GetContents()
-	var b strings.Builder
-	for i, c := range cells {
-		if i%w == 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(string(c.Runes))
-	}
+	text := view.SimulationText(s.Screen.(tcell.SimulationScreen))
 	s.mu.Lock()
-	s.shown = b.String()
+	s.shown = text
 	s.mu.Unlock()
 }
 

@@ -69,25 +69,6 @@ func readReplayScenarios(t *testing.T) []replayScenario {
 	return out
 }
 
-// simContents is what a simulated terminal shows, as text canvases write
-// it (one line per row, trailing blanks trimmed).
-func simContents(sim tcell.SimulationScreen) string {
-	cells, w, h := sim.GetContents()
-	var b strings.Builder
-	for y := 0; y < h; y++ {
-		row := make([]rune, w)
-		for x := 0; x < w; x++ {
-			row[x] = ' '
-			if rs := cells[y*w+x].Runes; len(rs) > 0 {
-				row[x] = rs[0]
-			}
-		}
-		b.WriteString(strings.TrimRight(string(row), " "))
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
 func simulated(t *testing.T, w, h int) tcell.SimulationScreen {
 	sim := tcell.NewSimulationScreen("UTF-8")
 	require.NoError(t, sim.Init())
@@ -124,7 +105,7 @@ func TestTheReplayOnATerminalShowsTheScenarioGoldens(t *testing.T) {
 			r.draw()
 			want, err := os.ReadFile(filepath.Join("..", "..", "view", "testdata", sc.name+".golden"))
 			require.NoError(t, err, "go test ./view -update writes the goldens")
-			assert.Equal(t, string(want), simContents(sim))
+			assert.Equal(t, string(want), view.SimulationText(sim))
 		})
 	}
 }
@@ -145,7 +126,7 @@ func TestAResizeRedrawsTheReplayAtTheNewSize(t *testing.T) {
 		require.NoError(t, err)
 		require.False(t, quit)
 		r.draw()
-		assert.Equal(t, want(size.golden), simContents(sim), "%dx%d", size.w, size.h)
+		assert.Equal(t, want(size.golden), view.SimulationText(sim), "%dx%d", size.w, size.h)
 	}
 }
 
@@ -249,8 +230,8 @@ func TestTheLoopPlaysOnTheClockAndQuitsOnQ(t *testing.T) {
 	}
 	// The screen is read once the loop is over: tcell's simulation screen
 	// hands out its buffer, which the loop writes.
-	assert.Contains(t, simContents(sim), "Turn 4 of 40")
-	assert.Contains(t, simContents(sim), "paused, 10 turns/s")
+	assert.Contains(t, view.SimulationText(sim), "Turn 4 of 40")
+	assert.Contains(t, view.SimulationText(sim), "paused, 10 turns/s")
 	assert.Empty(t, clk.asked, "a paused replay waits for keys, not for the clock")
 }
 
