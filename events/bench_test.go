@@ -58,9 +58,10 @@ func benchTurns(n int) []Turn {
 	return turns
 }
 
-// encodedTurns returns the payloads of turns and how many facts they hold.
-func encodedTurns(tb testing.TB, turns []Turn) ([][]byte, int) {
-	enc := NewTurnEncoder()
+// encodedTurns returns the payloads of turns in wire format v and how
+// many facts they hold.
+func encodedTurns(tb testing.TB, turns []Turn, v int) ([][]byte, int) {
+	enc := NewTurnEncoderFor(v)
 	out := make([][]byte, len(turns))
 	facts := 0
 	for i := range turns {
@@ -73,18 +74,28 @@ func encodedTurns(tb testing.TB, turns []Turn) ([][]byte, int) {
 }
 
 // BenchmarkDecode measures the codec alone on a game-like stream of
-// turns, beside msgpack/v5 decoding the same bytes generically (into
+// turns, beside msgpack/v5 decoding the same turns generically (into
 // []any) and by reflection (into as_array structs): the floor the format
-// sets and what a plain use of the library would cost.
+// sets and what a plain use of the library would cost. The library reads
+// them in format 1, the natural msgpack shape (an array per fact), which
+// is what a plain use of it would write.
 func BenchmarkDecode(b *testing.B) {
-	payloads, facts := encodedTurns(b, benchTurns(10_000))
-	size := 0
-	for _, p := range payloads {
-		size += len(p)
+	turns := benchTurns(10_000)
+	payloads, facts := encodedTurns(b, turns, FormatVersion)
+	arrays, _ := encodedTurns(b, turns, 1)
+	size := func(payloads [][]byte) (n int) {
+		for _, p := range payloads {
+			n += len(p)
+		}
+		return n
 	}
 	report := func(b *testing.B, c benchcpu.Clock) {
 		benchcpu.Report(b, c, float64(facts), "facts")
-		b.SetBytes(int64(size))
+		b.SetBytes(int64(size(payloads)))
+	}
+	reportArrays := func(b *testing.B, c benchcpu.Clock) {
+		benchcpu.Report(b, c, float64(facts), "facts")
+		b.SetBytes(int64(size(arrays)))
 	}
 	b.Run("TurnDecoder", func(b *testing.B) {
 		d := NewTurnDecoder()
@@ -113,14 +124,14 @@ func BenchmarkDecode(b *testing.B) {
 		}
 		report(b, c)
 	})
-	b.Run("CheckShape+TurnDecoder recycling", func(b *testing.B) {
+	b.Run("CheckTurn+TurnDecoder recycling", func(b *testing.B) {
 		d := NewTurnDecoder()
 		d.Recycle(true)
 		var t Turn
 		c := benchcpu.Start()
 		for b.Loop() {
 			for _, p := range payloads {
-				if err := CheckShape(p, MaxNesting); err != nil {
+				if err := CheckTurn(p, FormatVersion); err != nil {
 					b.Fatal(err)
 				}
 				if err := d.Decode(p, &t); err != nil {
@@ -130,28 +141,42 @@ func BenchmarkDecode(b *testing.B) {
 		}
 		report(b, c)
 	})
+	b.Run("format 1 TurnDecoder recycling", func(b *testing.B) {
+		d := NewTurnDecoderFor(1)
+		d.Recycle(true)
+		var t Turn
+		c := benchcpu.Start()
+		for b.Loop() {
+			for _, p := range arrays {
+				if err := d.Decode(p, &t); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		reportArrays(b, c)
+	})
 	b.Run("msgpack.Unmarshal generic", func(b *testing.B) {
 		c := benchcpu.Start()
 		for b.Loop() {
-			for _, p := range payloads {
+			for _, p := range arrays {
 				var v []any
 				if err := msgpack.Unmarshal(p, &v); err != nil {
 					b.Fatal(err)
 				}
 			}
 		}
-		report(b, c)
+		reportArrays(b, c)
 	})
 	b.Run("msgpack reflection into structs", func(b *testing.B) {
 		d := msgpackref.NewDecoder()
 		c := benchcpu.Start()
 		for b.Loop() {
-			for _, p := range payloads {
+			for _, p := range arrays {
 				if err := d.Decode(p); err != nil {
 					b.Fatal(err)
 				}
 			}
 		}
-		report(b, c)
+		reportArrays(b, c)
 	})
 }

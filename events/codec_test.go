@@ -1,6 +1,8 @@
 package events
 
 import (
+	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,7 +44,16 @@ func sampleCommands() []Command {
 	}
 }
 
-func TestEveryFactAndCommandSurvivesARoundTrip(t *testing.T) {
+// formats are the wire formats this program reads and writes.
+func formats() []int {
+	var out []int
+	for v := 1; KnownFormat(v); v++ {
+		out = append(out, v)
+	}
+	return out
+}
+
+func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
 	facts := sampleFacts()
 	codes := map[FactCode]bool{}
 	for _, f := range facts {
@@ -50,48 +61,90 @@ func TestEveryFactAndCommandSurvivesARoundTrip(t *testing.T) {
 	}
 	require.Len(t, codes, len(FactCodes()), "sampleFacts must hold one of every fact type")
 
-	for _, c := range sampleCommands() {
-		in := Turn{Command: c, Draws: 300, Facts: facts}
-		payload, err := EncodeTurn(&in)
-		require.NoError(t, err)
-		require.NoError(t, CheckShape(payload, MaxNesting))
-		out, err := DecodeTurn(payload)
-		require.NoError(t, err)
-		assert.Equal(t, in, out)
+	require.Equal(t, []int{1, 2}, formats())
+	for _, v := range formats() {
+		for _, c := range sampleCommands() {
+			in := Turn{Command: c, Draws: 300, Facts: facts}
+			payload, err := NewTurnEncoderFor(v).Encode(&in)
+			require.NoError(t, err)
+			require.NoError(t, CheckTurn(payload, v))
+			var out Turn
+			require.NoError(t, NewTurnDecoderFor(v).Decode(payload, &out))
+			assert.Equal(t, in, out, "format %d", v)
+		}
 	}
 }
 
 func TestAPlainMoveIsSmall(t *testing.T) {
-	payload, err := EncodeTurn(&Turn{Command: &Move{Dir: North}, Facts: []Fact{&Moved{Actor: 1, Dir: North}}})
+	move := Turn{Command: &Move{Dir: North}, Facts: []Fact{&Moved{Actor: 1, Dir: North}}}
+	v1, err := NewTurnEncoderFor(1).Encode(&move)
 	require.NoError(t, err)
 	// [ [2,0], 0, [3,1,0] ]
-	assert.Equal(t, []byte{0x93, 0x92, 0x02, 0x00, 0x00, 0x93, 0x03, 0x01, 0x00}, payload)
+	assert.Equal(t, []byte{0x93, 0x92, 0x02, 0x00, 0x00, 0x93, 0x03, 0x01, 0x00}, v1)
+	v2, err := EncodeTurn(&move)
+	require.NoError(t, err)
+	// 2,0 0 3,1,0
+	assert.Equal(t, []byte{0x02, 0x00, 0x00, 0x03, 0x01, 0x00}, v2)
+}
+
+func TestAFormatThisProgramDoesNotKnowIsRefused(t *testing.T) {
+	_, err := NewTurnEncoderFor(3).Encode(&Turn{Command: &Wait{}})
+	assert.EqualError(t, err, "format 3 is not one this program writes (1 to 2)")
+	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 0 is not one this program reads (1 to 2)")
+	assert.EqualError(t, CheckTurn([]byte{0x03, 0x00}, 3), "format 3 is not one this program reads (1 to 2)")
 }
 
 func TestDecodeNamesWhatIsWrong(t *testing.T) {
+	// enc is a format 1 payload: one array of v.
 	enc := func(v ...any) []byte {
 		b, err := msgpack.Marshal(v)
 		require.NoError(t, err)
 		return b
 	}
+	// flat is a format 2 payload: v one after the other.
+	flat := func(v ...any) []byte {
+		var out []byte
+		for _, x := range v {
+			b, err := msgpack.Marshal(x)
+			require.NoError(t, err)
+			out = append(out, b...)
+		}
+		return out
+	}
 	cases := []struct {
 		name    string
+		format  int
 		payload []byte
 		want    string
 	}{
-		{"an unknown command code", enc([]any{99}, 0), "command: unknown code 99"},
-		{"an unknown fact code", enc([]any{3}, 0, []any{200, 1}), "fact 0: unknown code 200"},
-		{"a fact with a field missing", enc([]any{3}, 0, []any{3, 1}), "fact 0 (Moved) field 1: missing (too few fields)"},
-		{"a fact with a field too many", enc([]any{3}, 0, []any{3, 1, 2, 3}), "fact 0 (Moved) field 3: unexpected (1 fields too many)"},
-		{"a direction out of range", enc([]any{2, 8}, 0), "command Move field 1: 8 is not a direction"},
-		{"a string where a number goes", enc([]any{3}, 0, []any{3, "x", 1}), "fact 0 (Moved) field 1: msgpack: invalid code=a1 decoding uint64"},
-		{"an unknown cause", enc([]any{3}, 0, []any{6, 9, 77, 1}), "fact 0 (Died) field 2: 77 is not a known cause"},
-		{"too few values in the turn", enc([]any{3}), "turn: an array of 1 values, want a command, a draw count and at most 4096 facts"},
-		{"a room list that is not whole rooms", enc([]any{1}, 0, []any{1, 1, 80, 50, []int{1, 2, 3}, []int{}, 1, 1, 1, 1}), "fact 0 (LevelEntered) field 4: a list of 3 values, want groups of 4, at most 64 groups"},
+		{"an unknown command code", 1, enc([]any{99}, 0), "command: unknown code 99"},
+		{"an unknown fact code", 1, enc([]any{3}, 0, []any{200, 1}), "fact 0: unknown code 200"},
+		{"a fact with a field missing", 1, enc([]any{3}, 0, []any{3, 1}), "fact 0 (Moved) field 2: missing (too few fields)"},
+		{"a fact with a field too many", 1, enc([]any{3}, 0, []any{3, 1, 2, 3}), "fact 0 (Moved) field 3: unexpected (1 fields too many)"},
+		{"a direction out of range", 1, enc([]any{2, 8}, 0), "command Move field 1: 8 is not a direction"},
+		{"a string where a number goes", 1, enc([]any{3}, 0, []any{3, "x", 1}), "fact 0 (Moved) field 1: msgpack: invalid code=a1 decoding uint64"},
+		{"an unknown cause", 1, enc([]any{3}, 0, []any{6, 9, 77, 1}), "fact 0 (Died) field 2: 77 is not a known cause"},
+		{"too few values in the turn", 1, enc([]any{3}), "turn: an array of 1 values, want a command, a draw count and at most 4096 facts"},
+		{"a room list that is not whole rooms", 1, enc([]any{1}, 0, []any{1, 1, 80, 50, []int{1, 2, 3}, []int{}, 1, 1, 1, 1}), "fact 0 (LevelEntered) field 4: a list of 3 values, want groups of 4, at most 64 groups"},
+
+		{"an empty turn", 2, nil, "turn: empty, want a command, a draw count and the facts"},
+		{"an unknown command code", 2, flat(99, 0), "command: unknown code 99"},
+		{"a command code that is not a number", 2, flat("x", 0), "command code: msgpack: invalid code=a1 decoding uint64"},
+		{"no draw count", 2, flat(3), "turn: draw count: missing (the turn ends)"},
+		{"an unknown fact code", 2, flat(3, 0, 200, 1), "fact 0: unknown code 200"},
+		{"a fact code that is not a number", 2, flat(3, 0, true), "fact 0 code: msgpack: invalid code=c3 decoding uint64"},
+		{"a fact cut short", 2, flat(3, 0, 3, 1), "fact 0 (Moved) field 2: missing (the turn ends)"},
+		{"a fact with a field too many", 2, flat(3, 0, 3, 1, 2, 3), "fact 1 (Moved) field 1: missing (the turn ends)"},
+		{"a second fact cut short", 2, flat(3, 0, 3, 1, 2, 6, 9), "fact 1 (Died) field 2: missing (the turn ends)"},
+		{"a direction out of range", 2, flat(2, 8, 0), "command Move field 1: 8 is not a direction"},
+		{"a Use whose target flag is not a bool", 2, flat(6, 4, 1, 2, 3, 0), "command Use field 2: msgpack: invalid code=1 decoding bool"},
+		{"a Use with a target cut short", 2, flat(6, 4, true, 2), "command Use field 4: missing (the turn ends)"},
+		{"an unknown cause", 2, flat(3, 0, 6, 9, 77, 1), "fact 0 (Died) field 2: 77 is not a known cause"},
+		{"a room list that is not whole rooms", 2, flat(3, 0, 1, 1, 80, 50, []int{1, 2, 3}, []int{}, 1, 1, 1, 1), "fact 0 (LevelEntered) field 4: a list of 3 values, want groups of 4, at most 64 groups"},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := DecodeTurn(c.payload)
+		t.Run(fmt.Sprintf("format %d/%s", c.format, c.name), func(t *testing.T) {
+			err := NewTurnDecoderFor(c.format).Decode(c.payload, &Turn{})
 			require.Error(t, err)
 			assert.Equal(t, c.want, err.Error())
 		})
@@ -121,6 +174,26 @@ func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
 			assert.Equal(t, c.want, err.Error())
 		})
 	}
+}
+
+func TestCheckTurnOfFormat2AllowsOnlyListsInsideFacts(t *testing.T) {
+	cases := []struct {
+		name    string
+		payload []byte
+		want    string
+	}{
+		{"nothing at all", nil, "offset 0: empty, want a command"},
+		{"an array inside a list", []byte{0x03, 0x00, 0x91, 0x91, 0x00}, "offset 3: arrays nested deeper than 1"},
+		{"a value cut short", []byte{0x03, 0x00, 0xcd, 0x01}, "offset 2: declares 2 bytes but only 1 are left"},
+		{"a list longer than the record", []byte{0x03, 0x00, 0x93, 0x01}, "offset 2: declares an array of 3 values but only 1 bytes are left"},
+		{"a map", []byte{0x03, 0x80}, "offset 1: a msgpack map, which a journal never holds"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.EqualError(t, CheckTurn(c.payload, 2), c.want)
+		})
+	}
+	assert.NoError(t, CheckTurn([]byte{0x03, 0x00, 0x92, 0x01, 0x02, 0x05}, 2))
 }
 
 func TestWhatWouldNotDecodeDoesNotEncode(t *testing.T) {
@@ -157,27 +230,33 @@ func TestCodesAndNamesAreRegisteredOnce(t *testing.T) {
 	}
 }
 
+// FuzzDecodeTurn reads each input as a turn of every format.
 func FuzzDecodeTurn(f *testing.F) {
-	for _, c := range sampleCommands() {
-		p, err := EncodeTurn(&Turn{Command: c, Draws: 3, Facts: sampleFacts()})
-		require.NoError(f, err)
-		f.Add(p)
+	for _, v := range formats() {
+		for _, c := range sampleCommands() {
+			p, err := NewTurnEncoderFor(v).Encode(&Turn{Command: c, Draws: 3, Facts: sampleFacts()})
+			require.NoError(f, err)
+			f.Add(bytes.Clone(p))
+		}
 	}
 	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		if CheckShape(payload, MaxNesting) != nil {
-			return
+		for _, v := range formats() {
+			if CheckTurn(payload, v) != nil {
+				continue
+			}
+			var turn Turn
+			if NewTurnDecoderFor(v).Decode(payload, &turn) != nil {
+				continue
+			}
+			// Whatever decodes must encode back to a payload that decodes
+			// to the same turn.
+			again, err := NewTurnEncoderFor(v).Encode(&turn)
+			require.NoError(t, err, "format %d", v)
+			require.NoError(t, CheckTurn(again, v), "format %d", v)
+			var back Turn
+			require.NoError(t, NewTurnDecoderFor(v).Decode(again, &back), "format %d", v)
+			assert.Equal(t, turn, back, "format %d", v)
 		}
-		turn, err := DecodeTurn(payload)
-		if err != nil {
-			return
-		}
-		// Whatever decodes must encode back to a payload that decodes to the
-		// same turn.
-		again, err := EncodeTurn(&turn)
-		require.NoError(t, err)
-		back, err := DecodeTurn(again)
-		require.NoError(t, err)
-		assert.Equal(t, turn, back)
 	})
 }

@@ -83,17 +83,21 @@ func (*PickUp) get(*reader) {}
 func (c Drop) put(w *writer)  { w.id(c.Item) }
 func (c *Drop) get(r *reader) { c.Item = r.id() }
 
-// Use is written as [code, item] without a target and [code, item, x, y]
-// with one; the decoder tells them apart by the array length.
+// Use is written in format 1 as [code, item] without a target and [code,
+// item, x, y] with one (the decoder tells them apart by the array length);
+// in format 2 as code, item, has target, then x, y if it has one.
 func (c Use) put(w *writer) {
 	w.id(c.Item)
+	if w.flat {
+		w.bool(c.HasTarget)
+	}
 	if c.HasTarget {
 		w.pos(c.Target)
 	}
 }
 func (c *Use) get(r *reader) {
 	c.Item = r.id()
-	if r.more() {
+	if r.flat && r.bool() || !r.flat && r.more() {
 		c.HasTarget = true
 		c.Target = r.pos()
 	}

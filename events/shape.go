@@ -2,6 +2,7 @@ package events
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 )
 
@@ -13,9 +14,32 @@ import (
 // and bytes after the value. It allocates nothing and runs in time linear in
 // len(b), so it is safe on any input.
 //
-// It is the bounded skip pass that every untrusted record goes through
-// before TurnDecoder.Decode.
+// The journal's header goes through it; turn records go through CheckTurn.
 func CheckShape(b []byte, maxDepth int) error {
+	return checkValues(b, maxDepth, false)
+}
+
+// CheckTurn is the bounded skip pass every untrusted turn record goes
+// through before TurnDecoder.Decode: CheckShape's checks on a turn payload
+// of wire format v. A format 1 turn is one array, three deep at most (the
+// turn, a fact, a list in a fact); a format 2 turn is a sequence of values
+// that fills the payload, where only a list in a fact is an array.
+func CheckTurn(b []byte, v int) error {
+	switch {
+	case v == 1:
+		return checkValues(b, MaxNesting, false)
+	case KnownFormat(v):
+		if len(b) == 0 {
+			return errors.New("offset 0: empty, want a command")
+		}
+		return checkValues(b, 1, true)
+	}
+	return fmt.Errorf("format %d is not one this program reads (1 to %d)", v, FormatVersion)
+}
+
+// checkValues walks one value, or with stream every value to the end of
+// b.
+func checkValues(b []byte, maxDepth int, stream bool) error {
 	// left is how many values are still to come in the array open at the
 	// current depth (depth 0 is the single top-level value); outer[d] is
 	// the same for the array open at depth d, saved while a deeper one is
@@ -25,6 +49,9 @@ func CheckShape(b []byte, maxDepth int) error {
 		maxDepth = len(outer) - 1
 	}
 	depth, left := 0, 1
+	if stream {
+		left = len(b) // every value takes a byte at least
+	}
 	i := 0
 	for {
 		// Fast path: the small non-negative integers most values are.
@@ -32,7 +59,7 @@ func CheckShape(b []byte, maxDepth int) error {
 			left--
 			i++
 		}
-		if left == 0 {
+		if left == 0 || stream && depth == 0 && i == len(b) {
 			if depth == 0 {
 				break
 			}

@@ -101,7 +101,7 @@ var _ = binary.BigEndian
 // refuses exactly what the plain one did, with the same message.
 func FuzzCheckShapeAgreesWithItsReference(f *testing.F) {
 	for _, c := range sampleCommands() {
-		p, err := EncodeTurn(&Turn{Command: c, Draws: 300, Facts: sampleFacts()})
+		p, err := NewTurnEncoderFor(1).Encode(&Turn{Command: c, Draws: 300, Facts: sampleFacts()})
 		if err != nil {
 			f.Fatal(err)
 		}

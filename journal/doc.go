@@ -25,12 +25,14 @@
 // damaged one, at no cost in bytes. The crc of the last record read is thus a
 // cheap digest of the whole journal up to it (see Reader.Chain).
 //
-// The header payload is a msgpack array (format version 1):
+// The header payload is a msgpack array (format versions 1 and 2):
 //
 //	[format version, rules version, PRNG algorithm, seed (uint64),
 //	 created (unix seconds, UTC), player name, [wizard (bool), sync every (uint)]]
 //
-// A turn payload is an events.Turn as events.TurnEncoder writes it.
+// A turn payload is an events.Turn as events.TurnEncoder writes it in the
+// journal's format version. A journal keeps the format it was created in:
+// OpenAppend continues an older one in its own format.
 //
 // The magic, the framing of the header record and the header's first
 // element (the format version) never change, so that every future version
@@ -44,7 +46,8 @@
 // and MaxTurns turns, a record at most MaxRecordSize bytes, and a declared
 // length is checked against the cap and against the bytes actually left in
 // the file before anything is read or allocated for it. Every payload goes
-// through events.CheckShape before the msgpack decoder sees it.
+// through events.CheckTurn (the header through events.CheckShape) before
+// the decoder sees it.
 //
 // # Crash safety
 //

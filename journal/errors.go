@@ -22,9 +22,6 @@ var (
 	ErrBadHeader = errors.New("bad header")
 	// ErrFutureFormat: the journal was written by a newer program.
 	ErrFutureFormat = errors.New("journal format newer than this program")
-	// ErrOldFormat: OpenAppend on a journal of an older format version,
-	// which this program reads but does not extend.
-	ErrOldFormat = errors.New("journal format older than this program writes")
 	// ErrTorn: the file ends inside a record (normal after a crash).
 	ErrTorn = errors.New("torn record")
 	// ErrCorrupt: a record fails its length, checksum or decoding checks.

@@ -17,8 +17,10 @@ import (
 // under, the random generator and seed, when and by whom it was started,
 // and the options that change how it was played or written.
 type Header struct {
-	// FormatVersion is the journal's wire format (events.FormatVersion
-	// when written by this program; 0 in Create means that).
+	// FormatVersion is the journal's wire format: every turn is written
+	// in it. Create writes events.FormatVersion (0 means that) or an
+	// older format it is asked for; OpenAppend continues a journal in its
+	// own format.
 	FormatVersion int
 	// RulesVersion is the rules the game was played under
 	// (events.RulesVersion; 0 in Create means that).
@@ -65,8 +67,8 @@ func (h Header) normalized() (Header, error) {
 	if h.FormatVersion == 0 {
 		h.FormatVersion = events.FormatVersion
 	}
-	if h.FormatVersion != events.FormatVersion {
-		return h, problem(fmt.Sprintf("header: format version %d, but this program writes only %d", h.FormatVersion, events.FormatVersion), ErrInvalid)
+	if !events.KnownFormat(h.FormatVersion) {
+		return h, problem(fmt.Sprintf("header: format version %d, but this program writes only 1 to %d", h.FormatVersion, events.FormatVersion), ErrInvalid)
 	}
 	if h.RulesVersion == 0 {
 		h.RulesVersion = events.RulesVersion
@@ -175,7 +177,8 @@ func decodeHeader(payload []byte) (Header, error) {
 	if err := events.CheckShape(payload, 2); err != nil {
 		return h, badHeader(err.Error())
 	}
-	// Format 1 is the only one so far; a later format adds a case here.
+	// Formats 1 and 2 share this header; a later format that changes it
+	// adds a case here.
 	if n != headerLen {
 		return h, badHeader(fmt.Sprintf("an array of %d values, format %d has %d", n, v, headerLen))
 	}

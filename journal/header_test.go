@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -45,7 +46,7 @@ func TestHeadersSurviveARoundTrip(t *testing.T) {
 func TestAPlainHeaderIsSmall(t *testing.T) {
 	payload, err := encodeHeader(testHeader())
 	require.NoError(t, err)
-	assert.Equal(t, []byte{0x97, 0x01, 0x01, 0xa5, 'p', 'c', 'g', '3', '2',
+	assert.Equal(t, []byte{0x97, events.FormatVersion, 0x01, 0xa5, 'p', 'c', 'g', '3', '2',
 		0xcf, 0x00, 0x00, 0xde, 0xad, 0xbe, 0xef, 0xca, 0xfe,
 		0xce, 0x67, 0xd4, 0x46, 0xa6, // 2025-03-14 15:09:26 UTC
 		0xa3, 'A', 'd', 'a', 0x92, 0xc2, 0x00}, payload)
@@ -86,8 +87,8 @@ func TestHeadersThatCannotBeWrittenAreRefused(t *testing.T) {
 			"journal: header: player name is not valid UTF-8"},
 		{"no PRNG algorithm", with(func(h *Header) { h.Algorithm = "" }),
 			"journal: header: PRNG algorithm is empty"},
-		{"a format version from the future", with(func(h *Header) { h.FormatVersion = 2 }),
-			"journal: header: format version 2, but this program writes only 1"},
+		{"a format version from the future", with(func(h *Header) { h.FormatVersion = events.FormatVersion + 1 }),
+			fmt.Sprintf("journal: header: format version %d, but this program writes only 1 to %d", events.FormatVersion+1, events.FormatVersion)},
 		{"a negative batch size", with(func(h *Header) { h.Options.SyncEvery = -1 }),
 			"journal: header: sync every -1 turns is out of range"},
 		{"a creation time before 1970", with(func(h *Header) { h.Created = time.Date(1969, 1, 1, 0, 0, 0, 0, time.UTC) }),
@@ -116,7 +117,7 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 		want    string
 	}{
 		{"format version 7", enc(7, "anything at all", map[string]int{"x": 1}), ErrFutureFormat,
-			"format version 7 is newer than this program, which reads up to 1: update rogue"},
+			fmt.Sprintf("format version 7 is newer than this program, which reads up to %d: update rogue", events.FormatVersion)},
 		{"format version 0", enc(0, 1, "pcg32", 1, 0, "Ada", opts), ErrBadHeader, "bad header: format version 0 is not valid"},
 		{"a negative format version", enc(-1, 1, "pcg32", 1, 0, "Ada", opts), ErrBadHeader, "bad header: format version -1 is out of range"},
 		{"not an array", enc(1)[1:], ErrBadHeader, "bad header: it is not a non-empty array"},

@@ -65,7 +65,13 @@ func sampleTurns(n int) []events.Turn {
 // record starts: starts[i] is turn i's offset, starts[len(turns)] the end.
 func journalOf(t testing.TB, turns []events.Turn) ([]byte, []int64) {
 	t.Helper()
-	m, err := NewMemory(testHeader())
+	return journalIn(t, testHeader(), turns)
+}
+
+// journalIn is journalOf with header h (an older format, say).
+func journalIn(t testing.TB, h Header, turns []events.Turn) ([]byte, []int64) {
+	t.Helper()
+	m, err := NewMemory(h)
 	require.NoError(t, err)
 	starts := []int64{int64(len(m.Bytes()))}
 	for i := range turns {

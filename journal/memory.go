@@ -1,7 +1,6 @@
 package journal
 
 import (
-	"fmt"
 	"io"
 
 	"rogue/events"
@@ -35,9 +34,6 @@ func LoadMemory(b []byte) (*Memory, *Tail, error) {
 	r, err := NewBytesReader(b)
 	if err != nil {
 		return nil, nil, err
-	}
-	if v := r.Header().FormatVersion; v != events.FormatVersion {
-		return nil, nil, r.fail(-1, -1, problem(fmt.Sprintf("format version %d is older than the %d this program writes: it can be replayed but not continued", v, events.FormatVersion), ErrOldFormat))
 	}
 	var t events.Turn
 	for err == nil {

@@ -84,10 +84,11 @@ func regularSize(f *os.File, path string) (int64, error) {
 }
 
 func newReader(w window, size int64, path string) (*Reader, error) {
-	r := &Reader{path: path, w: w, size: size, dec: events.NewTurnDecoder()}
+	r := &Reader{path: path, w: w, size: size}
 	if err := r.readHeader(); err != nil {
 		return nil, err
 	}
+	r.dec = events.NewTurnDecoderFor(r.h.FormatVersion)
 	return r, nil
 }
 
@@ -200,7 +201,7 @@ func (r *Reader) Next(t *events.Turn) error {
 	case fault != nil:
 		return r.stop(off, false, problem("corrupt record: "+fault.detail, ErrCorrupt))
 	}
-	if err := events.CheckShape(payload, events.MaxNesting); err != nil {
+	if err := events.CheckTurn(payload, r.h.FormatVersion); err != nil {
 		return r.stop(off, false, problem("record does not decode: payload "+err.Error(), ErrCorrupt))
 	}
 	if err := r.dec.Decode(payload, t); err != nil {

@@ -43,7 +43,7 @@ type recorder struct {
 func newRecorder(path string, h Header, size int64, turns int, chain uint32) recorder {
 	return recorder{
 		path: path, h: h, size: size, turns: turns, chain: chain,
-		enc: events.NewTurnEncoder(),
+		enc: events.NewTurnEncoderFor(h.FormatVersion),
 	}
 }
 
@@ -85,7 +85,7 @@ func (c *recorder) record(t *events.Turn) ([]byte, uint32, error) {
 	if len(payload) > MaxRecordSize {
 		return nil, 0, fail(fmt.Sprintf("turn is %d bytes, more than the %d a record may hold", len(payload), MaxRecordSize), ErrInvalid)
 	}
-	if err := events.CheckShape(payload, events.MaxNesting); err != nil {
+	if err := events.CheckTurn(payload, c.h.FormatVersion); err != nil {
 		return nil, 0, fail("turn would not read back: payload "+err.Error(), ErrInvalid)
 	}
 	if c.size+int64(frameSize(len(payload))) > MaxFileSize {

@@ -114,9 +114,6 @@ func openAppend(f *os.File, path string) (*File, *Tail, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if v := r.Header().FormatVersion; v != events.FormatVersion {
-		return nil, nil, r.fail(-1, -1, problem(fmt.Sprintf("format version %d is older than the %d this program writes: it can be replayed but not continued", v, events.FormatVersion), ErrOldFormat))
-	}
 	var t events.Turn
 	for err == nil {
 		err = r.Next(&t)

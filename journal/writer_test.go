@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"rogue/events"
 )
 
 func TestCreateNeverOverwritesAnything(t *testing.T) {
@@ -274,4 +276,60 @@ func TestATornTailIsDroppedWithoutASideFile(t *testing.T) {
 	assert.Len(t, entries, 1)
 	assert.Equal(t, 9, f.Turns())
 	assert.Equal(t, starts[9], f.Size())
+}
+
+// A game saved by an older release goes on in its own format: every turn
+// appended to a format 1 journal is written in format 1, byte for byte as
+// that release wrote it, so the file stays one format from start to end.
+func TestAJournalOfAnOlderFormatGoesOnInThatFormat(t *testing.T) {
+	h := testHeader()
+	h.FormatVersion = 1
+	turns := sampleTurns(60)
+	whole, _ := journalIn(t, h, turns)
+
+	path := filepath.Join(t.TempDir(), "old.rogue")
+	f, err := Create(path, h)
+	require.NoError(t, err)
+	for i := range turns[:40] {
+		require.NoError(t, f.Append(&turns[i]))
+	}
+	require.NoError(t, f.Close())
+
+	f, tail, err := OpenAppend(path)
+	require.NoError(t, err)
+	require.Nil(t, tail)
+	assert.Equal(t, 1, f.Header().FormatVersion)
+	for i := range turns[40:] {
+		require.NoError(t, f.Append(&turns[40+i]))
+	}
+	require.NoError(t, f.Close())
+
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, whole, got, "the continued journal is the one format 1 writes")
+	head, read, err := readBytes(got)
+	require.NoError(t, err)
+	assert.Equal(t, 1, head.FormatVersion)
+	assert.Equal(t, turns, read)
+
+	m, tail, err := LoadMemory(got)
+	require.NoError(t, err)
+	require.Nil(t, tail)
+	require.NoError(t, m.Append(&turns[0]))
+	again, err := NewBytesReader(m.Bytes())
+	require.NoError(t, err)
+	assert.Equal(t, 1, again.Header().FormatVersion)
+}
+
+// The current format is smaller than format 1 for the same turns.
+func TestTheCurrentFormatIsSmallerThanFormat1(t *testing.T) {
+	turns := sampleTurns(200)
+	h := testHeader()
+	h.FormatVersion = 1
+	v1, _ := journalIn(t, h, turns)
+	cur, _ := journalOf(t, turns)
+	_, read, err := readBytes(cur)
+	require.NoError(t, err)
+	assert.Equal(t, turns, read)
+	assert.Less(t, len(cur), len(v1)*85/100, "format %d: %d bytes, format 1: %d", events.FormatVersion, len(cur), len(v1))
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"os"
 	"os/exec"
@@ -213,7 +214,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		"empty":   writeFile(t, dir, "empty.jnl", nil),
 		"dir":     dir,
 		"garbage": writeFile(t, dir, "garbage.jnl", bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef}, 300)),
-		"future":  writeFile(t, dir, "future.jnl", setHeaderByte(good, 1, 2)),
+		"future":  writeFile(t, dir, "future.jnl", setHeaderByte(good, 1, events.FormatVersion+1)),
 		"rules2":  writeFile(t, dir, "rules2.jnl", setHeaderByte(good, 2, 2)),
 		"ghost":   writeFile(t, dir, "ghost.jnl", ghost.Bytes()),
 		"bomb":    writeFile(t, dir, "bomb.jnl", withRecord(good, m.Chain(), []byte{0xdd, 0xff, 0xff, 0xff, 0xff})),
@@ -245,9 +246,9 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		{"dump of a header cut short", []string{"dump", p("header")}, 1,
 			"rogue dump: journal " + p("header") + ": at byte 8: header cut short: 12 of " + strconv.Itoa(header) + " bytes"},
 		{"replay of a journal from a newer format", []string{"replay", "--headless", p("future")}, 1,
-			"rogue replay: journal " + p("future") + ": at byte 8: format version 2 is newer than this program, which reads up to 1: update rogue"},
+			"rogue replay: journal " + p("future") + ": at byte 8: " + newerFormat},
 		{"verify of a journal from a newer format", []string{"verify", p("future")}, 1,
-			"rogue verify: journal " + p("future") + ": at byte 8: format version 2 is newer than this program, which reads up to 1: update rogue"},
+			"rogue verify: journal " + p("future") + ": at byte 8: " + newerFormat},
 		{"verify of a journal played under newer rules", []string{"verify", p("rules2")}, 1,
 			"rogue verify: " + p("rules2") + ": cannot re-simulate: the journal was played under rules version 2, and this program has version 1: update rogue"},
 		{"replay of a fact about a missing entity", []string{"replay", "--headless", p("ghost")}, 1,
@@ -274,7 +275,10 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		got := runRogue(t, nil, "replay", "--headless", p("rules2"))
 		assert.Equal(t, 0, got.Code, got.Stderr)
 		assert.Equal(t, "", got.Stderr)
-		assert.Contains(t, got.Stdout, "versions: format 1, rules 2, chance ")
+		assert.Contains(t, got.Stdout, fmt.Sprintf("versions: format %d, rules 2, chance ", events.FormatVersion))
 		assert.Contains(t, got.Stdout, "turn:     10 of 10\n")
 	})
 }
+
+// newerFormat is what a journal from the next format version says.
+var newerFormat = fmt.Sprintf("format version %d is newer than this program, which reads up to %d: update rogue", events.FormatVersion+1, events.FormatVersion)

@@ -35,7 +35,7 @@ func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
 	d := NewDecoder()
 	for _, c := range []events.Command{&events.Begin{}, &events.Move{}, &events.Wait{}, &events.PickUp{}, &events.Drop{Item: 3},
 		&events.Use{Item: 4}, &events.Use{Item: 4, HasTarget: true}, &events.Remove{Item: 2}, &events.Descend{}, &events.ChooseAttribute{}} {
-		p, err := events.EncodeTurn(&events.Turn{Command: c, Draws: 3, Facts: facts})
+		p, err := events.NewTurnEncoderFor(1).Encode(&events.Turn{Command: c, Draws: 3, Facts: facts})
 		require.NoError(t, err)
 		require.NoError(t, d.Decode(p))
 		assert.Len(t, d.Facts, len(facts))
