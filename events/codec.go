@@ -825,8 +825,10 @@ const slabSize = 128
 // type, and each turn hands out the same ones again, zeroed, so that a
 // replay allocates nothing once it has seen its busiest turn.
 type slabs struct {
-	facts    [256]kind[Fact]
-	commands [256]kind[Command]
+	// facts and commands are indexed by wire code, made on first use (a
+	// decoder is made per journal read; most codes never show up).
+	facts    [256]*kind[Fact]
+	commands [256]*kind[Command]
 	recycle  bool
 	touched  []uint8 // recycling: the fact codes handed out this turn
 	cmd      uint8   // recycling: the command code handed out this turn (0: none)
@@ -876,12 +878,13 @@ func (s *slabs) startTurn() {
 }
 
 func (s *slabs) fact(code uint8, e *factEntry) Fact {
-	k := &s.facts[code]
-	if k.make == nil {
-		*k = kind[Fact]{make: e.make, zero: func(Fact) {}}
+	k := s.facts[code]
+	if k == nil {
+		k = &kind[Fact]{make: e.make, zero: func(Fact) {}}
 		if mk := factKinds[code]; mk != nil {
 			*k = mk()
 		}
+		s.facts[code] = k
 	}
 	f, first := k.get(s.recycle)
 	if first {
@@ -891,12 +894,13 @@ func (s *slabs) fact(code uint8, e *factEntry) Fact {
 }
 
 func (s *slabs) command(code uint8, e *commandEntry) Command {
-	k := &s.commands[code]
-	if k.make == nil {
-		*k = kind[Command]{make: e.make, zero: func(Command) {}}
+	k := s.commands[code]
+	if k == nil {
+		k = &kind[Command]{make: e.make, zero: func(Command) {}}
 		if mk := commandKinds[code]; mk != nil {
 			*k = mk()
 		}
+		s.commands[code] = k
 	}
 	c, _ := k.get(s.recycle)
 	if s.recycle {
