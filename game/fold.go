@@ -14,7 +14,9 @@ import (
 // re-deciding them, so it shows the game as it was played under any later
 // rules. With to >= 0 it stops once `to` turns are folded (the state after
 // turn to-1); with to < 0 it folds them all. each, if not nil, is called
-// after every turn folded.
+// after every turn folded; the turn it is given is valid only during the
+// call (Fold decodes every turn into the same recycled values, so that a
+// long fold allocates nothing per turn).
 //
 // A torn or corrupt tail is not an error: every whole turn before it is
 // folded and the *journal.Tail is returned beside the state.
@@ -22,6 +24,7 @@ func Fold(r *journal.Reader, tables *content.Tables, to int, each func(*reducer.
 	h := r.Header()
 	s := reducer.New(h.Seed, tables)
 	s.Wizard = h.Options.Wizard
+	r.ReuseFacts()
 	var t events.Turn
 	for to < 0 || s.Turn < to {
 		err := r.Next(&t)
