@@ -97,64 +97,37 @@ func BenchmarkDecode(b *testing.B) {
 		benchcpu.Report(b, c, float64(facts), "facts")
 		b.SetBytes(int64(size(arrays)))
 	}
-	b.Run("TurnDecoder", func(b *testing.B) {
-		d := NewTurnDecoder()
-		var t Turn
-		c := benchcpu.Start()
-		for b.Loop() {
-			for _, p := range payloads {
-				if err := d.Decode(p, &t); err != nil {
-					b.Fatal(err)
+	// ours decodes every payload with a TurnDecoder of format v, after
+	// CheckTurn if check.
+	ours := func(name string, v int, recycle, check bool) {
+		in, rep := payloads, report
+		if v == 1 {
+			in, rep = arrays, reportArrays
+		}
+		b.Run(name, func(b *testing.B) {
+			d := NewTurnDecoderFor(v)
+			d.Recycle(recycle)
+			var t Turn
+			c := benchcpu.Start()
+			for b.Loop() {
+				for _, p := range in {
+					if check {
+						if err := CheckTurn(p, v); err != nil {
+							b.Fatal(err)
+						}
+					}
+					if err := d.Decode(p, &t); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
-		}
-		report(b, c)
-	})
-	b.Run("TurnDecoder recycling", func(b *testing.B) {
-		d := NewTurnDecoder()
-		d.Recycle(true)
-		var t Turn
-		c := benchcpu.Start()
-		for b.Loop() {
-			for _, p := range payloads {
-				if err := d.Decode(p, &t); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
-		report(b, c)
-	})
-	b.Run("CheckTurn+TurnDecoder recycling", func(b *testing.B) {
-		d := NewTurnDecoder()
-		d.Recycle(true)
-		var t Turn
-		c := benchcpu.Start()
-		for b.Loop() {
-			for _, p := range payloads {
-				if err := CheckTurn(p, FormatVersion); err != nil {
-					b.Fatal(err)
-				}
-				if err := d.Decode(p, &t); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
-		report(b, c)
-	})
-	b.Run("format 1 TurnDecoder recycling", func(b *testing.B) {
-		d := NewTurnDecoderFor(1)
-		d.Recycle(true)
-		var t Turn
-		c := benchcpu.Start()
-		for b.Loop() {
-			for _, p := range arrays {
-				if err := d.Decode(p, &t); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
-		reportArrays(b, c)
-	})
+			rep(b, c)
+		})
+	}
+	ours("TurnDecoder", FormatVersion, false, false)
+	ours("TurnDecoder recycling", FormatVersion, true, false)
+	ours("CheckTurn+TurnDecoder recycling", FormatVersion, true, true)
+	ours("format 1 TurnDecoder recycling", 1, true, false)
 	b.Run("msgpack.Unmarshal generic", func(b *testing.B) {
 		c := benchcpu.Start()
 		for b.Loop() {
