@@ -17,6 +17,14 @@ type session struct {
 	path string
 	file *journal.File
 	g    *game.Game
+	// snaps keeps the journal's snapshots as turns are played (a cache
+	// beside it that makes continuing the game fast); nil when they
+	// cannot be kept, and snapsErr says why.
+	snaps    *game.Snapshots
+	snapsErr error
+	// snapsNoted is set once the player has been told that snapshots
+	// stopped being written: they are told once.
+	snapsNoted bool
 	// hp is the player's HP after each turn, for the chart.
 	hp []int
 	// recent are the messages of the last turns before this session, and
@@ -33,7 +41,11 @@ const recentTurns = 8
 
 // newSession starts a game in a new journal file f at path.
 func newSession(path string, f *journal.File) (*session, error) {
-	return startSession(path, f, reducer.New(f.Header().Seed, content.Default()), nil, nil)
+	ss := &session{path: path, file: f}
+	ss.keepSnapshots()
+	s := reducer.New(f.Header().Seed, content.Default())
+	s.Wizard = f.Header().Options.Wizard // as game.Start and every fold set it
+	return ss.start(s)
 }
 
 // openSession continues the game in the journal at path: it locks the
@@ -48,6 +60,11 @@ func openSession(path string) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Only now, with the journal locked and cut back to its last whole
+	// turn: the snapshots past that turn or of another journal once at
+	// this path go before anything reads them.
+	ss := &session{path: path, file: f}
+	ss.keepSnapshots()
 	s, hp, recent, err := foldForResume(path, f.Turns())
 	if err != nil {
 		f.Close()
@@ -64,7 +81,10 @@ func openSession(path string) (*session, error) {
 		}
 		recent = append(recent, note)
 	}
-	return startSession(path, f, s, hp, recent)
+	// The messages first, then the notes about opening the journal.
+	ss.recent = append(recent, ss.recent...)
+	ss.hp = hp
+	return ss.start(s)
 }
 
 // foldForResume folds the journal at path (total turns long), keeping the
@@ -102,20 +122,47 @@ func foldForResume(path string, total int) (*reducer.State, []int, []string, err
 	return s, hp, recent, nil
 }
 
-// startSession resumes s (folded from f) and plays the first turn if the
-// journal has none yet.
-func startSession(path string, f *journal.File, s *reducer.State, hp []int, recent []string) (*session, error) {
-	g, err := game.Resume(s, f.Header(), f)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+// keepSnapshots starts keeping the journal's snapshots. Failing to is
+// noted in the log, never the end of the game.
+func (ss *session) keepSnapshots() {
+	ss.snaps, ss.snapsErr = game.NewSnapshots(ss.path, ss.file)
+	if ss.snapsErr != nil {
+		ss.snaps = nil
 	}
-	ss := &session{path: path, file: f, g: g, hp: hp, recent: recent}
+	if note := ss.snapshotNote(); note != "" {
+		ss.recent = append(ss.recent, note)
+	}
+}
+
+// snapshotNote is the line telling the player that the game's snapshots
+// are not being written, the first time it is asked once they are not;
+// "" otherwise.
+func (ss *session) snapshotNote() string {
+	err := ss.snapsErr
+	if err == nil && ss.snaps != nil {
+		err = ss.snaps.Err()
+	}
+	if err == nil || ss.snapsNoted {
+		return ""
+	}
+	ss.snapsNoted = true
+	return fmt.Sprintf("This game's snapshots could not be written (%v): nothing is lost, only continuing it will be slower.", err)
+}
+
+// start resumes s (folded from the journal) and plays the first turn if
+// the journal has none yet.
+func (ss *session) start(s *reducer.State) (*session, error) {
+	g, err := game.Resume(s, ss.file.Header(), ss.file)
+	if err != nil {
+		ss.file.Close()
+		return nil, fmt.Errorf("%s: %w", ss.path, err)
+	}
+	ss.g = g
 	if s.Turn == 0 {
 		before := s.Clone()
-		turn, err := g.Do(&events.Begin{})
+		turn, err := ss.do(&events.Begin{})
 		if err != nil {
-			f.Close()
+			ss.file.Close()
 			return nil, err
 		}
 		ss.recent = append(ss.recent, view.TurnMessages(before, &turn)...)
@@ -124,6 +171,16 @@ func startSession(path string, f *journal.File, s *reducer.State, hp []int, rece
 		ss.recent = append(ss.recent, fmt.Sprintf("Welcome back: turn %d on depth %d.", s.Turn, s.Depth))
 	}
 	return ss, nil
+}
+
+// do plays one command (see game.Game.Do) and, once it is journaled and
+// folded, writes a snapshot if one is due.
+func (ss *session) do(cmd events.Command) (events.Turn, error) {
+	turn, err := ss.g.Do(cmd)
+	if err == nil && ss.snaps != nil {
+		ss.snaps.After(ss.g.State)
+	}
+	return turn, err
 }
 
 // describe says where the game stands, for the main menu.
