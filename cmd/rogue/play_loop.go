@@ -127,6 +127,7 @@ func (p *player) play(cmd events.Command) {
 			p.m.Say(note)
 		}
 		if ss.g.State.Over {
+			p.completeHP()
 			p.writeDeathSummary()
 		}
 	}

@@ -25,11 +25,19 @@ type session struct {
 	// snapsNoted is set once the player has been told that snapshots
 	// stopped being written: they are told once.
 	snapsNoted bool
-	// hp is the player's HP after each turn, for the chart.
-	hp []int
+	// hp is the player's HP after each turn from turn hpFrom+1 on, as far
+	// as the session has it when it begins (the model records the turns
+	// played after). A continued game starts with none (hpFrom is the turn
+	// it continues from): the turns before are folded from the journal
+	// only if the chart is needed, at death (see player.completeHP).
+	hp     []int
+	hpFrom int
 	// recent are the messages of the last turns before this session, and
 	// notes about opening the journal (a torn turn dropped).
 	recent []string
+	// folded is how many turns opening the session folded: from the
+	// newest snapshot that checks out, not from turn 0.
+	folded int
 	// broken is the error that stopped the journal taking turns; no
 	// command is played once it is set.
 	broken error
@@ -50,8 +58,8 @@ func newSession(path string, f *journal.File) (*session, error) {
 
 // openSession continues the game in the journal at path: it locks the
 // file (a second rogue on it gets journal.ErrLocked), drops a torn tail,
-// folds the turns and resumes. A finished game is refused: it is only
-// replayed.
+// reaches the last state from the newest snapshot, folding only the turns
+// after it, and resumes. A finished game is refused: it is only replayed.
 func openSession(path string) (*session, error) {
 	f, tail, err := journal.OpenAppend(path)
 	if errors.Is(err, journal.ErrLocked) {
@@ -65,7 +73,7 @@ func openSession(path string) (*session, error) {
 	// this path go before anything reads them.
 	ss := &session{path: path, file: f}
 	ss.keepSnapshots()
-	s, hp, recent, err := foldForResume(path, f.Turns())
+	s, recent, folded, err := loadForResume(path, f.Turns())
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -83,43 +91,40 @@ func openSession(path string) (*session, error) {
 	}
 	// The messages first, then the notes about opening the journal.
 	ss.recent = append(recent, ss.recent...)
-	ss.hp = hp
+	ss.folded, ss.hpFrom = folded, s.Turn
 	return ss.start(s)
 }
 
-// foldForResume folds the journal at path (total turns long), keeping the
-// HP after every turn and the messages of the last few turns.
-func foldForResume(path string, total int) (*reducer.State, []int, []string, error) {
-	r, err := journal.Open(path)
+// loadForResume reaches the state at the end of the journal at path
+// (total turns long) from its newest snapshot that checks out, at or
+// before recentTurns turns from the end, and folds the turns after it one
+// by one, keeping the messages of the last recentTurns of them. It
+// returns the state, those messages (and a note if snapshots were
+// skipped) and how many turns it folded.
+func loadForResume(path string, total int) (*reducer.State, []string, int, error) {
+	k, err := game.OpenSeeker(path, content.Default())
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, 0, err
 	}
-	defer r.Close()
-	h := r.Header()
-	var hp []int
+	defer k.Close()
+	if _, _, err := k.StateAt(max(0, total-recentTurns)); err != nil {
+		return nil, nil, 0, err
+	}
 	var recent []string
-	var prev *reducer.State // the state before the turn being folded, near the end
-	if total <= recentTurns {
-		prev = reducer.New(h.Seed, content.Default())
-		prev.Wizard = h.Options.Wizard
-	}
-	s, _, err := game.Fold(r, content.Default(), total, func(s *reducer.State, t *events.Turn) error {
-		if p := s.Player(); p != nil {
-			hp = append(hp, p.HP)
-		}
-		if prev != nil {
-			recent = append(recent, view.TurnMessages(prev, t)...)
-			prev = nil
-		}
-		if s.Turn >= total-recentTurns {
-			prev = s.Clone()
-		}
+	s, _, err := k.Walk(total, func(before *reducer.State, t *events.Turn) error {
+		recent = append(recent, view.TurnMessages(before, t)...)
 		return nil
 	})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, 0, err
 	}
-	return s, hp, recent, nil
+	if s.Turn != total {
+		return nil, nil, 0, fmt.Errorf("%s: only %d of its %d turns could be read", path, s.Turn, total)
+	}
+	if note := k.NoteLine(); note != "" {
+		recent = append(recent, note)
+	}
+	return s, recent, k.Folded, nil
 }
 
 // keepSnapshots starts keeping the journal's snapshots. Failing to is
