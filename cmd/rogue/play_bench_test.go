@@ -48,6 +48,7 @@ func BenchmarkOpenSession(b *testing.B) {
 		path  string
 	}{{1_000, benchShortJournal(b)}, {benchTurns, long}} {
 		b.Run(fmt.Sprintf("turns=%d", tc.turns), func(b *testing.B) {
+			folded := 0
 			for range b.N {
 				ss, err := openSession(tc.path)
 				if err != nil {
@@ -56,7 +57,22 @@ func BenchmarkOpenSession(b *testing.B) {
 				if ss.g.State.Turn != tc.turns {
 					b.Fatalf("resumed at turn %d, want %d", ss.g.State.Turn, tc.turns)
 				}
+				folded += ss.folded
 				if err := ss.close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(folded)/float64(b.N), "turns-folded/op")
+		})
+		// Of which locking the journal and checking it to its end (it
+		// reads every record).
+		b.Run(fmt.Sprintf("journal.OpenAppend alone/turns=%d", tc.turns), func(b *testing.B) {
+			for range b.N {
+				f, _, err := journal.OpenAppend(tc.path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := f.Close(); err != nil {
 					b.Fatal(err)
 				}
 			}
