@@ -32,6 +32,9 @@ type Seeker struct {
 	// none were.
 	Note    string
 	skipped int
+	// Folded counts the turns folded since the Seeker was opened: what
+	// reaching states cost, beside reading a snapshot.
+	Folded int
 }
 
 // OpenSeeker opens the journal file at path and lists its snapshots.
@@ -99,7 +102,28 @@ func (k *Seeker) StateAt(turn int) (*reducer.State, *journal.Tail, error) {
 	case k.nearest(turn) > k.cur.Turn:
 		k.restore(turn, k.cur.Turn)
 	}
-	if err := k.fold(turn); err != nil {
+	if err := k.fold(turn, nil); err != nil {
+		k.cur = nil
+		return nil, nil, err
+	}
+	return k.cur, k.tail, nil
+}
+
+// Walk folds on from the state StateAt (or Walk) last returned, one turn
+// at a time, until the state has turn turns (a negative turn: to the
+// journal's end), calling each, when not nil, with every turn and the
+// state just before it, before the turn is folded into that state: the
+// state and the turn are valid only during the call. It returns what
+// StateAt would, with the turns in between seen; an error from each stops
+// it and is returned. StateAt must have been called first.
+func (k *Seeker) Walk(turn int, each func(before *reducer.State, t *events.Turn) error) (*reducer.State, *journal.Tail, error) {
+	if k.cur == nil {
+		return nil, nil, errors.New("seeker: Walk before StateAt")
+	}
+	if turn < 0 {
+		turn = journal.MaxTurns
+	}
+	if err := k.fold(turn, each); err != nil {
 		k.cur = nil
 		return nil, nil, err
 	}
@@ -179,8 +203,8 @@ func (k *Seeker) load(f journal.SnapshotFile) (*reducer.State, error) {
 }
 
 // fold folds turns into the current state until it has turn turns or the
-// journal ends.
-func (k *Seeker) fold(turn int) error {
+// journal ends, calling each (when not nil) before folding each turn.
+func (k *Seeker) fold(turn int, each func(*reducer.State, *events.Turn) error) error {
 	s := k.cur
 	if k.tail != nil {
 		return nil
@@ -199,9 +223,15 @@ func (k *Seeker) fold(turn int) error {
 		if err != nil {
 			return err
 		}
+		if each != nil {
+			if err := each(s, &t); err != nil {
+				return err
+			}
+		}
 		if err := s.ApplyTurn(&t); err != nil {
 			return &journal.Error{Path: k.r.Path(), Offset: k.r.Offset(), Turn: s.Turn, Err: err}
 		}
+		k.Folded++
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -171,4 +173,46 @@ func TestSnapshotsPastATornEndAreStale(t *testing.T) {
 	_, err = NewSnapshots(path, f)
 	require.NoError(t, err)
 	assert.Equal(t, []int{100, 200}, snapshotTurns(t, path))
+}
+
+// Walk goes on from a state one turn at a time, showing each turn with
+// the state before it: how a resumed game gets back its last messages
+// without folding from turn 0.
+func TestWalkShowsEachTurnAfterTheNearestSnapshot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.rogue")
+	digests := snapGame(t, path, 9, 430, 100)
+	k, err := OpenSeeker(path, content.Default())
+	require.NoError(t, err)
+	defer k.Close()
+	_, _, err = k.Walk(-1, nil)
+	require.Error(t, err, "Walk before StateAt")
+
+	s, _, err := k.StateAt(422)
+	require.NoError(t, err)
+	require.Equal(t, digests[422], s.Digest())
+	assert.Equal(t, 22, k.Folded, "from the snapshot of turn 400")
+	var seen []string
+	s, tail, err := k.Walk(-1, func(before *reducer.State, tn *events.Turn) error {
+		seen = append(seen, before.Digest())
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Nil(t, tail)
+	assert.Equal(t, digests[422:430], seen, "every turn after 422, each with the state before it")
+	assert.Equal(t, digests[430], s.Digest())
+	assert.Equal(t, 30, k.Folded)
+
+	stop := errors.New("stop")
+	_, _, err = k.StateAt(410)
+	require.NoError(t, err)
+	_, _, err = k.Walk(420, func(before *reducer.State, _ *events.Turn) error {
+		if before.Turn == 415 {
+			return stop
+		}
+		return nil
+	})
+	assert.Equal(t, stop, err)
+	s, _, err = k.StateAt(420)
+	require.NoError(t, err, "the seeker starts again after a stopped walk")
+	assert.Equal(t, digests[420], s.Digest())
 }

@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"rogue/events"
+	"rogue/game"
 	"rogue/journal"
+	"rogue/reducer"
+	"rogue/reducer/content"
 	"rogue/view"
 )
 
@@ -32,4 +36,51 @@ func (p *player) writeDeathSummary() {
 		return
 	}
 	p.m.SummaryPath = path
+}
+
+// completeHP gives the model the player's HP after every turn of the game,
+// for the game over chart and the death summary. A continued game's
+// session knows only the turns played since it began: the turns before
+// are folded from the journal now, once (resuming did not fold them). If
+// the journal cannot give them, the chart shows the session's turns and
+// the log says so.
+func (p *player) completeHP() {
+	ss := p.sess
+	if ss.hpFrom == 0 {
+		return
+	}
+	before, err := hpHistory(ss.path, ss.hpFrom)
+	if err != nil {
+		p.m.Say(fmt.Sprintf("the HP chart shows only the turns after turn %d: %v", ss.hpFrom, err))
+		return
+	}
+	ss.hpFrom = 0
+	// Begin with no messages only replaces the HP history: the log stays,
+	// and a dead player's game stays on the game over screen.
+	p.m.Begin(ss.g.State, append(before, p.m.HP()...), nil)
+}
+
+// hpHistory is the player's HP after each of the first turns turns of the
+// journal at path, folded from its start.
+func hpHistory(path string, turns int) ([]int, error) {
+	r, err := journal.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	r.ReuseFacts()
+	hp := make([]int, 0, turns)
+	s, _, err := game.Fold(r, content.Default(), turns, func(s *reducer.State, _ *events.Turn) error {
+		if pl := s.Player(); pl != nil {
+			hp = append(hp, pl.HP)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if s.Turn != turns {
+		return nil, fmt.Errorf("%s ends at turn %d", path, s.Turn)
+	}
+	return hp, nil
 }

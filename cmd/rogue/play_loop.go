@@ -113,7 +113,7 @@ func (p *player) play(cmd events.Command) {
 		return
 	}
 	before := ss.g.State.Clone()
-	turn, err := ss.g.Do(cmd)
+	turn, err := ss.do(cmd)
 	var refusal *reducer.Refusal
 	switch {
 	case errors.As(err, &refusal):
@@ -123,7 +123,11 @@ func (p *player) play(cmd events.Command) {
 		p.m.SaveFailed(err)
 	default:
 		p.m.AddTurn(before, &turn)
+		if note := ss.snapshotNote(); note != "" {
+			p.m.Say(note)
+		}
 		if ss.g.State.Over {
+			p.completeHP()
 			p.writeDeathSummary()
 		}
 	}

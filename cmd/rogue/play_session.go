@@ -17,11 +17,27 @@ type session struct {
 	path string
 	file *journal.File
 	g    *game.Game
-	// hp is the player's HP after each turn, for the chart.
-	hp []int
+	// snaps keeps the journal's snapshots as turns are played (a cache
+	// beside it that makes continuing the game fast); nil when they
+	// cannot be kept, and snapsErr says why.
+	snaps    *game.Snapshots
+	snapsErr error
+	// snapsNoted is set once the player has been told that snapshots
+	// stopped being written: they are told once.
+	snapsNoted bool
+	// hp is the player's HP after each turn from turn hpFrom+1 on, as far
+	// as the session has it when it begins (the model records the turns
+	// played after). A continued game starts with none (hpFrom is the turn
+	// it continues from): the turns before are folded from the journal
+	// only if the chart is needed, at death (see player.completeHP).
+	hp     []int
+	hpFrom int
 	// recent are the messages of the last turns before this session, and
 	// notes about opening the journal (a torn turn dropped).
 	recent []string
+	// folded is how many turns opening the session folded: from the
+	// newest snapshot that checks out, not from turn 0.
+	folded int
 	// broken is the error that stopped the journal taking turns; no
 	// command is played once it is set.
 	broken error
@@ -33,13 +49,17 @@ const recentTurns = 8
 
 // newSession starts a game in a new journal file f at path.
 func newSession(path string, f *journal.File) (*session, error) {
-	return startSession(path, f, reducer.New(f.Header().Seed, content.Default()), nil, nil)
+	ss := &session{path: path, file: f}
+	ss.keepSnapshots()
+	s := reducer.New(f.Header().Seed, content.Default())
+	s.Wizard = f.Header().Options.Wizard // as game.Start and every fold set it
+	return ss.start(s)
 }
 
 // openSession continues the game in the journal at path: it locks the
 // file (a second rogue on it gets journal.ErrLocked), drops a torn tail,
-// folds the turns and resumes. A finished game is refused: it is only
-// replayed.
+// reaches the last state from the newest snapshot, folding only the turns
+// after it, and resumes. A finished game is refused: it is only replayed.
 func openSession(path string) (*session, error) {
 	f, tail, err := journal.OpenAppend(path)
 	if errors.Is(err, journal.ErrLocked) {
@@ -48,7 +68,12 @@ func openSession(path string) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, hp, recent, err := foldForResume(path, f.Turns())
+	// Only now, with the journal locked and cut back to its last whole
+	// turn: the snapshots past that turn or of another journal once at
+	// this path go before anything reads them.
+	ss := &session{path: path, file: f}
+	ss.keepSnapshots()
+	s, recent, folded, err := loadForResume(path, f.Turns())
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -64,58 +89,85 @@ func openSession(path string) (*session, error) {
 		}
 		recent = append(recent, note)
 	}
-	return startSession(path, f, s, hp, recent)
+	// The messages first, then the notes about opening the journal.
+	ss.recent = append(recent, ss.recent...)
+	ss.folded, ss.hpFrom = folded, s.Turn
+	return ss.start(s)
 }
 
-// foldForResume folds the journal at path (total turns long), keeping the
-// HP after every turn and the messages of the last few turns.
-func foldForResume(path string, total int) (*reducer.State, []int, []string, error) {
-	r, err := journal.Open(path)
+// loadForResume reaches the state at the end of the journal at path
+// (total turns long) from its newest snapshot that checks out, at or
+// before recentTurns turns from the end, and folds the turns after it one
+// by one, keeping the messages of the last recentTurns of them. It
+// returns the state, those messages (and a note if snapshots were
+// skipped) and how many turns it folded.
+func loadForResume(path string, total int) (*reducer.State, []string, int, error) {
+	k, err := game.OpenSeeker(path, content.Default())
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, 0, err
 	}
-	defer r.Close()
-	h := r.Header()
-	var hp []int
+	defer k.Close()
+	if _, _, err := k.StateAt(max(0, total-recentTurns)); err != nil {
+		return nil, nil, 0, err
+	}
 	var recent []string
-	var prev *reducer.State // the state before the turn being folded, near the end
-	if total <= recentTurns {
-		prev = reducer.New(h.Seed, content.Default())
-		prev.Wizard = h.Options.Wizard
-	}
-	s, _, err := game.Fold(r, content.Default(), total, func(s *reducer.State, t *events.Turn) error {
-		if p := s.Player(); p != nil {
-			hp = append(hp, p.HP)
-		}
-		if prev != nil {
-			recent = append(recent, view.TurnMessages(prev, t)...)
-			prev = nil
-		}
-		if s.Turn >= total-recentTurns {
-			prev = s.Clone()
-		}
+	s, _, err := k.Walk(total, func(before *reducer.State, t *events.Turn) error {
+		recent = append(recent, view.TurnMessages(before, t)...)
 		return nil
 	})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, 0, err
 	}
-	return s, hp, recent, nil
+	if s.Turn != total {
+		return nil, nil, 0, fmt.Errorf("%s: only %d of its %d turns could be read", path, s.Turn, total)
+	}
+	if note := k.NoteLine(); note != "" {
+		recent = append(recent, note)
+	}
+	return s, recent, k.Folded, nil
 }
 
-// startSession resumes s (folded from f) and plays the first turn if the
-// journal has none yet.
-func startSession(path string, f *journal.File, s *reducer.State, hp []int, recent []string) (*session, error) {
-	g, err := game.Resume(s, f.Header(), f)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+// keepSnapshots starts keeping the journal's snapshots. Failing to is
+// noted in the log, never the end of the game.
+func (ss *session) keepSnapshots() {
+	ss.snaps, ss.snapsErr = game.NewSnapshots(ss.path, ss.file)
+	if ss.snapsErr != nil {
+		ss.snaps = nil
 	}
-	ss := &session{path: path, file: f, g: g, hp: hp, recent: recent}
+	if note := ss.snapshotNote(); note != "" {
+		ss.recent = append(ss.recent, note)
+	}
+}
+
+// snapshotNote is the line telling the player that the game's snapshots
+// are not being written, the first time it is asked once they are not;
+// "" otherwise.
+func (ss *session) snapshotNote() string {
+	err := ss.snapsErr
+	if err == nil && ss.snaps != nil {
+		err = ss.snaps.Err()
+	}
+	if err == nil || ss.snapsNoted {
+		return ""
+	}
+	ss.snapsNoted = true
+	return fmt.Sprintf("This game's snapshots could not be written (%v): nothing is lost, only continuing it will be slower.", err)
+}
+
+// start resumes s (folded from the journal) and plays the first turn if
+// the journal has none yet.
+func (ss *session) start(s *reducer.State) (*session, error) {
+	g, err := game.Resume(s, ss.file.Header(), ss.file)
+	if err != nil {
+		ss.file.Close()
+		return nil, fmt.Errorf("%s: %w", ss.path, err)
+	}
+	ss.g = g
 	if s.Turn == 0 {
 		before := s.Clone()
-		turn, err := g.Do(&events.Begin{})
+		turn, err := ss.do(&events.Begin{})
 		if err != nil {
-			f.Close()
+			ss.file.Close()
 			return nil, err
 		}
 		ss.recent = append(ss.recent, view.TurnMessages(before, &turn)...)
@@ -124,6 +176,16 @@ func startSession(path string, f *journal.File, s *reducer.State, hp []int, rece
 		ss.recent = append(ss.recent, fmt.Sprintf("Welcome back: turn %d on depth %d.", s.Turn, s.Depth))
 	}
 	return ss, nil
+}
+
+// do plays one command (see game.Game.Do) and, once it is journaled and
+// folded, writes a snapshot if one is due.
+func (ss *session) do(cmd events.Command) (events.Turn, error) {
+	turn, err := ss.g.Do(cmd)
+	if err == nil && ss.snaps != nil {
+		ss.snaps.After(ss.g.State)
+	}
+	return turn, err
 }
 
 // describe says where the game stands, for the main menu.

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer/content"
+)
+
+// benchShort is a 1 000-turn wizard bot game with its snapshots (none are
+// due before turn 2048), made once per test process beside the 100 000-turn
+// one of benchJournalFiles.
+var benchShort struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+func benchShortJournal(b *testing.B) string {
+	dir := filepath.Dir(rogueBinary(b))
+	benchShort.once.Do(func() {
+		path := filepath.Join(dir, "bench-1k.rogue")
+		_, snapErr, err := game.RecordBot(path, game.NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
+			content.Default(), 1_000, nil)
+		if err == nil {
+			err = snapErr
+		}
+		benchShort.path, benchShort.err = path, err
+	})
+	require.NoError(b, benchShort.err)
+	return benchShort.path
+}
+
+// BenchmarkOpenSession continues a game as `rogue` does (lock the journal,
+// reach its last state and the messages of its last turns, close it
+// again), at 1 000 and 100 000 turns: resuming should cost about the same
+// at any length.
+func BenchmarkOpenSession(b *testing.B) {
+	long, _ := benchJournalFiles(b)
+	for _, tc := range []struct {
+		turns int
+		path  string
+	}{{1_000, benchShortJournal(b)}, {benchTurns, long}} {
+		b.Run(fmt.Sprintf("turns=%d", tc.turns), func(b *testing.B) {
+			folded := 0
+			for range b.N {
+				ss, err := openSession(tc.path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if ss.g.State.Turn != tc.turns {
+					b.Fatalf("resumed at turn %d, want %d", ss.g.State.Turn, tc.turns)
+				}
+				folded += ss.folded
+				if err := ss.close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(folded)/float64(b.N), "turns-folded/op")
+		})
+		// Of which locking the journal and checking it to its end (it
+		// reads every record).
+		b.Run(fmt.Sprintf("journal.OpenAppend alone/turns=%d", tc.turns), func(b *testing.B) {
+			for range b.N {
+				f, _, err := journal.OpenAppend(tc.path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := f.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFindUnfinished is what the main menu does first with the
+// newest journal: tell whether its game is over.
+func BenchmarkFindUnfinished(b *testing.B) {
+	long, _ := benchJournalFiles(b)
+	for _, tc := range []struct {
+		turns int
+		path  string
+	}{{1_000, benchShortJournal(b)}, {benchTurns, long}} {
+		b.Run(fmt.Sprintf("turns=%d", tc.turns), func(b *testing.B) {
+			for range b.N {
+				if findUnfinished([]string{tc.path}) != tc.path {
+					b.Fatal("the game is not found unfinished")
+				}
+			}
+		})
+	}
+}
