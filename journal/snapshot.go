@@ -214,6 +214,22 @@ func ListSnapshots(path string) ([]SnapshotFile, error) {
 	return out, nil
 }
 
+// SnapshotPositions returns the positions of the newest snapshots of the
+// journal at path, at most n of them, newest first: where
+// OpenAppendAfter may start checking. A snapshot that cannot be read is
+// passed over (they are a cache); a position still has to prove it
+// belongs to the journal.
+func SnapshotPositions(path string, n int) []Position {
+	files, _ := ListSnapshots(path)
+	var out []Position
+	for i := len(files) - 1; i >= 0 && len(out) < n; i-- {
+		if s, err := ReadSnapshot(files[i].Path); err == nil {
+			out = append(out, s.Pos)
+		}
+	}
+	return out
+}
+
 // ReadSnapshot reads the snapshot file at path (at most MaxSnapshotSize
 // bytes and its framing).
 func ReadSnapshot(path string) (Snapshot, error) {

@@ -333,3 +333,67 @@ func TestTheCurrentFormatIsSmallerThanFormat1(t *testing.T) {
 	assert.Equal(t, turns, read)
 	assert.Less(t, len(cur), len(v1)*85/100, "format %d: %d bytes, format 1: %d", events.FormatVersion, len(cur), len(v1))
 }
+
+// positionAt is the Position after turn n of journal b.
+func positionAt(t *testing.T, b []byte, n int) Position {
+	t.Helper()
+	r, err := NewBytesReader(b)
+	require.NoError(t, err)
+	var turn events.Turn
+	for r.Turns() < n {
+		require.NoError(t, r.Next(&turn))
+	}
+	return r.Position()
+}
+
+// Continuing from a snapshot's position checks only the records after it:
+// a torn tail there is dropped as OpenAppend drops it, and the game goes
+// on to the same bytes as a journal written in one go.
+func TestOpenAppendAfterChecksOnlyTheRecordsAfterThePosition(t *testing.T) {
+	turns := sampleTurns(120)
+	whole, starts := journalOf(t, turns)
+	at := positionAt(t, whole, 100)
+	path := filepath.Join(t.TempDir(), "game.jnl")
+	torn := cloneBytes(whole[:starts[110]-2])
+	// A byte before the position changes: taken as it is, as the records
+	// there were checked when the snapshot was made.
+	torn[starts[50]+6] ^= 0x40
+	require.NoError(t, os.WriteFile(path, torn, 0o644))
+
+	f, tail, err := OpenAppendAfter(path, []Position{{Turns: 7, Offset: 9, Last: 8}, at})
+	require.NoError(t, err)
+	require.NotNil(t, tail)
+	assert.True(t, tail.Torn)
+	assert.Equal(t, 109, tail.Turn)
+	assert.Equal(t, 109, f.Turns())
+	for i := range turns[109:] {
+		require.NoError(t, f.Append(&turns[109+i]))
+	}
+	require.NoError(t, f.Close())
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	want := cloneBytes(whole)
+	want[starts[50]+6] ^= 0x40
+	assert.Equal(t, want, got)
+}
+
+// With no position that belongs to the journal, every record is checked:
+// one from another journal proves nothing.
+func TestOpenAppendAfterAForeignPositionChecksEverything(t *testing.T) {
+	turns := sampleTurns(120)
+	whole, starts := journalOf(t, turns)
+	other := sampleTurns(121)[1:]
+	foreign, _ := journalOf(t, other)
+	path := filepath.Join(t.TempDir(), "game.jnl")
+	b := cloneBytes(whole)
+	b[starts[50]+6] ^= 0x40
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+
+	f, tail, err := OpenAppendAfter(path, []Position{positionAt(t, foreign, 100)})
+	require.NoError(t, err)
+	defer f.Close()
+	require.NotNil(t, tail)
+	assert.False(t, tail.Torn)
+	assert.Equal(t, 50, tail.Turn)
+	assert.Equal(t, 50, f.Turns())
+}

@@ -64,8 +64,20 @@ func BenchmarkOpenSession(b *testing.B) {
 			}
 			b.ReportMetric(float64(folded)/float64(b.N), "turns-folded/op")
 		})
-		// Of which locking the journal and checking it to its end (it
-		// reads every record).
+		// Of which locking the journal and checking it to its end: from
+		// the newest snapshot's position as openSession does, and every
+		// record as OpenAppend does.
+		b.Run(fmt.Sprintf("journal.OpenAppendAfter alone/turns=%d", tc.turns), func(b *testing.B) {
+			for range b.N {
+				f, _, err := journal.OpenAppendAfter(tc.path, journal.SnapshotPositions(tc.path, 2))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := f.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 		b.Run(fmt.Sprintf("journal.OpenAppend alone/turns=%d", tc.turns), func(b *testing.B) {
 			for range b.N {
 				f, _, err := journal.OpenAppend(tc.path)

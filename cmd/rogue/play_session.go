@@ -57,11 +57,14 @@ func newSession(path string, f *journal.File) (*session, error) {
 }
 
 // openSession continues the game in the journal at path: it locks the
-// file (a second rogue on it gets journal.ErrLocked), drops a torn tail,
+// file (a second rogue on it gets journal.ErrLocked), checks the records
+// after the newest snapshot and drops a torn tail,
 // reaches the last state from the newest snapshot, folding only the turns
 // after it, and resumes. A finished game is refused: it is only replayed.
 func openSession(path string) (*session, error) {
-	f, tail, err := journal.OpenAppend(path)
+	// The newest snapshots' positions spare checking the records before
+	// them again: opening a long game costs what a short one does.
+	f, tail, err := journal.OpenAppendAfter(path, journal.SnapshotPositions(path, 2))
 	if errors.Is(err, journal.ErrLocked) {
 		return nil, fail(1, "%s is being played by another rogue: quit that one first, or start another game with rogue play --new", path)
 	}
