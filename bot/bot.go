@@ -59,7 +59,8 @@ func (b *brain) choose() events.Command {
 		order := []events.Attribute{events.Fitness, events.Might, events.Quickness}
 		return &events.ChooseAttribute{Attribute: order[p.Level%len(order)]}
 	}
-	foes := b.visibleFoes()
+	seen := b.visibleFoes()
+	foes := b.inRange(seen)
 	hp, maxHP := p.HP, s.MaxHP(p)
 	if hp*2 < maxHP {
 		if it := b.carried(func(u *content.Use) bool { return u.Effect == content.Heal }); it != nil {
@@ -82,7 +83,8 @@ func (b *brain) choose() events.Command {
 	if len(s.ItemsAt(p.Pos)) > 0 && len(s.Backpack(p.ID)) < b.c.Rules.Backpack {
 		return &events.PickUp{}
 	}
-	if len(foes) == 0 && hp < maxHP && s.Hunger < events.Hungry {
+	// Resting heals only with nothing hostile in view, however far.
+	if len(seen) == 0 && hp < maxHP && s.Hunger < events.Hungry {
 		return &events.Wait{}
 	}
 	if dir, ok := b.walkTo(b.itemGoal()); ok {
@@ -119,6 +121,22 @@ func (b *brain) visibleFoes() []*reducer.Entity {
 		}
 		return int(x.ID) - int(y.ID)
 	})
+	return out
+}
+
+// inRange keeps the foes near enough to see the player back (within the
+// rules' vision): only those come for us. One farther off stands still;
+// walking at it could step out of its sight and back into it forever,
+// with the goal that drew us here pulling the other way. We meet it in
+// range soon enough, or leave it behind.
+func (b *brain) inRange(foes []*reducer.Entity) []*reducer.Entity {
+	r := b.c.Rules.Vision
+	var out []*reducer.Entity
+	for _, m := range foes {
+		if dist2(b.p.Pos, m.Pos) <= r*r {
+			out = append(out, m)
+		}
+	}
 	return out
 }
 
