@@ -101,8 +101,19 @@ func (b *brain) choose() events.Command {
 	if s.Map.At(p.Pos) == dungeon.DownStairs {
 		return &events.Descend{}
 	}
-	if dir, ok := b.walkTo(func(q events.Pos) bool { return q == s.Level.Stairs }); ok {
+	atStairs := func(q events.Pos) bool { return q == s.Level.Stairs }
+	if dir, ok := b.walkTo(atStairs); ok {
 		return &events.Move{Dir: dir}
+	}
+	// A monster that cannot see us stands in the way, for good: cut
+	// through it.
+	if dir, ok := b.walkThrough(atStairs); ok {
+		return &events.Move{Dir: dir}
+	}
+	if hungryAndNoFood {
+		if dir, ok := b.walkThrough(func(q events.Pos) bool { return !explored.Has(q) }); ok {
+			return &events.Move{Dir: dir}
+		}
 	}
 	return &events.Wait{}
 }
@@ -266,14 +277,26 @@ func (b *brain) itemGoal() func(events.Pos) bool {
 // walkTo returns the first step of a shortest walk (breadth-first, 8-way,
 // around monsters) to the nearest tile where goal holds.
 func (b *brain) walkTo(goal func(events.Pos) bool) (events.Dir, bool) {
+	return b.walk(goal, true)
+}
+
+// walkThrough is walkTo for when the way around monsters is shut: it walks
+// as if they were not there, so the first step may be an attack.
+func (b *brain) walkThrough(goal func(events.Pos) bool) (events.Dir, bool) {
+	return b.walk(goal, false)
+}
+
+func (b *brain) walk(goal func(events.Pos) bool, around bool) (events.Dir, bool) {
 	m := b.s.Map
 	w, h := m.Width, m.Height
 	start := m.Index(b.p.Pos)
 	sc := walkScratches.Get().(*walkScratch)
 	defer walkScratches.Put(sc)
 	blocked, first, queue := sc.reset(w * h)
-	for _, e := range b.monsters() {
-		blocked[m.Index(e.Pos)] = true
+	if around {
+		for _, e := range b.monsters() {
+			blocked[m.Index(e.Pos)] = true
+		}
 	}
 	var step [events.NumDirs]int // the index offset of a step in each direction
 	for d := range step {

@@ -8,9 +8,54 @@ import (
 
 	"rogue/bot"
 	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
 )
+
+// discard is a journal that keeps nothing: these tests only watch the state.
+type discard struct{}
+
+func (discard) Append(*events.Turn) error { return nil }
+
+// botGame starts a bot game of the given seed.
+func botGame(t *testing.T, seed uint64, wizard bool) *game.Game {
+	t.Helper()
+	h := game.NewHeader(seed, "bot", journal.Options{Wizard: wizard})
+	g, err := game.Start(h, content.Default(), discard{})
+	require.NoError(t, err)
+	return g
+}
+
+// progress is what a game that goes somewhere changes now and then.
+type progress struct{ depth, xp int }
+
+func progressOf(s *reducer.State) progress {
+	return progress{depth: s.Depth, xp: s.Player().XP}
+}
+
+// The seed-1 wizard game once reached depth 24 near turn 4900 and then
+// stepped north-west and south-east for good, chasing an Orc that never
+// came (TestTheBotLeavesAFoeOutOfRangeAlone); without that, it waited for
+// good on depth 33 (TestTheBotCutsThroughAMonsterBlockingTheWay). Every
+// 500 turns of the game's first 8000 must now see a new depth or
+// experience.
+func TestTheBotKeepsMakingProgress(t *testing.T) {
+	const turns, window = 8000, 500
+	g := botGame(t, 1, true)
+	var stalled []int // the turns at which a window without progress ended
+	last := progressOf(g.State)
+	for g.State.Turn < turns {
+		require.NoError(t, g.PlayBot(g.State.Turn+window))
+		now := progressOf(g.State)
+		if now == last {
+			stalled = append(stalled, g.State.Turn)
+		}
+		last = now
+	}
+	assert.Equal(t, []int(nil), stalled, "turns ending %d turns with no new depth or experience", window)
+}
 
 // level is a state of one long 24x5 room with the player at (2,2), the
 // stairs at (1,1), starving with nothing to eat, then the given spawns.
@@ -49,4 +94,31 @@ func TestTheBotLeavesAFoeOutOfRangeAlone(t *testing.T) {
 	s := level(t, events.Spawned{Kind: orc, Pos: events.Pos{X: 10, Y: 3}, HP: 9})
 	require.True(t, s.CanSee(events.Pos{X: 10, Y: 3}), "the Orc is in view")
 	assert.Equal(t, events.Command(&events.Move{Dir: events.NorthWest}), bot.Choose(s))
+}
+
+// Seed 1 in wizard mode, once it no longer chased that Orc, waited from
+// turn ~3700 on depth 33: the one corridor to the stairs held a monster
+// that could not see it, so the walk around monsters found no way and
+// the starving bot had nothing else to do. It now walks through: the
+// first step into the monster is an attack.
+func TestTheBotCutsThroughAMonsterBlockingTheWay(t *testing.T) {
+	tables := content.Default()
+	kind := func(name string) int {
+		c, ok := tables.ByName(name)
+		require.True(t, ok, name)
+		return c
+	}
+	s := reducer.New(1, tables)
+	require.NoError(t, s.ApplyTurn(&events.Turn{Command: &events.Begin{}, Facts: []events.Fact{
+		&events.LevelEntered{Depth: 1, Width: 30, Height: 6,
+			Rooms:     []events.Rect{{X: 1, Y: 2, W: 5, H: 1}, {X: 20, Y: 1, W: 5, H: 3}},
+			Corridors: []events.Corridor{{From: events.Pos{X: 5, Y: 2}, To: events.Pos{X: 20, Y: 2}, HorizontalFirst: true}},
+			Stairs:    events.Pos{X: 22, Y: 2}, Arrival: events.Pos{X: 2, Y: 2}},
+		&events.Spawned{ID: 1, Kind: kind("Player"), Pos: events.Pos{X: 2, Y: 2}, HP: 10},
+		&events.Spawned{ID: 2, Kind: kind("Dagger"), Holder: 1, Slot: events.MainHand},
+		&events.HungerChanged{Actor: 1, Hunger: events.Starving},
+		&events.Spawned{ID: 3, Kind: kind("Orc"), Pos: events.Pos{X: 15, Y: 2}, HP: 9},
+	}}))
+	require.False(t, s.CanSee(events.Pos{X: 15, Y: 2}), "the Orc is out of view")
+	assert.Equal(t, events.Command(&events.Move{Dir: events.East}), bot.Choose(s))
 }
