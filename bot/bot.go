@@ -80,8 +80,16 @@ func (b *brain) choose() events.Command {
 	if cmd := b.gearUp(); cmd != nil {
 		return cmd
 	}
-	if len(s.ItemsAt(p.Pos)) > 0 && len(s.Backpack(p.ID)) < b.c.Rules.Backpack {
-		return &events.PickUp{}
+	// Pick up while something here is worth having (the rules give the
+	// lowest id first, which may be junk: it is dropped elsewhere later),
+	// and drop junk only where nothing is, or it would be picked up again.
+	here := s.ItemsAt(p.Pos)
+	if slices.ContainsFunc(here, b.worthHaving) {
+		if len(b.backpack()) < b.c.Rules.Backpack || b.wornAtOnce(here[0]) {
+			return &events.PickUp{}
+		}
+	} else if i := slices.IndexFunc(b.backpack(), b.junk); i >= 0 {
+		return &events.Drop{Item: b.backpack()[i].ID}
 	}
 	// Resting heals only with nothing hostile in view, however far.
 	if len(seen) == 0 && hp < maxHP && s.Hunger < events.Hungry {
@@ -255,19 +263,54 @@ func (b *brain) worth(q *content.Equip) int {
 	return hits * max(0, twiceAverage)
 }
 
-// itemGoal returns a test for "an item worth taking lies on q": any item
-// on a tile the player has seen, while the backpack has room. The tiles
-// are worked out once, not per tile the walk visits.
+// worthHaving reports whether an item, on the floor or in the backpack,
+// is worth carrying: anything to use, and gear that beats what is worn in
+// its slot (for a weapon, or bare hands). Anything else is junk: carried,
+// it only fills the backpack until no food or potion fits.
+func (b *brain) worthHaving(it *reducer.Entity) bool {
+	def := b.c.Item(it.Kind)
+	if def == nil {
+		return false
+	}
+	if def.Equip == nil {
+		return true
+	}
+	cur := b.s.Worn(b.p.ID, def.Equip.Slot)
+	switch {
+	case cur != nil:
+		return b.worth(def.Equip) > b.worth(b.c.Item(cur.Kind).Equip)
+	case def.Equip.Slot == events.MainHand:
+		return b.worth(def.Equip) > b.worth(nil)
+	}
+	return true
+}
+
+// junk reports whether a backpack item is not worth carrying. After
+// gearUp has nothing to do, that is every piece of gear in it.
+func (b *brain) junk(it *reducer.Entity) bool {
+	return it.Slot == events.SlotNone && !b.worthHaving(it)
+}
+
+// wornAtOnce reports whether picking up the item puts it on (its slot is
+// empty), which the rules allow with a full backpack.
+func (b *brain) wornAtOnce(it *reducer.Entity) bool {
+	def := b.c.Item(it.Kind)
+	return def != nil && def.Equip != nil && b.s.Worn(b.p.ID, def.Equip.Slot) == nil
+}
+
+// itemGoal returns a test for "an item worth taking lies on q": an item
+// worth having on a tile the player has seen, while the backpack has
+// room. The tiles are worked out once, not per tile the walk visits.
 func (b *brain) itemGoal() func(events.Pos) bool {
 	s, m := b.s, b.s.Map
-	if len(s.Backpack(b.p.ID)) >= b.c.Rules.Backpack {
+	if len(b.backpack()) >= b.c.Rules.Backpack {
 		return func(events.Pos) bool { return false }
 	}
 	want := make([]bool, m.Width*m.Height)
 	seen := s.Explored()
 	for i := range s.Entity {
 		e := &s.Entity[i]
-		if e.OnMap() && !s.IsActor(e) && seen.Has(e.Pos) {
+		if e.OnMap() && !s.IsActor(e) && seen.Has(e.Pos) && b.worthHaving(e) {
 			want[m.Index(e.Pos)] = true
 		}
 	}

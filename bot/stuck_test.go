@@ -122,3 +122,16 @@ func TestTheBotCutsThroughAMonsterBlockingTheWay(t *testing.T) {
 	require.False(t, s.CanSee(events.Pos{X: 15, Y: 2}), "the Orc is out of view")
 	assert.Equal(t, events.Command(&events.Move{Dir: events.East}), bot.Choose(s))
 }
+
+// The seed-1 wizard game carried 20 Daggers (every Orc drops one) and no
+// food: a full backpack of gear no better than what it wore left no room
+// for a Ration. Gear that does not beat what is worn is junk: dropped where
+// nothing worth having lies, and not picked up again.
+func TestTheBotDropsJunkAndLeavesItLying(t *testing.T) {
+	dagger, ok := content.Default().ByName("Dagger")
+	require.True(t, ok)
+	carried := level(t, events.Spawned{Kind: dagger, Holder: 1})
+	assert.Equal(t, events.Command(&events.Drop{Item: 4}), bot.Choose(carried), "a second Dagger is dropped")
+	lying := level(t, events.Spawned{Kind: dagger, Pos: events.Pos{X: 2, Y: 2}})
+	assert.Equal(t, events.Command(&events.Move{Dir: events.NorthWest}), bot.Choose(lying), "a second Dagger is left lying")
+}
