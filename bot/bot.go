@@ -106,24 +106,42 @@ func (b *brain) choose() events.Command {
 			return &events.Move{Dir: dir}
 		}
 	}
-	if s.Map.At(p.Pos) == dungeon.DownStairs {
-		return &events.Descend{}
-	}
-	atStairs := func(q events.Pos) bool { return q == s.Level.Stairs }
-	if dir, ok := b.walkTo(atStairs); ok {
-		return &events.Move{Dir: dir}
-	}
-	// A monster that cannot see us stands in the way, for good: cut
-	// through it.
-	if dir, ok := b.walkThrough(atStairs); ok {
-		return &events.Move{Dir: dir}
-	}
-	if hungryAndNoFood {
-		if dir, ok := b.walkThrough(func(q events.Pos) bool { return !explored.Has(q) }); ok {
+	if s.Depth < deepest {
+		if s.Map.At(p.Pos) == dungeon.DownStairs {
+			return &events.Descend{}
+		}
+		atStairs := func(q events.Pos) bool { return q == s.Level.Stairs }
+		if dir, ok := b.walkTo(atStairs); ok {
+			return &events.Move{Dir: dir}
+		}
+		// A monster that cannot see us stands in the way, for good: cut
+		// through it.
+		if dir, ok := b.walkThrough(atStairs); ok {
 			return &events.Move{Dir: dir}
 		}
 	}
+	if dir, ok := b.walkThrough(func(q events.Pos) bool { return !explored.Has(q) }); ok {
+		return &events.Move{Dir: dir}
+	}
+	// At the bottom, with the level seen: hunt down what is left on it.
+	if dir, ok := b.walkThrough(b.monsterGoal()); ok {
+		return &events.Move{Dir: dir}
+	}
 	return &events.Wait{}
+}
+
+// deepest is the deepest level there is: the reducer folds no level below
+// depth 1000 (though it does not refuse the Descend that would make one).
+const deepest = 1000
+
+// monsterGoal returns a test for "a monster stands on q".
+func (b *brain) monsterGoal() func(events.Pos) bool {
+	m := b.s.Map
+	at := make([]bool, m.Width*m.Height)
+	for _, e := range b.monsters() {
+		at[m.Index(e.Pos)] = true
+	}
+	return func(q events.Pos) bool { return at[m.Index(q)] }
 }
 
 // visibleFoes lists the monsters in view, nearest first.

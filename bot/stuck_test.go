@@ -61,6 +61,12 @@ func TestTheBotKeepsMakingProgress(t *testing.T) {
 // stairs at (1,1), starving with nothing to eat, then the given spawns.
 func level(t *testing.T, extra ...events.Spawned) *reducer.State {
 	t.Helper()
+	return levelAt(t, 1, extra...)
+}
+
+// levelAt is level at the given depth.
+func levelAt(t *testing.T, depth int, extra ...events.Spawned) *reducer.State {
+	t.Helper()
 	tables := content.Default()
 	kind := func(name string) int {
 		c, ok := tables.ByName(name)
@@ -69,7 +75,7 @@ func level(t *testing.T, extra ...events.Spawned) *reducer.State {
 	}
 	s := reducer.New(1, tables)
 	facts := []events.Fact{
-		&events.LevelEntered{Depth: 1, Width: 30, Height: 8,
+		&events.LevelEntered{Depth: depth, Width: 30, Height: 8,
 			Rooms: []events.Rect{{X: 1, Y: 1, W: 24, H: 5}}, Stairs: events.Pos{X: 1, Y: 1}, Arrival: events.Pos{X: 2, Y: 2}},
 		&events.Spawned{ID: 1, Kind: kind("Player"), Pos: events.Pos{X: 2, Y: 2}, HP: 10},
 		&events.Spawned{ID: 2, Kind: kind("Dagger"), Holder: 1, Slot: events.MainHand},
@@ -134,4 +140,17 @@ func TestTheBotDropsJunkAndLeavesItLying(t *testing.T) {
 	assert.Equal(t, events.Command(&events.Drop{Item: 4}), bot.Choose(carried), "a second Dagger is dropped")
 	lying := level(t, events.Spawned{Kind: dagger, Pos: events.Pos{X: 2, Y: 2}})
 	assert.Equal(t, events.Command(&events.Move{Dir: events.NorthWest}), bot.Choose(lying), "a second Dagger is left lying")
+}
+
+// The reducer makes no level below depth 1000 (a Descend there once
+// stopped the 200 000-turn seed-1 wizard game with "depth 1001 is not in
+// 1..1000"). At the bottom the bot stays: it explores (here, the room's
+// far end), then hunts down what is left.
+func TestTheBotStaysAtTheBottom(t *testing.T) {
+	orc, ok := content.Default().ByName("Orc")
+	require.True(t, ok)
+	s := levelAt(t, 1000, events.Spawned{Kind: orc, Pos: events.Pos{X: 24, Y: 5}, HP: 9})
+	s.Player().Pos = s.Level.Stairs
+	require.False(t, s.CanSee(events.Pos{X: 24, Y: 5}), "the Orc is out of view")
+	assert.Equal(t, events.Command(&events.Move{Dir: events.East}), bot.Choose(s))
 }
