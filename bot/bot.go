@@ -98,8 +98,11 @@ func (b *brain) choose() events.Command {
 	if dir, ok := b.walkTo(b.itemGoal()); ok {
 		return &events.Move{Dir: dir}
 	}
-	// Starving with nothing to eat: the next level may have food.
-	hungryAndNoFood := s.Hunger >= events.Hungry
+	// Starving with nothing to eat: the next level may have food. Not in
+	// wizard mode, where hunger cannot kill: there, diving past every
+	// level unexplored took the seed-1 game to the bottom (depth 1000) by
+	// turn 136 000, leaving a long game mostly waiting there.
+	hungryAndNoFood := s.Hunger >= events.Hungry && !s.Wizard
 	explored := s.Explored()
 	if !hungryAndNoFood {
 		if dir, ok := b.walkTo(func(q events.Pos) bool { return !explored.Has(q) }); ok {

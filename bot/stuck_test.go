@@ -154,3 +154,13 @@ func TestTheBotStaysAtTheBottom(t *testing.T) {
 	require.False(t, s.CanSee(events.Pos{X: 24, Y: 5}), "the Orc is out of view")
 	assert.Equal(t, events.Command(&events.Move{Dir: events.East}), bot.Choose(s))
 }
+
+// Starving with nothing to eat, the bot hurries to the stairs (the next
+// level may have food), but not in wizard mode, where hunger cannot kill:
+// there it explores the level first, as a fed bot does.
+func TestTheBotHurriesDownStarvingUnlessItCannotDie(t *testing.T) {
+	s := level(t)
+	assert.Equal(t, events.Command(&events.Move{Dir: events.NorthWest}), bot.Choose(s), "starving")
+	s.Wizard = true
+	assert.Equal(t, events.Command(&events.Move{Dir: events.NorthEast}), bot.Choose(s), "starving in wizard mode: toward the unexplored east")
+}
