@@ -59,7 +59,8 @@ func (b *brain) choose() events.Command {
 		order := []events.Attribute{events.Fitness, events.Might, events.Quickness}
 		return &events.ChooseAttribute{Attribute: order[p.Level%len(order)]}
 	}
-	foes := b.visibleFoes()
+	seen := b.visibleFoes()
+	foes := b.inRange(seen)
 	hp, maxHP := p.HP, s.MaxHP(p)
 	if hp*2 < maxHP {
 		if it := b.carried(func(u *content.Use) bool { return u.Effect == content.Heal }); it != nil {
@@ -79,30 +80,71 @@ func (b *brain) choose() events.Command {
 	if cmd := b.gearUp(); cmd != nil {
 		return cmd
 	}
-	if len(s.ItemsAt(p.Pos)) > 0 && len(s.Backpack(p.ID)) < b.c.Rules.Backpack {
-		return &events.PickUp{}
+	// Pick up while something here is worth having (the rules give the
+	// lowest id first, which may be junk: it is dropped elsewhere later),
+	// and drop junk only where nothing is, or it would be picked up again.
+	here := s.ItemsAt(p.Pos)
+	if slices.ContainsFunc(here, b.worthHaving) {
+		if len(b.backpack()) < b.c.Rules.Backpack || b.wornAtOnce(here[0]) {
+			return &events.PickUp{}
+		}
+	} else if i := slices.IndexFunc(b.backpack(), b.junk); i >= 0 {
+		return &events.Drop{Item: b.backpack()[i].ID}
 	}
-	if len(foes) == 0 && hp < maxHP && s.Hunger < events.Hungry {
+	// Resting heals only with nothing hostile in view, however far.
+	if len(seen) == 0 && hp < maxHP && s.Hunger < events.Hungry {
 		return &events.Wait{}
 	}
 	if dir, ok := b.walkTo(b.itemGoal()); ok {
 		return &events.Move{Dir: dir}
 	}
-	// Starving with nothing to eat: the next level may have food.
-	hungryAndNoFood := s.Hunger >= events.Hungry
+	// Starving with nothing to eat: the next level may have food. Not in
+	// wizard mode, where hunger cannot kill: there, diving past every
+	// level unexplored took the seed-1 game to the bottom (depth 1000) by
+	// turn 136 000, leaving a long game mostly waiting there.
+	hungryAndNoFood := s.Hunger >= events.Hungry && !s.Wizard
 	explored := s.Explored()
 	if !hungryAndNoFood {
 		if dir, ok := b.walkTo(func(q events.Pos) bool { return !explored.Has(q) }); ok {
 			return &events.Move{Dir: dir}
 		}
 	}
-	if s.Map.At(p.Pos) == dungeon.DownStairs {
-		return &events.Descend{}
+	if s.Depth < deepest {
+		if s.Map.At(p.Pos) == dungeon.DownStairs {
+			return &events.Descend{}
+		}
+		atStairs := func(q events.Pos) bool { return q == s.Level.Stairs }
+		if dir, ok := b.walkTo(atStairs); ok {
+			return &events.Move{Dir: dir}
+		}
+		// A monster that cannot see us stands in the way, for good: cut
+		// through it.
+		if dir, ok := b.walkThrough(atStairs); ok {
+			return &events.Move{Dir: dir}
+		}
 	}
-	if dir, ok := b.walkTo(func(q events.Pos) bool { return q == s.Level.Stairs }); ok {
+	if dir, ok := b.walkThrough(func(q events.Pos) bool { return !explored.Has(q) }); ok {
+		return &events.Move{Dir: dir}
+	}
+	// At the bottom, with the level seen: hunt down what is left on it.
+	if dir, ok := b.walkThrough(b.monsterGoal()); ok {
 		return &events.Move{Dir: dir}
 	}
 	return &events.Wait{}
+}
+
+// deepest is the deepest level there is: the reducer folds no level below
+// depth 1000 (though it does not refuse the Descend that would make one).
+const deepest = 1000
+
+// monsterGoal returns a test for "a monster stands on q".
+func (b *brain) monsterGoal() func(events.Pos) bool {
+	m := b.s.Map
+	at := make([]bool, m.Width*m.Height)
+	for _, e := range b.monsters() {
+		at[m.Index(e.Pos)] = true
+	}
+	return func(q events.Pos) bool { return at[m.Index(q)] }
 }
 
 // visibleFoes lists the monsters in view, nearest first.
@@ -119,6 +161,22 @@ func (b *brain) visibleFoes() []*reducer.Entity {
 		}
 		return int(x.ID) - int(y.ID)
 	})
+	return out
+}
+
+// inRange keeps the foes near enough to see the player back (within the
+// rules' vision): only those come for us. One farther off stands still;
+// walking at it could step out of its sight and back into it forever,
+// with the goal that drew us here pulling the other way. We meet it in
+// range soon enough, or leave it behind.
+func (b *brain) inRange(foes []*reducer.Entity) []*reducer.Entity {
+	r := b.c.Rules.Vision
+	var out []*reducer.Entity
+	for _, m := range foes {
+		if dist2(b.p.Pos, m.Pos) <= r*r {
+			out = append(out, m)
+		}
+	}
 	return out
 }
 
@@ -226,19 +284,54 @@ func (b *brain) worth(q *content.Equip) int {
 	return hits * max(0, twiceAverage)
 }
 
-// itemGoal returns a test for "an item worth taking lies on q": any item
-// on a tile the player has seen, while the backpack has room. The tiles
-// are worked out once, not per tile the walk visits.
+// worthHaving reports whether an item, on the floor or in the backpack,
+// is worth carrying: anything to use, and gear that beats what is worn in
+// its slot (for a weapon, or bare hands). Anything else is junk: carried,
+// it only fills the backpack until no food or potion fits.
+func (b *brain) worthHaving(it *reducer.Entity) bool {
+	def := b.c.Item(it.Kind)
+	if def == nil {
+		return false
+	}
+	if def.Equip == nil {
+		return true
+	}
+	cur := b.s.Worn(b.p.ID, def.Equip.Slot)
+	switch {
+	case cur != nil:
+		return b.worth(def.Equip) > b.worth(b.c.Item(cur.Kind).Equip)
+	case def.Equip.Slot == events.MainHand:
+		return b.worth(def.Equip) > b.worth(nil)
+	}
+	return true
+}
+
+// junk reports whether a backpack item is not worth carrying. After
+// gearUp has nothing to do, that is every piece of gear in it.
+func (b *brain) junk(it *reducer.Entity) bool {
+	return it.Slot == events.SlotNone && !b.worthHaving(it)
+}
+
+// wornAtOnce reports whether picking up the item puts it on (its slot is
+// empty), which the rules allow with a full backpack.
+func (b *brain) wornAtOnce(it *reducer.Entity) bool {
+	def := b.c.Item(it.Kind)
+	return def != nil && def.Equip != nil && b.s.Worn(b.p.ID, def.Equip.Slot) == nil
+}
+
+// itemGoal returns a test for "an item worth taking lies on q": an item
+// worth having on a tile the player has seen, while the backpack has
+// room. The tiles are worked out once, not per tile the walk visits.
 func (b *brain) itemGoal() func(events.Pos) bool {
 	s, m := b.s, b.s.Map
-	if len(s.Backpack(b.p.ID)) >= b.c.Rules.Backpack {
+	if len(b.backpack()) >= b.c.Rules.Backpack {
 		return func(events.Pos) bool { return false }
 	}
 	want := make([]bool, m.Width*m.Height)
 	seen := s.Explored()
 	for i := range s.Entity {
 		e := &s.Entity[i]
-		if e.OnMap() && !s.IsActor(e) && seen.Has(e.Pos) {
+		if e.OnMap() && !s.IsActor(e) && seen.Has(e.Pos) && b.worthHaving(e) {
 			want[m.Index(e.Pos)] = true
 		}
 	}
@@ -248,14 +341,26 @@ func (b *brain) itemGoal() func(events.Pos) bool {
 // walkTo returns the first step of a shortest walk (breadth-first, 8-way,
 // around monsters) to the nearest tile where goal holds.
 func (b *brain) walkTo(goal func(events.Pos) bool) (events.Dir, bool) {
+	return b.walk(goal, true)
+}
+
+// walkThrough is walkTo for when the way around monsters is shut: it walks
+// as if they were not there, so the first step may be an attack.
+func (b *brain) walkThrough(goal func(events.Pos) bool) (events.Dir, bool) {
+	return b.walk(goal, false)
+}
+
+func (b *brain) walk(goal func(events.Pos) bool, around bool) (events.Dir, bool) {
 	m := b.s.Map
 	w, h := m.Width, m.Height
 	start := m.Index(b.p.Pos)
 	sc := walkScratches.Get().(*walkScratch)
 	defer walkScratches.Put(sc)
 	blocked, first, queue := sc.reset(w * h)
-	for _, e := range b.monsters() {
-		blocked[m.Index(e.Pos)] = true
+	if around {
+		for _, e := range b.monsters() {
+			blocked[m.Index(e.Pos)] = true
+		}
 	}
 	var step [events.NumDirs]int // the index offset of a step in each direction
 	for d := range step {
