@@ -14,19 +14,14 @@ const maxPathNodes = 1000
 // any other waits.
 func (d *decider) monstersAct() {
 	w := d.w
-	// The monsters, with where each was in Entity: a monster is found there
-	// again unless an entity before it died this turn.
-	type actor struct {
-		id    events.EntityID
-		index int
-	}
-	movers := make([]actor, 0, 32)
+	movers := w.movers[:0]
 	for i := range w.Entity {
 		e := &w.Entity[i]
 		if e.ID != events.PlayerID && e.Holder == 0 && w.IsActor(e) {
-			movers = append(movers, actor{e.ID, i})
+			movers = append(movers, mover{e.ID, i})
 		}
 	}
+	w.movers = movers
 	for _, a := range movers {
 		if w.Over {
 			return
@@ -53,6 +48,13 @@ func (d *decider) monstersAct() {
 		}
 		d.chase(m, p.Pos)
 	}
+}
+
+// mover is a monster to act this turn, with where it was in Entity: it is
+// found there again unless an entity before it died this turn.
+type mover struct {
+	id    events.EntityID
+	index int
 }
 
 // stagger is a confused actor's random step; it may bump into a wall or

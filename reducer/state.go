@@ -87,6 +87,10 @@ type State struct {
 	// spare is the working copy Decide used last, kept so that the next
 	// one reuses its storage (see workingCopy).
 	spare *State
+	// forgetful marks a working copy: it keeps no memory of the level.
+	forgetful bool
+	// movers is monstersAct's scratch, kept by the working copy.
+	movers []mover
 
 	content *content.Tables
 }
@@ -110,7 +114,7 @@ func (s *State) Clone() *State {
 	if s.explored != nil {
 		c.explored = s.explored.Clone()
 	}
-	c.scratch, c.spare = nil, nil
+	c.scratch, c.spare, c.movers = nil, nil, nil
 	// The field of view stays valid (it depends on the map and where the
 	// player stands): copying it is cheaper than computing it again.
 	c.visible, c.visibleOK = nil, false
@@ -120,28 +124,28 @@ func (s *State) Clone() *State {
 	return &c
 }
 
-// workingCopy is Clone for Decide's working copy: it reuses the entity
-// and viewpoint storage of the copy given back with release, so a turn's
-// decision allocates little.
+// workingCopy is Clone for Decide's working copy: it reuses the storage
+// of the copy given back with release, so a turn's decision allocates
+// little. The copy keeps no memory of the level (the rules never read
+// it, and copying it would cost more than the rest of the state on a
+// long level): it does not fold viewpoints, and its Explored is not the
+// game's.
 func (s *State) workingCopy() *State {
 	c := s.spare
 	s.spare = nil
 	if c == nil {
-		return s.Clone()
+		c = &State{}
 	}
-	ents, pend, held := c.Entity[:0], c.pending[:0], c.held[:0]
+	ents, held, vis, movers := c.Entity[:0], c.held[:0], c.visible, c.movers
 	*c = *s
 	c.Entity = append(ents, s.Entity...)
-	c.pending = append(pend, s.pending...)
 	c.held = append(held, s.held...)
-	c.viewed = nil
-	if s.explored != nil {
-		c.explored = s.explored.Clone()
-	}
-	c.scratch, c.spare = nil, nil
-	c.visible, c.visibleOK = nil, false
+	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
+	c.forgetful = true
+	c.movers = movers
+	c.visible, c.visibleOK = vis, false
 	if s.visibleOK && s.visible != nil {
-		c.visible, c.visibleOK = s.visible.Clone(), true
+		c.visible, c.visibleOK = s.visible.CloneInto(vis), true
 	}
 	return c
 }
@@ -159,8 +163,10 @@ func (s *State) release(c *State) {
 		s.finder = c.finder
 	}
 	if c.visibleOK && c.visible != nil {
-		s.visible, s.visibleAt, s.visibleOK = c.visible, c.visibleAt, true
-		c.visible, c.visibleOK = nil, false
+		// Swapped, so that the next working copy reuses s's old set.
+		s.visible, c.visible = c.visible, s.visible
+		s.visibleAt, s.visibleOK = c.visibleAt, true
+		c.visibleOK = false
 	}
 }
 
@@ -378,6 +384,9 @@ func (s *State) Explored() *fov.Set {
 
 // lookFrom records that the player saw the level from p.
 func (s *State) lookFrom(p events.Pos) {
+	if s.forgetful {
+		return
+	}
 	if n := len(s.pending); n > 0 && s.pending[n-1] == p {
 		return
 	}

@@ -83,3 +83,14 @@ func (s *Set) Clone() *Set {
 	c.words = append([]uint64(nil), s.words...)
 	return &c
 }
+
+// CloneInto is Clone reusing dst's storage when dst is not nil: it makes
+// dst a copy of s and returns it.
+func (s *Set) CloneInto(dst *Set) *Set {
+	if dst == nil {
+		return s.Clone()
+	}
+	dst.w, dst.h = s.w, s.h
+	dst.words = append(dst.words[:0], s.words...)
+	return dst
+}

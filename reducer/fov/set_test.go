@@ -72,3 +72,18 @@ func TestACloneIsIndependent(t *testing.T) {
 	assert.Equal(t, 2, c.Count())
 	assert.True(t, c.Has(pos(1, 2)))
 }
+
+func TestCloneIntoCopiesASetIntoAnotherOfAnySize(t *testing.T) {
+	s := NewSet(70, 3)
+	s.Add(pos(1, 1))
+	s.Add(pos(69, 2))
+	for _, dst := range []*Set{nil, NewSet(2, 2), NewSet(200, 100)} {
+		got := s.CloneInto(dst)
+		if dst != nil {
+			assert.Same(t, dst, got)
+		}
+		assert.Equal(t, s, got)
+		got.Add(pos(5, 0))
+		assert.False(t, s.Has(pos(5, 0)), "the copy is independent")
+	}
+}
