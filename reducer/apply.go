@@ -219,7 +219,7 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	})
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
 	s.explored, s.pending, s.visibleOK, s.viewed = nil, s.pending[:0], false, nil
-	s.holdersOK = false
+	s.holdersOK, s.standingOK = false, false
 	s.finder = nil // sized for the old map
 	if p := s.Player(); p != nil {
 		p.Pos = f.Arrival
@@ -270,6 +270,9 @@ func (s *State) spawn(f *events.Spawned) error {
 	}
 	s.Entity = append(s.Entity, e)
 	s.NextID++
+	if f.Holder == 0 && s.IsActor(&e) {
+		s.standingArrived(f.Pos)
+	}
 	if f.Holder != 0 {
 		s.holdersOK = false
 	}
@@ -287,6 +290,7 @@ func (s *State) move(a *Entity, to events.Pos) error {
 	if !s.Map.InBounds(to) {
 		return fmt.Errorf("(%d,%d) is outside the map", to.X, to.Y)
 	}
+	s.standingMoved(a.Pos, to)
 	a.Pos = to
 	s.moveCarried(a.ID, to)
 	if a.ID == events.PlayerID {
@@ -353,6 +357,9 @@ func (s *State) intoPack(it *Entity) {
 
 func (s *State) remove(id events.EntityID) {
 	if i := s.find(id); i >= 0 {
+		if e := &s.Entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) {
+			s.setStanding(e.Pos, false)
+		}
 		s.Entity = slices.Delete(s.Entity, i, i+1)
 		s.holdersOK = false
 	}

@@ -71,21 +71,29 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 	if w.finder == nil {
 		w.finder = path.NewFinder(w.Map.Width, w.Map.Height)
 	}
-	// Where the actors stand, looked up once per search rather than once
-	// per tile the search asks about.
-	n := w.Map.Width * w.Map.Height
-	if cap(d.occupied) < n {
-		d.occupied = make([]bool, n)
+	// The search asks only about tiles on the map.
+	passable := func(p events.Pos) bool { return w.Map.Walkable(p) && !w.stands(p) }
+	if !w.standingOK {
+		w.buildStanding()
 	}
-	occupied := d.occupied[:n]
-	clear(occupied)
-	for i := range w.Entity {
-		e := &w.Entity[i]
-		if e.Holder == 0 && w.Map.InBounds(e.Pos) && w.IsActor(e) {
-			occupied[w.Map.Index(e.Pos)] = true
+	if !w.standingOK {
+		// No index (a journal with actors sharing a tile): where the
+		// actors stand, looked up once per search rather than once per
+		// tile the search asks about.
+		n := w.Map.Width * w.Map.Height
+		if cap(d.occupied) < n {
+			d.occupied = make([]bool, n)
 		}
+		occupied := d.occupied[:n]
+		clear(occupied)
+		for i := range w.Entity {
+			e := &w.Entity[i]
+			if e.Holder == 0 && w.Map.InBounds(e.Pos) && w.IsActor(e) {
+				occupied[w.Map.Index(e.Pos)] = true
+			}
+		}
+		passable = func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	}
-	passable := func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	dir, ok := w.finder.NextStep(passable, m.Pos, goal, maxPathNodes)
 	if !ok {
 		return

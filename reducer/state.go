@@ -91,6 +91,10 @@ type State struct {
 	forgetful bool
 	// movers is monstersAct's scratch, kept by the working copy.
 	movers []mover
+	// standing indexes where the actors stand, on a working copy only
+	// (see standing.go).
+	standing   []uint64
+	standingOK bool
 
 	content *content.Tables
 }
@@ -115,6 +119,7 @@ func (s *State) Clone() *State {
 		c.explored = s.explored.Clone()
 	}
 	c.scratch, c.spare, c.movers = nil, nil, nil
+	c.standing, c.standingOK = nil, false
 	// The field of view stays valid (it depends on the map and where the
 	// player stands): copying it is cheaper than computing it again.
 	c.visible, c.visibleOK = nil, false
@@ -136,13 +141,13 @@ func (s *State) workingCopy() *State {
 	if c == nil {
 		c = &State{}
 	}
-	ents, held, vis, movers := c.Entity[:0], c.held[:0], c.visible, c.movers
+	ents, held, vis, movers, standing := c.Entity[:0], c.held[:0], c.visible, c.movers, c.standing
 	*c = *s
 	c.Entity = append(ents, s.Entity...)
 	c.held = append(held, s.held...)
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
 	c.forgetful = true
-	c.movers = movers
+	c.movers, c.standing, c.standingOK = movers, standing, false
 	c.visible, c.visibleOK = vis, false
 	if s.visibleOK && s.visible != nil {
 		c.visible, c.visibleOK = s.visible.CloneInto(vis), true
@@ -264,6 +269,9 @@ func (e *Entity) OnMap() bool { return e.Holder == 0 }
 
 // ActorAt returns the actor standing on p, or nil.
 func (s *State) ActorAt(p events.Pos) *Entity {
+	if s.freeOfActors(p) {
+		return nil
+	}
 	for i := range s.Entity {
 		e := &s.Entity[i]
 		if e.Holder == 0 && e.Pos == p && s.IsActor(e) {
