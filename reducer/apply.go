@@ -268,6 +268,10 @@ func (s *State) spawn(f *events.Spawned) error {
 			return fmt.Errorf("holder %d already wears something in the %s slot", f.Holder, f.Slot)
 		}
 	}
+	if cap(s.Entity) == 0 {
+		// A level holds a few dozen: grown once, not five times.
+		s.Entity = make([]Entity, 0, 32)
+	}
 	s.Entity = append(s.Entity, e)
 	s.NextID++
 	if f.Holder == 0 && s.IsActor(&e) {

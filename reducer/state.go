@@ -407,6 +407,9 @@ func (s *State) lookFrom(p events.Pos) {
 		}
 		s.viewed.Add(p)
 	}
+	if cap(s.pending) == 0 {
+		s.pending = make([]events.Pos, 0, 64)
+	}
 	s.pending = append(s.pending, p)
 	if len(s.pending) >= 1024 {
 		s.Explored()
