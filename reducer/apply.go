@@ -218,7 +218,16 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 		return e.ID != events.PlayerID && e.Holder != events.PlayerID
 	})
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
-	s.explored, s.pending, s.visibleOK, s.viewed = nil, s.pending[:0], false, nil
+	s.explored, s.visibleOK = nil, false
+	// The viewpoints' sets are the state's own: kept for a level of the
+	// same size.
+	if s.pending != nil {
+		s.pending.Clear()
+	}
+	if s.viewed != nil {
+		s.viewed.Clear()
+	}
+	s.npending = 0
 	s.holdersOK, s.standingOK = false, false
 	s.finder = nil // sized for the old map
 	if p := s.Player(); p != nil {

@@ -58,11 +58,14 @@ type State struct {
 	packSeq uint64
 
 	// explored is the player's memory of the level. It is folded lazily:
-	// pending lists viewpoints whose field of view is not yet merged, so
-	// replay does not compute a field of view per step. Reading explored
+	// pending marks viewpoints whose field of view is not yet merged (a
+	// union: the order they were looked from does not matter), so replay
+	// does not compute a field of view per step. Reading explored
 	// (Explored, Digest) merges them; the result is the same either way.
+	// npending counts them (at most the tiles marked).
 	explored *fov.Set
-	pending  []events.Pos
+	pending  *fov.Set
+	npending int
 	scratch  *fov.Set
 	// viewed marks the tiles of this level the player has looked from
 	// since explored was last reset (their view is in explored, or
@@ -112,7 +115,9 @@ func (s *State) Content() *content.Tables { return s.content }
 func (s *State) Clone() *State {
 	c := *s
 	c.Entity = slices.Clone(s.Entity)
-	c.pending = slices.Clone(s.pending)
+	if s.pending != nil {
+		c.pending = s.pending.Clone()
+	}
 	c.held = slices.Clone(s.held)
 	c.viewed = nil
 	if s.explored != nil {
@@ -377,15 +382,16 @@ func (s *State) Explored() *fov.Set {
 	if s.explored == nil {
 		s.explored = fov.NewSet(s.Map.Width, s.Map.Height)
 	}
-	if len(s.pending) > 0 {
+	if s.npending > 0 {
 		if s.scratch == nil || s.scratch.Width() != s.Map.Width || s.scratch.Height() != s.Map.Height {
 			s.scratch = fov.NewSet(s.Map.Width, s.Map.Height)
 		}
-		for _, p := range s.pending {
+		for p := range s.pending.All() {
 			fov.Compute(s.scratch, s.Map.Opaque, p, s.content.Rules.Vision)
 			s.explored.Union(s.scratch)
 		}
-		s.pending = s.pending[:0]
+		s.pending.Clear()
+		s.npending = 0
 	}
 	return s.explored
 }
@@ -395,23 +401,27 @@ func (s *State) lookFrom(p events.Pos) {
 	if s.forgetful {
 		return
 	}
-	if n := len(s.pending); n > 0 && s.pending[n-1] == p {
+	// A viewpoint off the map sees nothing: there is nothing to record.
+	if s.Map == nil || !s.Map.InBounds(p) {
 		return
 	}
-	if s.Map != nil && s.Map.InBounds(p) {
-		if s.viewed == nil || s.viewed.Width() != s.Map.Width || s.viewed.Height() != s.Map.Height {
-			s.viewed = fov.NewSet(s.Map.Width, s.Map.Height)
-		}
-		if s.viewed.Has(p) {
-			return
-		}
-		s.viewed.Add(p)
+	w, h := s.Map.Width, s.Map.Height
+	if s.viewed == nil || s.viewed.Width() != w || s.viewed.Height() != h {
+		s.viewed = fov.NewSet(w, h)
 	}
-	if cap(s.pending) == 0 {
-		s.pending = make([]events.Pos, 0, 64)
+	if s.viewed.Has(p) {
+		return
 	}
-	s.pending = append(s.pending, p)
-	if len(s.pending) >= 1024 {
+	s.viewed.Add(p)
+	if s.pending == nil || s.pending.Width() != w || s.pending.Height() != h {
+		s.pending, s.npending = fov.NewSet(w, h), 0
+	}
+	if s.pending.Has(p) {
+		return
+	}
+	s.pending.Add(p)
+	s.npending++
+	if s.npending >= 1024 {
 		s.Explored()
 	}
 }

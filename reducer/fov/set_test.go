@@ -87,3 +87,21 @@ func TestCloneIntoCopiesASetIntoAnotherOfAnySize(t *testing.T) {
 		assert.False(t, s.Has(pos(5, 0)), "the copy is independent")
 	}
 }
+
+func TestAllYieldsTheTilesRowByRow(t *testing.T) {
+	s := NewSet(70, 3)
+	for _, p := range []events.Pos{pos(69, 2), pos(0, 1), pos(63, 0), pos(64, 0), pos(5, 2)} {
+		s.Add(p)
+	}
+	var got []events.Pos
+	for p := range s.All() {
+		got = append(got, p)
+	}
+	assert.Equal(t, []events.Pos{pos(63, 0), pos(64, 0), pos(0, 1), pos(5, 2), pos(69, 2)}, got)
+	for range s.All() {
+		break // stopping early is fine
+	}
+	for range NewSet(0, 0).All() {
+		t.Fatal("an empty set yields nothing")
+	}
+}
