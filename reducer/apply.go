@@ -218,8 +218,17 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 		return e.ID != events.PlayerID && e.Holder != events.PlayerID
 	})
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
-	s.explored, s.pending, s.visibleOK, s.viewed = nil, s.pending[:0], false, nil
-	s.holdersOK = false
+	s.explored, s.visibleOK = nil, false
+	// The viewpoints' sets are the state's own: kept for a level of the
+	// same size.
+	if s.pending != nil {
+		s.pending.Clear()
+	}
+	if s.viewed != nil {
+		s.viewed.Clear()
+	}
+	s.npending = 0
+	s.holdersOK, s.standingOK = false, false
 	s.finder = nil // sized for the old map
 	if p := s.Player(); p != nil {
 		p.Pos = f.Arrival
@@ -268,8 +277,15 @@ func (s *State) spawn(f *events.Spawned) error {
 			return fmt.Errorf("holder %d already wears something in the %s slot", f.Holder, f.Slot)
 		}
 	}
+	if cap(s.Entity) == 0 {
+		// A level holds a few dozen: grown once, not five times.
+		s.Entity = make([]Entity, 0, 32)
+	}
 	s.Entity = append(s.Entity, e)
 	s.NextID++
+	if f.Holder == 0 && s.IsActor(&e) {
+		s.standingArrived(f.Pos)
+	}
 	if f.Holder != 0 {
 		s.holdersOK = false
 	}
@@ -287,6 +303,7 @@ func (s *State) move(a *Entity, to events.Pos) error {
 	if !s.Map.InBounds(to) {
 		return fmt.Errorf("(%d,%d) is outside the map", to.X, to.Y)
 	}
+	s.standingMoved(a.Pos, to)
 	a.Pos = to
 	s.moveCarried(a.ID, to)
 	if a.ID == events.PlayerID {
@@ -353,6 +370,9 @@ func (s *State) intoPack(it *Entity) {
 
 func (s *State) remove(id events.EntityID) {
 	if i := s.find(id); i >= 0 {
+		if e := &s.Entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) {
+			s.setStanding(e.Pos, false)
+		}
 		s.Entity = slices.Delete(s.Entity, i, i+1)
 		s.holdersOK = false
 	}

@@ -14,19 +14,14 @@ const maxPathNodes = 1000
 // any other waits.
 func (d *decider) monstersAct() {
 	w := d.w
-	// The monsters, with where each was in Entity: a monster is found there
-	// again unless an entity before it died this turn.
-	type actor struct {
-		id    events.EntityID
-		index int
-	}
-	movers := make([]actor, 0, 32)
+	movers := w.movers[:0]
 	for i := range w.Entity {
 		e := &w.Entity[i]
 		if e.ID != events.PlayerID && e.Holder == 0 && w.IsActor(e) {
-			movers = append(movers, actor{e.ID, i})
+			movers = append(movers, mover{e.ID, i})
 		}
 	}
+	w.movers = movers
 	for _, a := range movers {
 		if w.Over {
 			return
@@ -55,6 +50,13 @@ func (d *decider) monstersAct() {
 	}
 }
 
+// mover is a monster to act this turn, with where it was in Entity: it is
+// found there again unless an entity before it died this turn.
+type mover struct {
+	id    events.EntityID
+	index int
+}
+
 // stagger is a confused actor's random step; it may bump into a wall or
 // another actor and stay put. Draws: the direction.
 func (d *decider) stagger(m *Entity) {
@@ -69,21 +71,29 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 	if w.finder == nil {
 		w.finder = path.NewFinder(w.Map.Width, w.Map.Height)
 	}
-	// Where the actors stand, looked up once per search rather than once
-	// per tile the search asks about.
-	n := w.Map.Width * w.Map.Height
-	if cap(d.occupied) < n {
-		d.occupied = make([]bool, n)
+	// The search asks only about tiles on the map.
+	passable := func(p events.Pos) bool { return w.Map.Walkable(p) && !w.stands(p) }
+	if !w.standingOK {
+		w.buildStanding()
 	}
-	occupied := d.occupied[:n]
-	clear(occupied)
-	for i := range w.Entity {
-		e := &w.Entity[i]
-		if e.Holder == 0 && w.Map.InBounds(e.Pos) && w.IsActor(e) {
-			occupied[w.Map.Index(e.Pos)] = true
+	if !w.standingOK {
+		// No index (a journal with actors sharing a tile): where the
+		// actors stand, looked up once per search rather than once per
+		// tile the search asks about.
+		n := w.Map.Width * w.Map.Height
+		if cap(d.occupied) < n {
+			d.occupied = make([]bool, n)
 		}
+		occupied := d.occupied[:n]
+		clear(occupied)
+		for i := range w.Entity {
+			e := &w.Entity[i]
+			if e.Holder == 0 && w.Map.InBounds(e.Pos) && w.IsActor(e) {
+				occupied[w.Map.Index(e.Pos)] = true
+			}
+		}
+		passable = func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	}
-	passable := func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	dir, ok := w.finder.NextStep(passable, m.Pos, goal, maxPathNodes)
 	if !ok {
 		return

@@ -58,11 +58,14 @@ type State struct {
 	packSeq uint64
 
 	// explored is the player's memory of the level. It is folded lazily:
-	// pending lists viewpoints whose field of view is not yet merged, so
-	// replay does not compute a field of view per step. Reading explored
+	// pending marks viewpoints whose field of view is not yet merged (a
+	// union: the order they were looked from does not matter), so replay
+	// does not compute a field of view per step. Reading explored
 	// (Explored, Digest) merges them; the result is the same either way.
+	// npending counts them (at most the tiles marked).
 	explored *fov.Set
-	pending  []events.Pos
+	pending  *fov.Set
+	npending int
 	scratch  *fov.Set
 	// viewed marks the tiles of this level the player has looked from
 	// since explored was last reset (their view is in explored, or
@@ -87,6 +90,14 @@ type State struct {
 	// spare is the working copy Decide used last, kept so that the next
 	// one reuses its storage (see workingCopy).
 	spare *State
+	// forgetful marks a working copy: it keeps no memory of the level.
+	forgetful bool
+	// movers is monstersAct's scratch, kept by the working copy.
+	movers []mover
+	// standing indexes where the actors stand, on a working copy only
+	// (see standing.go).
+	standing   []uint64
+	standingOK bool
 
 	content *content.Tables
 }
@@ -104,13 +115,16 @@ func (s *State) Content() *content.Tables { return s.content }
 func (s *State) Clone() *State {
 	c := *s
 	c.Entity = slices.Clone(s.Entity)
-	c.pending = slices.Clone(s.pending)
+	if s.pending != nil {
+		c.pending = s.pending.Clone()
+	}
 	c.held = slices.Clone(s.held)
 	c.viewed = nil
 	if s.explored != nil {
 		c.explored = s.explored.Clone()
 	}
-	c.scratch, c.spare = nil, nil
+	c.scratch, c.spare, c.movers = nil, nil, nil
+	c.standing, c.standingOK = nil, false
 	// The field of view stays valid (it depends on the map and where the
 	// player stands): copying it is cheaper than computing it again.
 	c.visible, c.visibleOK = nil, false
@@ -120,28 +134,28 @@ func (s *State) Clone() *State {
 	return &c
 }
 
-// workingCopy is Clone for Decide's working copy: it reuses the entity
-// and viewpoint storage of the copy given back with release, so a turn's
-// decision allocates little.
+// workingCopy is Clone for Decide's working copy: it reuses the storage
+// of the copy given back with release, so a turn's decision allocates
+// little. The copy keeps no memory of the level (the rules never read
+// it, and copying it would cost more than the rest of the state on a
+// long level): it does not fold viewpoints, and its Explored is not the
+// game's.
 func (s *State) workingCopy() *State {
 	c := s.spare
 	s.spare = nil
 	if c == nil {
-		return s.Clone()
+		c = &State{}
 	}
-	ents, pend, held := c.Entity[:0], c.pending[:0], c.held[:0]
+	ents, held, vis, movers, standing := c.Entity[:0], c.held[:0], c.visible, c.movers, c.standing
 	*c = *s
 	c.Entity = append(ents, s.Entity...)
-	c.pending = append(pend, s.pending...)
 	c.held = append(held, s.held...)
-	c.viewed = nil
-	if s.explored != nil {
-		c.explored = s.explored.Clone()
-	}
-	c.scratch, c.spare = nil, nil
-	c.visible, c.visibleOK = nil, false
+	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
+	c.forgetful = true
+	c.movers, c.standing, c.standingOK = movers, standing, false
+	c.visible, c.visibleOK = vis, false
 	if s.visibleOK && s.visible != nil {
-		c.visible, c.visibleOK = s.visible.Clone(), true
+		c.visible, c.visibleOK = s.visible.CloneInto(vis), true
 	}
 	return c
 }
@@ -159,8 +173,10 @@ func (s *State) release(c *State) {
 		s.finder = c.finder
 	}
 	if c.visibleOK && c.visible != nil {
-		s.visible, s.visibleAt, s.visibleOK = c.visible, c.visibleAt, true
-		c.visible, c.visibleOK = nil, false
+		// Swapped, so that the next working copy reuses s's old set.
+		s.visible, c.visible = c.visible, s.visible
+		s.visibleAt, s.visibleOK = c.visibleAt, true
+		c.visibleOK = false
 	}
 }
 
@@ -258,6 +274,9 @@ func (e *Entity) OnMap() bool { return e.Holder == 0 }
 
 // ActorAt returns the actor standing on p, or nil.
 func (s *State) ActorAt(p events.Pos) *Entity {
+	if s.freeOfActors(p) {
+		return nil
+	}
 	for i := range s.Entity {
 		e := &s.Entity[i]
 		if e.Holder == 0 && e.Pos == p && s.IsActor(e) {
@@ -363,35 +382,46 @@ func (s *State) Explored() *fov.Set {
 	if s.explored == nil {
 		s.explored = fov.NewSet(s.Map.Width, s.Map.Height)
 	}
-	if len(s.pending) > 0 {
+	if s.npending > 0 {
 		if s.scratch == nil || s.scratch.Width() != s.Map.Width || s.scratch.Height() != s.Map.Height {
 			s.scratch = fov.NewSet(s.Map.Width, s.Map.Height)
 		}
-		for _, p := range s.pending {
+		for p := range s.pending.All() {
 			fov.Compute(s.scratch, s.Map.Opaque, p, s.content.Rules.Vision)
 			s.explored.Union(s.scratch)
 		}
-		s.pending = s.pending[:0]
+		s.pending.Clear()
+		s.npending = 0
 	}
 	return s.explored
 }
 
 // lookFrom records that the player saw the level from p.
 func (s *State) lookFrom(p events.Pos) {
-	if n := len(s.pending); n > 0 && s.pending[n-1] == p {
+	if s.forgetful {
 		return
 	}
-	if s.Map != nil && s.Map.InBounds(p) {
-		if s.viewed == nil || s.viewed.Width() != s.Map.Width || s.viewed.Height() != s.Map.Height {
-			s.viewed = fov.NewSet(s.Map.Width, s.Map.Height)
-		}
-		if s.viewed.Has(p) {
-			return
-		}
-		s.viewed.Add(p)
+	// A viewpoint off the map sees nothing: there is nothing to record.
+	if s.Map == nil || !s.Map.InBounds(p) {
+		return
 	}
-	s.pending = append(s.pending, p)
-	if len(s.pending) >= 1024 {
+	w, h := s.Map.Width, s.Map.Height
+	if s.viewed == nil || s.viewed.Width() != w || s.viewed.Height() != h {
+		s.viewed = fov.NewSet(w, h)
+	}
+	if s.viewed.Has(p) {
+		return
+	}
+	s.viewed.Add(p)
+	if s.pending == nil || s.pending.Width() != w || s.pending.Height() != h {
+		s.pending, s.npending = fov.NewSet(w, h), 0
+	}
+	if s.pending.Has(p) {
+		return
+	}
+	s.pending.Add(p)
+	s.npending++
+	if s.npending >= 1024 {
 		s.Explored()
 	}
 }

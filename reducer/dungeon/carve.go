@@ -23,10 +23,21 @@ const MaxSide = 255
 // on its outermost border (the border stays wall, so nothing can walk off
 // the map); stairs that are not on carved floor. Overlapping rooms and
 // corridors are fine. Carve never panics, and its cost is linear in the
-// map's area plus the number of rooms and corridors (each room or leg is
-// marked in constant time on a difference array, then one prefix-sum pass
-// fills the tiles).
+// map's area plus the number of rooms and corridors: when the rooms and
+// corridor legs cover at most a few times the map's area in all, each is
+// filled row by row straight into the tiles; otherwise (many large
+// overlapping rooms, only from a hostile journal) each is marked in
+// constant time on a difference array, then one prefix-sum pass fills the
+// tiles. Both give the same map.
 func Carve(width, height int, rooms []events.Rect, corridors []events.Corridor, stairs events.Pos) (*Map, error) {
+	return CarveInto(nil, width, height, rooms, corridors, stairs)
+}
+
+// CarveInto is Carve reusing dst's storage when dst is not nil and its
+// tiles can hold the new map: it then returns dst, carved anew (otherwise
+// a new map). Nothing else may be using dst. On an error dst is left as
+// it was.
+func CarveInto(dst *Map, width, height int, rooms []events.Rect, corridors []events.Corridor, stairs events.Pos) (*Map, error) {
 	if width < 1 || width > MaxSide || height < 1 || height > MaxSide {
 		return nil, fmt.Errorf("map size %dx%d is not within 1x1..%dx%d", width, height, MaxSide, MaxSide)
 	}
@@ -36,32 +47,116 @@ func Carve(width, height int, rooms []events.Rect, corridors []events.Corridor, 
 	if len(corridors) > events.MaxRooms {
 		return nil, fmt.Errorf("%d corridors, at most %d allowed", len(corridors), events.MaxRooms)
 	}
-	c := newCarver(width, height)
+	area := 0 // of every room and corridor leg, overlaps counted again
 	for i, r := range rooms {
-		if err := c.checkRoom(r); err != nil {
+		if err := checkRoom(width, height, r); err != nil {
 			return nil, fmt.Errorf("rooms[%d] %+v: %s", i, r, err)
 		}
-		c.fill(r)
+		area += r.W * r.H
 	}
 	for i, k := range corridors {
-		if err := c.checkEnd("From", k.From); err != nil {
+		if err := checkEnd(width, height, "From", k.From); err != nil {
 			return nil, fmt.Errorf("corridors[%d] %+v: %s", i, k, err)
 		}
-		if err := c.checkEnd("To", k.To); err != nil {
+		if err := checkEnd(width, height, "To", k.To); err != nil {
 			return nil, fmt.Errorf("corridors[%d] %+v: %s", i, k, err)
 		}
-		c.corridor(k)
+		area += abs(k.To.X-k.From.X) + abs(k.To.Y-k.From.Y) + 2
 	}
-	m := c.tiles()
-	if !m.InBounds(stairs) {
-		return nil, fmt.Errorf("stairs (%d,%d) are outside the %dx%d map", stairs.X, stairs.Y, width, height)
+	if !insideRects(stairs, rooms, corridors) {
+		if stairs.X < 0 || stairs.X >= width || stairs.Y < 0 || stairs.Y >= height {
+			return nil, fmt.Errorf("stairs (%d,%d) are outside the %dx%d map", stairs.X, stairs.Y, width, height)
+		}
+		return nil, fmt.Errorf("stairs (%d,%d) are on %s, not on carved floor", stairs.X, stairs.Y, Wall)
 	}
-	i := m.Index(stairs)
-	if m.Tiles[i] != Floor {
-		return nil, fmt.Errorf("stairs (%d,%d) are on %s, not on carved floor", stairs.X, stairs.Y, m.Tiles[i])
+	// Everything is checked: now the tiles may be written.
+	n := width * height
+	m := dst
+	if m == nil || cap(m.Tiles) < n {
+		m = &Map{Tiles: make([]Tile, n)}
+	} else {
+		m.Tiles = m.Tiles[:n]
+		clear(m.Tiles)
 	}
-	m.Tiles[i] = DownStairs
+	m.Width, m.Height = width, height
+	if area <= 4*n {
+		m.fillRects(rooms, corridors)
+	} else {
+		m.sumRects(rooms, corridors)
+	}
+	m.Tiles[m.Index(stairs)] = DownStairs
 	return m, nil
+}
+
+// insideRects reports whether p lies in one of the rooms or on one of the
+// corridors: whether Carve makes it floor (or the stairs).
+func insideRects(p events.Pos, rooms []events.Rect, corridors []events.Corridor) bool {
+	for _, r := range rooms {
+		if inside(p, r) {
+			return true
+		}
+	}
+	for _, k := range corridors {
+		if a, b := legs(k); inside(p, a) || inside(p, b) {
+			return true
+		}
+	}
+	return false
+}
+
+func inside(p events.Pos, r events.Rect) bool {
+	return p.X >= r.X && p.X-r.X < r.W && p.Y >= r.Y && p.Y-r.Y < r.H
+}
+
+// floorRow is a row of floor as long as the longest, copied to fill rows.
+var floorRow = func() (row [MaxSide]Tile) {
+	for i := range row {
+		row[i] = Floor
+	}
+	return row
+}()
+
+// fillRects makes every room and corridor leg floor, row by row; they
+// must lie on the map. Its cost is their area.
+func (m *Map) fillRects(rooms []events.Rect, corridors []events.Corridor) {
+	for _, r := range rooms {
+		m.fill(r)
+	}
+	for _, k := range corridors {
+		a, b := legs(k)
+		m.fill(a)
+		m.fill(b)
+	}
+}
+
+// sumRects is fillRects on a difference array, for a cleared m: its cost
+// is the map's area however much the rooms and legs overlap.
+func (m *Map) sumRects(rooms []events.Rect, corridors []events.Corridor) {
+	c := newCarver(m.Width, m.Height)
+	for _, r := range rooms {
+		c.mark(r)
+	}
+	for _, k := range corridors {
+		a, b := legs(k)
+		c.mark(a)
+		c.mark(b)
+	}
+	c.tiles(m)
+}
+
+// fill makes r floor; r must lie on the map.
+func (m *Map) fill(r events.Rect) {
+	for y := r.Y; y < r.Y+r.H; y++ {
+		at := y*m.Width + r.X
+		copy(m.Tiles[at:at+r.W], floorRow[:r.W])
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // carver marks rectangles of floor on a 2D difference array: a rectangle
@@ -77,8 +172,8 @@ func newCarver(w, h int) carver {
 	return carver{w: w, h: h, diff: make([]int32, (w+1)*(h+1))}
 }
 
-// fill marks r, which must lie on the map.
-func (c *carver) fill(r events.Rect) {
+// mark marks r, which must lie on the map.
+func (c *carver) mark(r events.Rect) {
 	s := c.w + 1
 	x0, y0, x1, y1 := r.X, r.Y, r.X+r.W, r.Y+r.H
 	c.diff[y0*s+x0]++
@@ -87,15 +182,12 @@ func (c *carver) fill(r events.Rect) {
 	c.diff[y1*s+x1]++
 }
 
-// corridor marks both legs of k, whose ends must lie on the map.
-func (c *carver) corridor(k events.Corridor) {
+// legs are the two legs of k, in the order it runs them.
+func legs(k events.Corridor) (events.Rect, events.Rect) {
 	if k.HorizontalFirst {
-		c.fill(row(k.From.Y, k.From.X, k.To.X))
-		c.fill(column(k.To.X, k.From.Y, k.To.Y))
-	} else {
-		c.fill(column(k.From.X, k.From.Y, k.To.Y))
-		c.fill(row(k.To.Y, k.From.X, k.To.X))
+		return row(k.From.Y, k.From.X, k.To.X), column(k.To.X, k.From.Y, k.To.Y)
 	}
+	return column(k.From.X, k.From.Y, k.To.Y), row(k.To.Y, k.From.X, k.To.X)
 }
 
 // row is the one-tile-high rectangle on row y between columns a and b.
@@ -110,11 +202,10 @@ func column(x, a, b int) events.Rect {
 	return events.Rect{X: x, Y: lo, W: 1, H: hi - lo + 1}
 }
 
-// tiles sums the difference array into a map, row by row: floor where
-// anything was marked, wall elsewhere.
-func (c *carver) tiles() *Map {
+// tiles sums the difference array into m, a cleared map of the same
+// size, row by row: floor where anything was marked, wall elsewhere.
+func (c *carver) tiles(m *Map) {
 	w, h, s := c.w, c.h, c.w+1
-	m := &Map{Width: w, Height: h, Tiles: make([]Tile, w*h)}
 	var prev []int32 // the previous row's sums
 	for y := 0; y < h; y++ {
 		row, out := c.diff[y*s:y*s+w], m.Tiles[y*w:(y+1)*w]
@@ -135,12 +226,11 @@ func (c *carver) tiles() *Map {
 		}
 		prev = row
 	}
-	return m
 }
 
 // checkRoom says what is wrong with r, or nil if it lies inside the
 // border. No sum is computed that an absurd field could overflow.
-func (c *carver) checkRoom(r events.Rect) error {
+func checkRoom(w, h int, r events.Rect) error {
 	switch {
 	case r.W < 1:
 		return fmt.Errorf("width W=%d is below 1", r.W)
@@ -150,10 +240,10 @@ func (c *carver) checkRoom(r events.Rect) error {
 		return fmt.Errorf("X=%d is on or beyond the left border", r.X)
 	case r.Y < 1:
 		return fmt.Errorf("Y=%d is on or beyond the top border", r.Y)
-	case r.X > c.w-2 || r.W > c.w-1-r.X:
-		return fmt.Errorf("X=%d W=%d reach the right border (X+W must be at most %d)", r.X, r.W, c.w-1)
-	case r.Y > c.h-2 || r.H > c.h-1-r.Y:
-		return fmt.Errorf("Y=%d H=%d reach the bottom border (Y+H must be at most %d)", r.Y, r.H, c.h-1)
+	case r.X > w-2 || r.W > w-1-r.X:
+		return fmt.Errorf("X=%d W=%d reach the right border (X+W must be at most %d)", r.X, r.W, w-1)
+	case r.Y > h-2 || r.H > h-1-r.Y:
+		return fmt.Errorf("Y=%d H=%d reach the bottom border (Y+H must be at most %d)", r.Y, r.H, h-1)
 	}
 	return nil
 }
@@ -161,9 +251,9 @@ func (c *carver) checkRoom(r events.Rect) error {
 // checkEnd says what is wrong with a corridor's end p, or nil if it lies
 // inside the border. Then the whole L does: it stays within the box of
 // its two ends.
-func (c *carver) checkEnd(name string, p events.Pos) error {
-	if p.X < 1 || p.X > c.w-2 || p.Y < 1 || p.Y > c.h-2 {
-		return fmt.Errorf("%s (%d,%d) is not inside the border (x in 1..%d, y in 1..%d)", name, p.X, p.Y, c.w-2, c.h-2)
+func checkEnd(w, h int, name string, p events.Pos) error {
+	if p.X < 1 || p.X > w-2 || p.Y < 1 || p.Y > h-2 {
+		return fmt.Errorf("%s (%d,%d) is not inside the border (x in 1..%d, y in 1..%d)", name, p.X, p.Y, w-2, h-2)
 	}
 	return nil
 }

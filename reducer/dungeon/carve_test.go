@@ -2,6 +2,7 @@ package dungeon
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/reducer/dice"
 )
 
 func TestCarveDrawsRoomsCorridorsAndStairs(t *testing.T) {
@@ -121,7 +123,8 @@ func TestCarveRefusesBadDescriptions(t *testing.T) {
 }
 
 // FuzzCarve feeds Carve arbitrary small descriptions: it must never panic,
-// and whatever it accepts keeps its border wall and has its stairs.
+// and whatever it accepts keeps its border wall, has its stairs, and is
+// the map the difference array gives.
 func FuzzCarve(f *testing.F) {
 	f.Add(20, 10, []byte{1, 1, 5, 5, 8, 2, 4, 4}, []byte{3, 3, 9, 4, 1}, 2, 2)
 	f.Add(0, 0, []byte{}, []byte{}, 0, 0)
@@ -145,6 +148,10 @@ func FuzzCarve(f *testing.F) {
 		}
 		assert.Equal(t, DownStairs, m.At(events.Pos{X: sx, Y: sy}))
 		assertBorderIsWall(t, m)
+		summed := &Map{Width: width, Height: height, Tiles: make([]Tile, width*height)}
+		summed.sumRects(rooms, corridors)
+		summed.Tiles[summed.Index(events.Pos{X: sx, Y: sy})] = DownStairs
+		assert.Equal(t, summed.String(), m.String(), "filled and summed")
 	})
 }
 
@@ -170,4 +177,59 @@ func TestCarveAcceptsARoomFillingTheWholeInside(t *testing.T) {
 	m, err := Carve(6, 4, []events.Rect{{X: 1, Y: 1, W: 4, H: 2}}, nil, events.Pos{X: 4, Y: 2})
 	require.NoError(t, err)
 	assert.Equal(t, "######\n#....#\n#...>#\n######\n", m.String())
+}
+
+func TestFillingAndSummingRectsGiveTheSameMap(t *testing.T) {
+	for seed := uint64(1); seed <= 200; seed++ {
+		l := Generate(dice.New(seed, 0), levelWidth, levelHeight)
+		// Overlapping rooms and corridors too: each room again, shifted.
+		rooms := slices.Clone(l.Rooms)
+		for _, r := range l.Rooms {
+			r.X, r.Y = max(1, r.X-3), max(1, r.Y-2)
+			rooms = append(rooms, r)
+		}
+		filled := &Map{Width: l.Width, Height: l.Height, Tiles: make([]Tile, l.Width*l.Height)}
+		summed := &Map{Width: l.Width, Height: l.Height, Tiles: make([]Tile, l.Width*l.Height)}
+		filled.fillRects(rooms, l.Corridors)
+		summed.sumRects(rooms, l.Corridors)
+		if !assert.Equal(t, summed.String(), filled.String(), "seed %d", seed) {
+			return
+		}
+	}
+}
+
+func TestCarveSumsWhenTheRectsCoverTheMapManyTimes(t *testing.T) {
+	whole := events.Rect{X: 1, Y: 1, W: 4, H: 2}
+	rooms := []events.Rect{whole, whole, whole, whole, whole, {X: 2, Y: 1, W: 1, H: 1}}
+	m, err := Carve(6, 4, rooms, nil, events.Pos{X: 4, Y: 2})
+	require.NoError(t, err)
+	assert.Equal(t, "######\n#....#\n#...>#\n######\n", m.String())
+}
+
+func TestCarveIntoReusesTheMapItIsGiven(t *testing.T) {
+	big, err := Carve(13, 8, []events.Rect{{X: 1, Y: 1, W: 11, H: 6}}, nil, events.Pos{X: 1, Y: 1})
+	require.NoError(t, err)
+	small, err := CarveInto(big, 6, 4, []events.Rect{{X: 1, Y: 1, W: 4, H: 2}}, nil, events.Pos{X: 4, Y: 2})
+	require.NoError(t, err)
+	assert.Same(t, big, small, "the tiles fit: the same map")
+	assert.Equal(t, "######\n#....#\n#...>#\n######\n", small.String())
+
+	tiny, err := Carve(3, 3, []events.Rect{{X: 1, Y: 1, W: 1, H: 1}}, nil, events.Pos{X: 1, Y: 1})
+	require.NoError(t, err)
+	grown, err := CarveInto(tiny, 6, 4, []events.Rect{{X: 1, Y: 1, W: 4, H: 2}}, nil, events.Pos{X: 4, Y: 2})
+	require.NoError(t, err)
+	assert.NotSame(t, tiny, grown, "the tiles do not fit: a new map")
+	assert.Equal(t, "######\n#....#\n#...>#\n######\n", grown.String())
+	assert.Equal(t, "###\n#>#\n###\n", tiny.String(), "the map given is untouched")
+}
+
+func TestCarveIntoLeavesTheMapAsItWasOnAnError(t *testing.T) {
+	m, err := Carve(6, 4, []events.Rect{{X: 1, Y: 1, W: 4, H: 2}}, nil, events.Pos{X: 4, Y: 2})
+	require.NoError(t, err)
+	before := m.String()
+	_, err = CarveInto(m, 6, 4, []events.Rect{{X: 1, Y: 1, W: 1, H: 1}}, nil, events.Pos{X: 4, Y: 2})
+	require.EqualError(t, err, "stairs (4,2) are on wall, not on carved floor")
+	_, err = CarveInto(m, 6, 4, []events.Rect{{X: 1, Y: 1, W: 1, H: 1}}, nil, events.Pos{X: 9, Y: 2})
+	require.EqualError(t, err, "stairs (9,2) are outside the 6x4 map")
+	assert.Equal(t, before, m.String())
 }

@@ -1,6 +1,7 @@
 package fov
 
 import (
+	"iter"
 	"math/bits"
 
 	"rogue/events"
@@ -82,4 +83,30 @@ func (s *Set) Clone() *Set {
 	c := *s
 	c.words = append([]uint64(nil), s.words...)
 	return &c
+}
+
+// CloneInto is Clone reusing dst's storage when dst is not nil: it makes
+// dst a copy of s and returns it.
+func (s *Set) CloneInto(dst *Set) *Set {
+	if dst == nil {
+		return s.Clone()
+	}
+	dst.w, dst.h = s.w, s.h
+	dst.words = append(dst.words[:0], s.words...)
+	return dst
+}
+
+// All yields the tiles of the set, row by row.
+func (s *Set) All() iter.Seq[events.Pos] {
+	return func(yield func(events.Pos) bool) {
+		for i, w := range s.words {
+			for w != 0 {
+				k := i<<6 | bits.TrailingZeros64(w)
+				if !yield(events.Pos{X: k % s.w, Y: k / s.w}) {
+					return
+				}
+				w &= w - 1
+			}
+		}
+	}
 }

@@ -72,3 +72,36 @@ func TestACloneIsIndependent(t *testing.T) {
 	assert.Equal(t, 2, c.Count())
 	assert.True(t, c.Has(pos(1, 2)))
 }
+
+func TestCloneIntoCopiesASetIntoAnotherOfAnySize(t *testing.T) {
+	s := NewSet(70, 3)
+	s.Add(pos(1, 1))
+	s.Add(pos(69, 2))
+	for _, dst := range []*Set{nil, NewSet(2, 2), NewSet(200, 100)} {
+		got := s.CloneInto(dst)
+		if dst != nil {
+			assert.Same(t, dst, got)
+		}
+		assert.Equal(t, s, got)
+		got.Add(pos(5, 0))
+		assert.False(t, s.Has(pos(5, 0)), "the copy is independent")
+	}
+}
+
+func TestAllYieldsTheTilesRowByRow(t *testing.T) {
+	s := NewSet(70, 3)
+	for _, p := range []events.Pos{pos(69, 2), pos(0, 1), pos(63, 0), pos(64, 0), pos(5, 2)} {
+		s.Add(p)
+	}
+	var got []events.Pos
+	for p := range s.All() {
+		got = append(got, p)
+	}
+	assert.Equal(t, []events.Pos{pos(63, 0), pos(64, 0), pos(0, 1), pos(5, 2), pos(69, 2)}, got)
+	for range s.All() {
+		break // stopping early is fine
+	}
+	for range NewSet(0, 0).All() {
+		t.Fatal("an empty set yields nothing")
+	}
+}
