@@ -1,11 +1,13 @@
 package view
 
 import (
+	"fmt"
+	"io"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -61,23 +63,24 @@ func (p *played) key(t testing.TB, k Key) Intent {
 	return in
 }
 
-// botUntil lets the bot play until done says so, at most limit turns.
-func (p *played) botUntil(t testing.TB, limit int, done func(s *reducer.State) bool) {
+// recordedUntil plays the commands recorded in testdata/games/seed-N.rogue
+// (N the game's seed) one by one until done says so. The fixture games
+// were played by the bot of the day and recorded, so that the states the
+// screens are drawn from stay put when the bot learns new tricks.
+func (p *played) recordedUntil(t testing.TB, done func(s *reducer.State) bool) {
 	t.Helper()
+	path := filepath.Join("testdata", "games", fmt.Sprintf("seed-%d.rogue", p.g.State.Seed))
+	r, err := journal.Open(path)
+	require.NoError(t, err)
+	defer r.Close()
+	var turn events.Turn
+	require.NoError(t, r.Next(&turn), "%s: the Begin turn", path)
 	for !done(p.g.State) {
-		require.Less(t, p.g.State.Turn, limit, "the bot played %d turns and the state never came", limit)
-		if done(p.g.State) {
-			return
-		}
 		require.False(t, p.g.State.Over, "the player died first")
-		cmd := bot.Choose(p.g.State)
-		before := p.g.State.Clone()
-		turn, err := p.g.Do(cmd)
-		if game.IsRefusal(err) {
-			turn, err = p.g.Do(&events.Wait{})
-		}
+		err := r.Next(&turn)
+		require.NotErrorIs(t, err, io.EOF, "%s ends at turn %d and the state never came", path, p.g.State.Turn)
 		require.NoError(t, err)
-		p.m.AddTurn(before, &turn)
+		p.do(t, turn.Command)
 	}
 }
 
@@ -88,21 +91,21 @@ func (p *played) botUntil(t testing.TB, limit int, done func(s *reducer.State) b
 // Scroll (a) and a spare Dagger (b) in the backpack.
 func withFoes(t testing.TB) *played {
 	p := newPlayed(t, 4)
-	p.botUntil(t, 43, func(s *reducer.State) bool { return s.Turn == 43 })
+	p.recordedUntil(t, func(s *reducer.State) bool { return s.Turn == 43 })
 	return p
 }
 
 // levelUp is seed 5 when the bot first has the experience for level 2.
 func levelUp(t testing.TB) *played {
 	p := newPlayed(t, 5)
-	p.botUntil(t, 1000, func(s *reducer.State) bool { return s.LevelUpPending() })
+	p.recordedUntil(t, func(s *reducer.State) bool { return s.LevelUpPending() })
 	return p
 }
 
 // dead is seed 19 played by the bot to its death on depth 4.
 func dead(t testing.TB) *played {
 	p := newPlayed(t, 19)
-	p.botUntil(t, 2000, func(s *reducer.State) bool { return s.Over })
+	p.recordedUntil(t, func(s *reducer.State) bool { return s.Over })
 	return p
 }
 
