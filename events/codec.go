@@ -91,15 +91,27 @@ func (e *TurnEncoder) Encode(t *Turn) ([]byte, error) {
 		w.array(2 + len(t.Facts))
 		w.array(1 + fieldCount(t.Command.put))
 	}
-	w.uint(uint64(t.Command.Code()))
-	t.Command.put(w)
+	short := e.format >= 3
+	if sc := commandShorthand(t.Command); short && sc != 0 {
+		w.uint(uint64(sc))
+	} else {
+		w.uint(uint64(t.Command.Code()))
+		t.Command.put(w)
+	}
 	w.uint(t.Draws)
+	c := turnContext{command: t.Command}
 	for _, f := range t.Facts {
 		if !w.flat {
 			w.array(1 + fieldCount(f.put))
 		}
-		w.uint(uint64(f.Code()))
-		f.put(w)
+		if sc := shorthandOf(f, &c); short && sc != 0 {
+			w.uint(uint64(sc))
+			factShorthands[sc].put(w, f)
+		} else {
+			w.uint(uint64(f.Code()))
+			f.put(w)
+		}
+		c.saw(f)
 	}
 	if w.err != nil {
 		return nil, w.err
@@ -203,22 +215,29 @@ func (d *TurnDecoder) decodeFlat(t *Turn) error {
 	if len(r.b) == 0 {
 		return errors.New("turn: empty, want a command, a draw count and the facts")
 	}
+	short := d.format >= 3
 	code, ok := r.flatCode()
 	if !ok {
 		return fmt.Errorf("command code: %w", r.err)
 	}
-	if code > 255 || commandTable[code] == nil {
-		return fmt.Errorf("command: unknown code %d", code)
+	if dir, ok := isMoveShorthand(code); short && ok {
+		c := d.slabs.command(uint8(CodeMove), commandTable[CodeMove])
+		c.(*Move).Dir = dir
+		t.Command = c
+	} else {
+		if code > 255 || commandTable[code] == nil {
+			return fmt.Errorf("command: unknown code %d", code)
+		}
+		e := commandTable[code]
+		c := d.slabs.command(uint8(code), e)
+		r.part, r.name = partCommand, e.name
+		r.budget()
+		c.get(r)
+		if r.err != nil {
+			return r.err
+		}
+		t.Command = c
 	}
-	e := commandTable[code]
-	c := d.slabs.command(uint8(code), e)
-	r.part, r.name = partCommand, e.name
-	r.budget()
-	c.get(r)
-	if r.err != nil {
-		return r.err
-	}
-	t.Command = c
 	r.part = partDraws
 	r.budget()
 	t.Draws = r.uint64()
@@ -226,6 +245,7 @@ func (d *TurnDecoder) decodeFlat(t *Turn) error {
 		return r.err
 	}
 	t.Facts = t.Facts[:0]
+	c := turnContext{command: t.Command}
 	for i := 0; r.i < len(r.b); i++ {
 		if i == MaxFactsPerTurn {
 			return fmt.Errorf("turn: more than %d facts", MaxFactsPerTurn)
@@ -234,17 +254,26 @@ func (d *TurnDecoder) decodeFlat(t *Turn) error {
 		if !ok {
 			return fmt.Errorf("fact %d code: %w", i, r.err)
 		}
-		if code > 255 || factTable[code] == nil {
-			return fmt.Errorf("fact %d: unknown code %d", i, code)
+		var f Fact
+		if sh := shorthandAt(code); short && sh != nil {
+			f = d.slabs.fact(uint8(sh.of), factTable[sh.of])
+			r.part, r.name, r.index = partFact, sh.name, i
+			r.budget()
+			sh.get(r, f, &c)
+		} else {
+			if code > 255 || factTable[code] == nil {
+				return fmt.Errorf("fact %d: unknown code %d", i, code)
+			}
+			e := factTable[code]
+			f = d.slabs.fact(uint8(code), e)
+			r.part, r.name, r.index = partFact, e.name, i
+			r.budget()
+			f.get(r)
 		}
-		e := factTable[code]
-		f := d.slabs.fact(uint8(code), e)
-		r.part, r.name, r.index = partFact, e.name, i
-		r.budget()
-		f.get(r)
 		if r.err != nil {
 			return r.err
 		}
+		c.saw(f)
 		t.Facts = append(t.Facts, f)
 	}
 	return nil

@@ -61,7 +61,7 @@ func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
 	}
 	require.Len(t, codes, len(FactCodes()), "sampleFacts must hold one of every fact type")
 
-	require.Equal(t, []int{1, 2}, formats())
+	require.Equal(t, []int{1, 2, 3}, formats())
 	for _, v := range formats() {
 		for _, c := range sampleCommands() {
 			in := Turn{Command: c, Draws: 300, Facts: facts}
@@ -81,17 +81,45 @@ func TestAPlainMoveIsSmall(t *testing.T) {
 	require.NoError(t, err)
 	// [ [2,0], 0, [3,1,0] ]
 	assert.Equal(t, []byte{0x93, 0x92, 0x02, 0x00, 0x00, 0x93, 0x03, 0x01, 0x00}, v1)
-	v2, err := EncodeTurn(&move)
+	v2, err := NewTurnEncoderFor(2).Encode(&move)
 	require.NoError(t, err)
 	// 2,0 0 3,1,0
 	assert.Equal(t, []byte{0x02, 0x00, 0x00, 0x03, 0x01, 0x00}, v2)
+	v3, err := EncodeTurn(&move)
+	require.NoError(t, err)
+	// Move north, 0 draws, the player moved as commanded
+	assert.Equal(t, []byte{0x40, 0x00, 0x50}, v3)
+}
+
+// A level's spawns take consecutive ids: after the first, each leaves its
+// id out, and a thing on the floor its holder and slot, a held one its
+// position and hit points.
+func TestTheSpawnsOfALevelAreShort(t *testing.T) {
+	turn := Turn{Command: &Descend{}, Draws: 9, Facts: []Fact{
+		&Spawned{ID: 300, Kind: 7, Pos: Pos{X: 10, Y: 4}, HP: 12},
+		&Spawned{ID: 301, Kind: 2, Holder: 300, Slot: MainHand},
+		&Spawned{ID: 302, Kind: 5, Pos: Pos{X: 11, Y: 4}},
+		&Spawned{ID: 304, Kind: 5, Pos: Pos{X: 12, Y: 4}},
+	}}
+	b, err := EncodeTurn(&turn)
+	require.NoError(t, err)
+	assert.Equal(t, []byte{
+		0x08, 0x09, // Descend, 9 draws
+		0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, // id 300 in full
+		0x52, 0x02, 0xcd, 0x01, 0x2c, 0x01, // 301, held by 300 in the main hand
+		0x51, 0x05, 0x0b, 0x04, 0x00, // 302 on the floor
+		0x02, 0xcd, 0x01, 0x30, 0x05, 0x0c, 0x04, 0x00, 0x00, 0x00, // 304: not next, in full
+	}, b)
+	var back Turn
+	require.NoError(t, NewTurnDecoder().Decode(b, &back))
+	assert.Equal(t, turn, back)
 }
 
 func TestAFormatThisProgramDoesNotKnowIsRefused(t *testing.T) {
-	_, err := NewTurnEncoderFor(3).Encode(&Turn{Command: &Wait{}})
-	assert.EqualError(t, err, "format 3 is not one this program writes (1 to 2)")
-	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 0 is not one this program reads (1 to 2)")
-	assert.EqualError(t, CheckTurn([]byte{0x03, 0x00}, 3), "format 3 is not one this program reads (1 to 2)")
+	_, err := NewTurnEncoderFor(4).Encode(&Turn{Command: &Wait{}})
+	assert.EqualError(t, err, "format 4 is not one this program writes (1 to 3)")
+	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 0 is not one this program reads (1 to 3)")
+	assert.EqualError(t, CheckTurn([]byte{0x03, 0x00}, 4), "format 4 is not one this program reads (1 to 3)")
 }
 
 func TestDecodeNamesWhatIsWrong(t *testing.T) {
@@ -141,6 +169,14 @@ func TestDecodeNamesWhatIsWrong(t *testing.T) {
 		{"a Use with a target cut short", 2, flat(6, 4, true, 2), "command Use field 4: missing (the turn ends)"},
 		{"an unknown cause", 2, flat(3, 0, 6, 9, 77, 1), "fact 0 (Died) field 2: 77 is not a known cause"},
 		{"a room list that is not whole rooms", 2, flat(3, 0, 1, 1, 80, 50, []int{1, 2, 3}, []int{}, 1, 1, 1, 1), "fact 0 (LevelEntered) field 4: a list of 3 values, want groups of 4, at most 64 groups"},
+		{"a shorthand code before format 3", 2, flat(0x40, 0), "command: unknown code 64"},
+		{"a fact shorthand code before format 3", 2, flat(3, 0, 0x50), "fact 0: unknown code 80"},
+
+		{"a step as commanded after a Wait", 3, flat(3, 0, 0x50), "fact 0 (Moved, as commanded) field 0: the turn's command is not a Move"},
+		{"a held spawn in an unknown slot", 3, flat(8, 0, 0x52, 2, 1, 9), "fact 0 (Spawned, next and held) field 3: 9 is not a slot"},
+		{"a spawn on the floor cut short", 3, flat(8, 0, 0x51, 2, 1), "fact 0 (Spawned, next on the floor) field 3: missing (the turn ends)"},
+		{"an unused shorthand code", 3, flat(3, 0, 0x53), "fact 0: unknown code 83"},
+		{"a step in no direction", 3, flat(0x48, 0), "command: unknown code 72"},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("format %d/%s", c.format, c.name), func(t *testing.T) {
@@ -240,6 +276,9 @@ func FuzzDecodeTurn(f *testing.F) {
 		}
 	}
 	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
+	// Format 3's shorthands: a step as commanded, a level's spawns.
+	f.Add([]byte{0x40, 0x00, 0x50})
+	f.Add([]byte{0x08, 0x09, 0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, 0x52, 0x02, 0xcd, 0x01, 0x2c, 0x01, 0x51, 0x05, 0x0b, 0x04, 0x00})
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		for _, v := range formats() {
 			if CheckTurn(payload, v) != nil {

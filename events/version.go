@@ -8,7 +8,10 @@ package events
 //   - 2: a turn is a plain sequence of values, without the array headers
 //     of the turn, its command and each fact (about 18 bytes a turn
 //     instead of 21.6 over bot games); see TurnEncoder.
-const FormatVersion = 2
+//   - 3: shorthand codes for the commonest shapes (a step, the player's
+//     move as commanded, the spawns of a level), leaving out what the
+//     turn already says; see factShorthand.
+const FormatVersion = 3
 
 // RulesVersion is the version of the game rules (reducer.Decide and the
 // content tables). A journal written under other rules still replays (the

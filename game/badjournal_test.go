@@ -346,7 +346,7 @@ func badJournals() []badJournal {
 		}},
 		{"a record with a flipped bit", journal.ErrChecksum, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			b := append([]byte(nil), sp.bytes...)
-			b[sp.starts[5]+9] ^= 0x04
+			b[sp.starts[5]+5] ^= 0x04 // the first byte of its payload
 			path := inFile(t, dir, "flipped.jnl", b)
 			return path, outcome{Stage: "tail",
 				Message: fmt.Sprintf("%schecksum does not chain: record corrupt, repeated or out of order (%d bytes dropped)", at(path, 5, sp.starts[5]), sp.end()-sp.starts[5]),

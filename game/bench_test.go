@@ -537,12 +537,14 @@ func journalParts(b *testing.B, journals [][]byte) map[string]int {
 			}
 			payload := len(bare)
 			parts["command"] += len(bare)
-			for _, f := range t.Facts {
-				one, err := enc.Encode(&events.Turn{Command: t.Command, Draws: t.Draws, Facts: []events.Fact{f}})
+			// Each fact costs what it adds to the turn's payload after the
+			// facts before it (a shorthand may lean on them).
+			for i, f := range t.Facts {
+				upTo, err := enc.Encode(&events.Turn{Command: t.Command, Draws: t.Draws, Facts: t.Facts[:i+1]})
 				if err != nil {
 					b.Fatal(err)
 				}
-				n := len(one) - len(bare)
+				n := len(upTo) - payload
 				parts[events.FactName(f.Code())] += n
 				payload += n
 			}

@@ -351,7 +351,7 @@ func TestOpenRefusesAFileItMayNotRead(t *testing.T) {
 }
 
 func TestAFileIsReadThroughASmallBufferWhateverItsRecordSizes(t *testing.T) {
-	turns := sampleTurns(6000)
+	turns := sampleTurns(8000)
 	// A record larger than the read buffer, so the buffer must grow.
 	big := events.Turn{Command: &events.Wait{}}
 	for range 200 {
