@@ -89,17 +89,35 @@ func checkFrames(t *testing.T, path string, visits int) {
 		turns = append(turns, 1+rng.IntN(total))
 	}
 	for _, turn := range turns {
-		fr, err := f.At(turn)
-		require.NoError(t, err)
-		require.Equal(t, turn, fr.State.Turn)
-		require.Equal(t, want.digests[turn], fr.State.Digest(), "turn %d", turn)
-		require.Equal(t, want.logAt(turn), append([]view.ReplayLine{}, fr.Log...), "the log at turn %d", turn)
-		if turn == total && want.over {
-			require.Equal(t, want.hp, fr.HP, "the HP chart")
-		} else {
-			require.Nil(t, fr.HP, "turn %d: no chart before the game is over", turn)
+		checkFrame(t, f, want, turn)
+	}
+}
+
+// checkFrame checks the frame at turn against a plain fold, and the lines
+// frames keeps for the log: every line of the turns they cover, ending at
+// the frame's turn, over at most logTurns+fineEvery turns.
+func checkFrame(t *testing.T, f *frames, want plainFold, turn int) {
+	total := len(want.digests) - 1
+	fr, err := f.At(turn)
+	require.NoError(t, err)
+	require.Equal(t, turn, fr.State.Turn)
+	require.Equal(t, want.digests[turn], fr.State.Digest(), "turn %d", turn)
+	require.Equal(t, want.logAt(turn), append([]view.ReplayLine{}, fr.Log...), "the log at turn %d", turn)
+	if turn == total && want.over {
+		require.Equal(t, want.hp, fr.HP, "the HP chart")
+	} else {
+		require.Nil(t, fr.HP, "turn %d: no chart before the game is over", turn)
+	}
+	require.True(t, f.linesOK)
+	require.Equal(t, turn, f.linesTo, "the lines kept end at the frame's turn")
+	require.LessOrEqual(t, f.linesTo-f.linesFrom, logTurns+fineEvery, "turn %d: the turns of the lines kept", turn)
+	var kept []view.ReplayLine
+	for _, l := range want.lines {
+		if l.Turn > f.linesFrom && l.Turn <= f.linesTo {
+			kept = append(kept, l)
 		}
 	}
+	require.Equal(t, kept, append([]view.ReplayLine{}, f.lines...), "turn %d: the lines kept of turns (%d, %d]", turn, f.linesFrom, f.linesTo)
 }
 
 func TestFramesAreWhatAPlainFoldGivesAtAnyTurnInAnyOrder(t *testing.T) {
@@ -144,10 +162,13 @@ func TestFramesOfALongJournalWithAndWithoutSnapshots(t *testing.T) {
 	t.Run("without snapshots a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, bare) })
 }
 
-// checkStepsBack steps back from turn 4700 to 4000 one turn at a time: no
-// step folds from turn 0. The first step into a stretch of the journal
-// folds at most from the snapshot before it (2048 turns apart), later
-// ones from the checkpoints that fold left (64 apart near where it went).
+// checkStepsBack steps back from turn 4700 to 4000 one turn at a time,
+// through a quiet stretch of the game (few log lines): no step folds from
+// turn 0, nor the log's logTurns anew. A step reaches its state from the
+// checkpoints folds left (fineEvery apart near where it went); now and
+// then it adds a fineEvery turns' lines to the log's (from a checkpoint
+// too), and once in a stretch of the journal the turns from the snapshot
+// before it (2048 turns apart).
 func checkStepsBack(t *testing.T, path string) {
 	f, err := openFrames(path, content.Default())
 	require.NoError(t, err)
@@ -162,8 +183,8 @@ func checkStepsBack(t *testing.T, path string) {
 		n := f.folded - before
 		most, all, steps = max(most, n), all+n, steps+1
 	}
-	assert.LessOrEqual(t, most, journal.SnapshotEvery+logWindows[0], "the most turns one step back folded")
-	assert.LessOrEqual(t, all/steps, 2*fineEvery+logWindows[0], "the turns a step back folds on average")
+	assert.LessOrEqual(t, most, journal.SnapshotEvery+fineEvery, "the most turns one step back folded")
+	assert.LessOrEqual(t, all/steps, 3*fineEvery, "the turns a step back folds on average")
 }
 
 func TestCheckpointsStayFewAtAnyLength(t *testing.T) {
