@@ -64,11 +64,15 @@ type frames struct {
 // by folding the turns between (stepping forward folds one); when they
 // hold too few lines for the frame, they are extended back by folding
 // from the newest start before them (stepping back, a fine checkpoint,
-// fineEvery turns, now and then); else they are dropped and found anew.
+// fineEvery turns, now and then), but with the messages no further back
+// than the narrowest of the logWindows they do not cover; else they are
+// dropped and found anew.
 const (
 	logLines = 50
 	logTurns = 4096
 )
+
+var logWindows = [...]int{64, 512, logTurns}
 
 // openFrames opens the journal at path (read-only) and folds it to its
 // end, to know how many turns it has.
@@ -176,14 +180,23 @@ func (f *frames) logAt(turn int) ([]view.ReplayLine, error) {
 	return log[:len(log):len(log)], nil
 }
 
-// linesBack extends the lines kept back, for the frame at turn, to the
+// linesBack extends the lines kept back, for the frame at turn: to the
 // newest start before them (where it is, a checkpoint, a snapshot or turn
-// 0, as reach goes from; but not before the logTurns before turn), folding
-// from there with the messages: the turns just before the lines are
-// folded only once, and no more of them than the starts are apart (often
-// a fine checkpoint, fineEvery turns).
+// 0, as reach goes from), folding from there with the messages, so that
+// the turns just before them are folded once; but not before the
+// narrowest of the logWindows before turn they do not cover (rounded
+// down to a checkpoint's turn), as folding with the messages costs twice
+// as much: the turns before that are folded without, leaving checkpoints
+// (fineEvery apart) to extend the lines from again, if need be.
 func (f *frames) linesBack(turn int) error {
-	from := max(f.start(f.linesFrom-1), turn-logTurns)
+	from := turn - logTurns
+	for _, w := range logWindows {
+		if edge := turn - w; edge < f.linesFrom {
+			from = max(from, edge/fineEvery*fineEvery)
+			break
+		}
+	}
+	from = max(from, f.start(f.linesFrom-1), 0)
 	if err := f.reach(from); err != nil {
 		return err
 	}
