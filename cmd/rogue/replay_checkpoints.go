@@ -62,18 +62,34 @@ func (c *checkpoints) add(s *reducer.State, pos journal.Position) {
 	}
 }
 
-// before is the newest checkpoint at or before turn.
+// before is the newest checkpoint at or before turn, to use.
 func (c *checkpoints) before(turn int) (checkpoint, bool) {
-	i, found := slices.BinarySearchFunc(c.list, turn, func(k checkpoint, turn int) int { return k.state.Turn - turn })
-	if !found {
-		i--
-	}
+	i := c.index(turn)
 	if i < 0 {
 		return checkpoint{}, false
 	}
 	c.clock++
 	c.list[i].used = c.clock
 	return c.list[i], true
+}
+
+// peek is the newest checkpoint at or before turn, not to use (it stays
+// as recently used as it was).
+func (c *checkpoints) peek(turn int) (checkpoint, bool) {
+	i := c.index(turn)
+	if i < 0 {
+		return checkpoint{}, false
+	}
+	return c.list[i], true
+}
+
+// index is the index of the newest checkpoint at or before turn, or -1.
+func (c *checkpoints) index(turn int) int {
+	i, found := slices.BinarySearchFunc(c.list, turn, func(k checkpoint, turn int) int { return k.state.Turn - turn })
+	if !found {
+		i--
+	}
+	return i
 }
 
 func (c *checkpoints) onLadder(k checkpoint) bool { return k.state.Turn%c.every == 0 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"rogue/events"
 	"rogue/game"
@@ -21,7 +22,9 @@ import (
 //
 // Going to a turn starts from the nearest of: where it is, a checkpoint in
 // memory, a snapshot on disk (through game.Seeker), the start; then folds
-// forward. Stepping forward folds one turn. It is not safe for concurrent
+// forward. Stepping forward folds one turn. The log comes from the lines
+// kept of the turns just before (see lines), so a step back folds a few
+// dozen turns, however quiet the game was. It is not safe for concurrent
 // use.
 type frames struct {
 	path   string
@@ -35,10 +38,18 @@ type frames struct {
 	total  int           // the journal's whole turns
 	tail   *journal.Tail // its torn or corrupt end, if any
 
-	cur   *reducer.State    // the state at r's position
-	log   []view.ReplayLine // the frame's log at cur.Turn, when logOK
-	logOK bool
-	turn  events.Turn // read into, reused
+	cur  *reducer.State // the state at r's position
+	turn events.Turn    // read into, reused
+
+	// lines are every log line of the turns (linesFrom, linesTo], oldest
+	// first, when linesOK: the last frame's log is their tail. After At
+	// they end at its turn and span at most logTurns+fineEvery turns (the
+	// fineEvery so that stepping forward drops the oldest only now and
+	// then), however many lines that is.
+	lines              []view.ReplayLine
+	linesFrom, linesTo int
+	linesOK            bool
+	spare              []view.ReplayLine // reused to fold lines into
 
 	hp     []int // the HP chart, for hpTurn turns
 	hpTurn int
@@ -47,9 +58,15 @@ type frames struct {
 }
 
 // The log a frame carries: the last logLines lines made within the
-// last logTurns turns, more than any log area shows. They are found by
-// folding the last logWindows[0] turns with their messages, or more when
-// those say too little.
+// last logTurns turns, more than any log area shows. It is the tail of
+// the lines kept (frames.lines), which end at the frame's turn: when a
+// frame is after them by at most checkpointEvery turns, they are extended
+// by folding the turns between (stepping forward folds one); when they
+// hold too few lines for the frame, they are extended back by folding
+// from the newest start before them (stepping back, a fine checkpoint,
+// fineEvery turns, now and then), but with the messages no further back
+// than the narrowest of the logWindows they do not cover; else they are
+// dropped and found anew.
 const (
 	logLines = 50
 	logTurns = 4096
@@ -112,27 +129,14 @@ func (f *frames) Notes() []string {
 // until the next call.
 func (f *frames) At(turn int) (view.ReplayFrame, error) {
 	turn = min(max(turn, 0), f.total)
-	if f.logOK && f.cur.Turn <= turn && turn-f.cur.Turn <= logWindows[0] {
-		if err := f.fold(turn, true); err != nil {
-			return view.ReplayFrame{}, err
-		}
-	} else {
-		for i, w := range logWindows {
-			from := max(0, turn-w)
-			if err := f.reach(from); err != nil {
-				return view.ReplayFrame{}, err
-			}
-			f.log = f.log[:0]
-			if err := f.fold(turn, true); err != nil {
-				return view.ReplayFrame{}, err
-			}
-			if len(f.log) >= logLines || from == 0 || i == len(logWindows)-1 {
-				break
-			}
-		}
+	log, err := f.logAt(turn)
+	if err != nil {
+		return view.ReplayFrame{}, err
 	}
-	f.logOK = true
-	frame := view.ReplayFrame{State: f.cur, Log: f.log}
+	if err := f.reach(turn); err != nil {
+		return view.ReplayFrame{}, err
+	}
+	frame := view.ReplayFrame{State: f.cur, Log: log}
 	if f.cur.Over {
 		hp, err := f.hpChart(f.cur.Turn)
 		if err != nil {
@@ -143,10 +147,95 @@ func (f *frames) At(turn int) (view.ReplayFrame, error) {
 	return frame, nil
 }
 
+// logAt is the log of the frame at turn: it makes the lines kept end at
+// turn and hold its log (they cover the logTurns before turn, or hold
+// logLines lines), and takes their tail. It may leave cur anywhere.
+func (f *frames) logAt(turn int) ([]view.ReplayLine, error) {
+	if !f.linesOK || turn < f.linesFrom || turn > f.linesTo+checkpointEvery {
+		f.lines, f.linesFrom, f.linesTo, f.linesOK = f.lines[:0], turn, turn, true
+	}
+	if turn > f.linesTo {
+		// The turns after the lines kept: cur is normally at linesTo.
+		if err := f.reach(f.linesTo); err != nil {
+			return nil, err
+		}
+		if err := f.fold(turn, &f.lines); err != nil {
+			return nil, err
+		}
+	}
+	f.linesTo = turn
+	f.lines = f.lines[:linesUpTo(f.lines, turn)]
+	for f.linesFrom > max(0, turn-logTurns) && len(f.lines) < logLines {
+		if err := f.linesBack(turn); err != nil {
+			return nil, err
+		}
+	}
+	if turn-f.linesFrom > logTurns+fineEvery { // keep memory bounded
+		from := turn - logTurns
+		n := linesUpTo(f.lines, from)
+		f.lines, f.linesFrom = append(f.lines[:0], f.lines[n:]...), from
+	}
+	log := f.lines[linesUpTo(f.lines, turn-logTurns):]
+	log = log[max(0, len(log)-logLines):]
+	return log[:len(log):len(log)], nil
+}
+
+// linesBack extends the lines kept back, for the frame at turn: to the
+// newest start before them (where it is, a checkpoint, a snapshot or turn
+// 0, as reach goes from), folding from there with the messages, so that
+// the turns just before them are folded once; but not before the
+// narrowest of the logWindows before turn they do not cover (rounded
+// down to a checkpoint's turn), as folding with the messages costs twice
+// as much: the turns before that are folded without, leaving checkpoints
+// (fineEvery apart) to extend the lines from again, if need be.
+func (f *frames) linesBack(turn int) error {
+	from := turn - logTurns
+	for _, w := range logWindows {
+		if edge := turn - w; edge < f.linesFrom {
+			from = max(from, edge/fineEvery*fineEvery)
+			break
+		}
+	}
+	from = max(from, f.start(f.linesFrom-1), 0)
+	if err := f.reach(from); err != nil {
+		return err
+	}
+	f.spare = f.spare[:0]
+	if err := f.fold(f.linesFrom, &f.spare); err != nil {
+		return err
+	}
+	f.spare = append(f.spare, f.lines...)
+	f.lines, f.spare, f.linesFrom = f.spare, f.lines, from
+	return nil
+}
+
+// linesUpTo is how many of lines (oldest first) the turns up to turn made.
+func linesUpTo(lines []view.ReplayLine, turn int) int {
+	n, _ := slices.BinarySearchFunc(lines, turn+1, func(l view.ReplayLine, turn int) int { return l.Turn - turn })
+	return n
+}
+
+// start is the turn reach(turn) folds from: the newest of where it is, a
+// checkpoint, a snapshot, the start.
+func (f *frames) start(turn int) int {
+	best := 0
+	if f.cur != nil && f.cur.Turn <= turn {
+		best = f.cur.Turn
+	}
+	if ck, ok := f.ckpts.peek(turn); ok {
+		best = max(best, ck.state.Turn)
+	}
+	for _, s := range f.snaps {
+		if s <= turn {
+			best = max(best, s)
+		}
+	}
+	return best
+}
+
 // reach makes cur the state after turn turns (or the journal's end), from
 // the nearest start, without the log.
 func (f *frames) reach(turn int) error {
-	f.logOK = false
 	best := -1
 	if f.cur != nil && f.cur.Turn <= turn {
 		best = f.cur.Turn
@@ -181,12 +270,13 @@ func (f *frames) reach(turn int) error {
 		f.cur = reducer.New(f.header.Seed, f.tables)
 		f.cur.Wizard = f.header.Options.Wizard
 	}
-	return f.fold(turn, false)
+	return f.fold(turn, nil)
 }
 
 // fold folds turns into cur until it has turn turns or the journal ends,
-// keeping checkpoints as it passes them and, with log, the log lines.
-func (f *frames) fold(turn int, log bool) error {
+// keeping checkpoints as it passes them and, unless lines is nil,
+// appending the log lines of the turns to it.
+func (f *frames) fold(turn int, lines *[]view.ReplayLine) error {
 	for f.cur.Turn < turn {
 		err := f.r.Next(&f.turn)
 		if errors.Is(err, io.EOF) {
@@ -198,47 +288,30 @@ func (f *frames) fold(turn int, log bool) error {
 			return nil
 		}
 		if err != nil {
-			f.cur, f.logOK = nil, false
+			f.cur, f.linesOK = nil, false
 			return err
 		}
 		var msgs []string
-		if log {
+		if lines != nil {
 			msgs, err = f.cur.ApplyTurnMessages(&f.turn)
 		} else {
 			err = f.cur.ApplyTurn(&f.turn)
 		}
 		f.folded++
 		if err != nil {
-			f.cur, f.logOK = nil, false
+			f.cur, f.linesOK = nil, false
 			// err names the turn and the fact already; this adds the
 			// file and the byte offset, as game.Fold does.
 			return &journal.Error{Path: f.path, Offset: f.r.Offset(), Turn: -1, Err: err}
 		}
-		if log {
-			f.addLog(msgs)
+		for _, m := range msgs {
+			*lines = append(*lines, view.ReplayLine{Turn: f.cur.Turn, Text: m})
 		}
 		if f.ckpts.due(f.cur.Turn, turn) {
 			f.ckpts.add(f.cur, f.r.Position())
 		}
 	}
 	return nil
-}
-
-// addLog adds the lines of the turn just folded, dropping those that are
-// too old or too many.
-func (f *frames) addLog(msgs []string) {
-	turn := f.cur.Turn
-	for _, m := range msgs {
-		f.log = append(f.log, view.ReplayLine{Turn: turn, Text: m})
-	}
-	drop := 0
-	for drop < len(f.log) && f.log[drop].Turn <= turn-logTurns {
-		drop++
-	}
-	drop = max(drop, len(f.log)-logLines)
-	if drop > 0 {
-		f.log = append(f.log[:0], f.log[drop:]...)
-	}
 }
 
 // hpChart is the player's HP after each of the first turn turns: folded

@@ -89,17 +89,35 @@ func checkFrames(t *testing.T, path string, visits int) {
 		turns = append(turns, 1+rng.IntN(total))
 	}
 	for _, turn := range turns {
-		fr, err := f.At(turn)
-		require.NoError(t, err)
-		require.Equal(t, turn, fr.State.Turn)
-		require.Equal(t, want.digests[turn], fr.State.Digest(), "turn %d", turn)
-		require.Equal(t, want.logAt(turn), append([]view.ReplayLine{}, fr.Log...), "the log at turn %d", turn)
-		if turn == total && want.over {
-			require.Equal(t, want.hp, fr.HP, "the HP chart")
-		} else {
-			require.Nil(t, fr.HP, "turn %d: no chart before the game is over", turn)
+		checkFrame(t, f, want, turn)
+	}
+}
+
+// checkFrame checks the frame at turn against a plain fold, and the lines
+// frames keeps for the log: every line of the turns they cover, ending at
+// the frame's turn, over at most logTurns+fineEvery turns.
+func checkFrame(t *testing.T, f *frames, want plainFold, turn int) {
+	total := len(want.digests) - 1
+	fr, err := f.At(turn)
+	require.NoError(t, err)
+	require.Equal(t, turn, fr.State.Turn)
+	require.Equal(t, want.digests[turn], fr.State.Digest(), "turn %d", turn)
+	require.Equal(t, want.logAt(turn), append([]view.ReplayLine{}, fr.Log...), "the log at turn %d", turn)
+	if turn == total && want.over {
+		require.Equal(t, want.hp, fr.HP, "the HP chart")
+	} else {
+		require.Nil(t, fr.HP, "turn %d: no chart before the game is over", turn)
+	}
+	require.True(t, f.linesOK)
+	require.Equal(t, turn, f.linesTo, "the lines kept end at the frame's turn")
+	require.LessOrEqual(t, f.linesTo-f.linesFrom, logTurns+fineEvery, "turn %d: the turns of the lines kept", turn)
+	var kept []view.ReplayLine
+	for _, l := range want.lines {
+		if l.Turn > f.linesFrom && l.Turn <= f.linesTo {
+			kept = append(kept, l)
 		}
 	}
+	require.Equal(t, kept, append([]view.ReplayLine{}, f.lines...), "turn %d: the lines kept of turns (%d, %d]", turn, f.linesFrom, f.linesTo)
 }
 
 func TestFramesAreWhatAPlainFoldGivesAtAnyTurnInAnyOrder(t *testing.T) {
@@ -140,30 +158,88 @@ func TestFramesOfALongJournalWithAndWithoutSnapshots(t *testing.T) {
 	bare := copyWithoutSnapshots(t, path)
 	t.Run("with its snapshots the frames are a plain fold's", func(t *testing.T) { checkFrames(t, path, 60) })
 	t.Run("without snapshots the frames are a plain fold's", func(t *testing.T) { checkFrames(t, bare, 60) })
-	t.Run("with its snapshots a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, path) })
-	t.Run("without snapshots a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, bare) })
+	t.Run("with its snapshots a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, path, 4700, 4000) })
+	t.Run("without snapshots a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, bare, 4700, 4000) })
+	t.Run("stepping forward through it the frames are a plain fold's and a step folds one turn", func(t *testing.T) {
+		want := foldPlainly(t, path)
+		f, err := openFrames(path, content.Default())
+		require.NoError(t, err)
+		defer f.Close()
+		checkFrame(t, f, want, 1)
+		for turn := 2; turn <= f.Total(); turn++ {
+			before := f.folded
+			if turn%50 == 0 || turn > logTurns && turn < logTurns+2*fineEvery {
+				checkFrame(t, f, want, turn) // past where the oldest lines kept go
+			} else {
+				_, err := f.At(turn)
+				require.NoError(t, err)
+			}
+			require.Equal(t, 1, f.folded-before, "turn %d", turn)
+		}
+	})
 }
 
-// checkStepsBack steps back from turn 4700 to 4000 one turn at a time: no
-// step folds from turn 0. The first step into a stretch of the journal
-// folds at most from the snapshot before it (2048 turns apart), later
-// ones from the checkpoints that fold left (64 apart near where it went).
-func checkStepsBack(t *testing.T, path string) {
+// quietJournalFile records a wizard game of 10 000 turns of waiting, whose
+// log is mostly quiet: the player starves from turn 420, and the hunger
+// gnaws (a line or two a turn) through turn 600, on every 97th turn up to
+// 5000 (fewer than logLines lines in logTurns turns), from 6000 through
+// 6100, and on every 500th after. The rules' starving damage changes
+// while it is recorded; the facts carry what it was.
+func quietJournalFile(t testing.TB) string {
+	path := filepath.Join(t.TempDir(), "quiet.rogue")
+	jf, err := journal.Create(path, game.NewHeader(5, "quiet", journal.Options{Wizard: true, SyncEvery: 1 << 20}))
+	require.NoError(t, err)
+	defer jf.Close()
+	tables := *content.Default()
+	g, err := game.Start(jf.Header(), &tables, jf)
+	require.NoError(t, err)
+	for turn := 1; turn < 10_000; turn++ {
+		tables.Rules.StarvingDamage = 0
+		if turn <= 600 || turn <= 5000 && turn%97 == 0 || turn >= 6000 && turn <= 6100 || turn%500 == 0 {
+			tables.Rules.StarvingDamage = 1
+		}
+		_, err := g.Do(&events.Wait{})
+		require.NoError(t, err)
+	}
+	require.Equal(t, 10_000, g.State.Turn)
+	require.NoError(t, jf.Close())
+	return path
+}
+
+// A game whose log is mostly quiet: the frames are a plain fold's, and a
+// step back does not fold the last logTurns turns anew for their few lines.
+func TestFramesOfAQuietJournal(t *testing.T) {
+	path := quietJournalFile(t)
+	lines := foldPlainly(t, path).lines
+	require.Greater(t, len(lines), 300, "the bursts")
+	require.Less(t, len(lines), 600, "and few lines besides")
+	t.Run("the frames are a plain fold's", func(t *testing.T) { checkFrames(t, path, 300) })
+	t.Run("a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, path, 9000, 5000) })
+}
+
+// checkStepsBack steps back from turn from to turn to one turn at a time
+// (through stretches of the game with few log lines): no step folds from
+// turn 0, nor the log's logTurns anew. A step reaches its state from the
+// checkpoints folds left (fineEvery apart near where it went); now and
+// then it adds a fineEvery turns' lines to the log's (from a checkpoint
+// too), and once in a stretch of the journal the turns from the snapshot
+// before it (2048 turns apart).
+func checkStepsBack(t *testing.T, path string, from, to int) {
 	f, err := openFrames(path, content.Default())
 	require.NoError(t, err)
 	defer f.Close()
-	_, err = f.At(4700)
+	_, err = f.At(from)
 	require.NoError(t, err)
 	most, all, steps := 0, 0, 0
-	for turn := 4699; turn >= 4000; turn-- {
+	for turn := from - 1; turn >= to; turn-- {
 		before := f.folded
 		_, err := f.At(turn)
 		require.NoError(t, err)
 		n := f.folded - before
 		most, all, steps = max(most, n), all+n, steps+1
 	}
-	assert.LessOrEqual(t, most, journal.SnapshotEvery+logWindows[0], "the most turns one step back folded")
-	assert.LessOrEqual(t, all/steps, 2*fineEvery+logWindows[0], "the turns a step back folds on average")
+	assert.LessOrEqual(t, most, journal.SnapshotEvery+fineEvery, "the most turns one step back folded")
+	assert.LessOrEqual(t, all/steps, 3*fineEvery, "the turns a step back folds on average")
 }
 
 func TestCheckpointsStayFewAtAnyLength(t *testing.T) {
