@@ -131,7 +131,7 @@ func (s *State) Apply(f events.Fact) error {
 			return fmt.Errorf("item %d is not on the floor", f.Item)
 		}
 		it.Holder, it.Slot = f.Actor, events.SlotNone
-		s.holdersOK = false
+		s.holdItem(f.Actor, it.ID)
 		s.intoPack(it)
 		return nil
 	case *events.Dropped:
@@ -144,7 +144,7 @@ func (s *State) Apply(f events.Fact) error {
 			return err
 		}
 		it.Holder, it.Slot, it.Pos, it.PackOrder = 0, events.SlotNone, a.Pos, 0
-		s.holdersOK = false
+		s.unholdItem(f.Actor, it.ID)
 		return nil
 	case *events.Equipped:
 		return s.equip(f)
@@ -287,7 +287,7 @@ func (s *State) spawn(f *events.Spawned) error {
 		s.standingArrived(f.Pos)
 	}
 	if f.Holder != 0 {
-		s.holdersOK = false
+		s.holdItem(f.Holder, f.ID)
 	}
 	if f.Holder != 0 && f.Slot == events.SlotNone {
 		s.intoPack(&s.Entity[len(s.Entity)-1])
@@ -329,10 +329,8 @@ func (s *State) die(f *events.Died) error {
 		s.Over, s.Death = true, *f
 		return nil
 	}
-	for i := range s.Entity {
-		if s.Entity[i].Holder == a.ID {
-			return fmt.Errorf("actor %d dies still holding item %d", a.ID, s.Entity[i].ID)
-		}
+	if held := s.carried(a.ID); len(held) > 0 {
+		return fmt.Errorf("actor %d dies still holding item %d", a.ID, uint32(held[0]))
 	}
 	s.remove(a.ID)
 	return nil
@@ -373,8 +371,10 @@ func (s *State) remove(id events.EntityID) {
 		if e := &s.Entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) {
 			s.setStanding(e.Pos, false)
 		}
+		if h := s.Entity[i].Holder; h != 0 {
+			s.unholdItem(h, id)
+		}
 		s.Entity = slices.Delete(s.Entity, i, i+1)
-		s.holdersOK = false
 	}
 }
 

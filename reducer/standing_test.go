@@ -53,10 +53,26 @@ func TestTheIndexOfActorsFollowsEveryFact(t *testing.T) {
 	assert.Positive(t, checked)
 }
 
-// Games of random steps (taking the stairs when on them) through many
-// levels, monsters chasing, fighting and dying.
-func TestTheIndexOfActorsFollowsWholeGames(t *testing.T) {
-	checked := 0
+// heldAgrees reports whether the index of carried items of s, if it has
+// one, is the one built anew from its entities.
+func heldAgrees(t testing.TB, s *State) bool {
+	t.Helper()
+	if !s.holdersOK {
+		return false
+	}
+	kept := append([]uint64(nil), s.held...)
+	s.holdersOK = false
+	s.carried(0)
+	require.Equal(t, s.held, kept, "turn %d: the index of carried items kept fact by fact differs from one built anew", s.Turn)
+	return true
+}
+
+// Games of random steps (taking the stairs when on them, picking things
+// up and dropping them now and then) through many levels, monsters
+// chasing, fighting and dying: the indexes kept fact by fact stay what
+// they would be built anew.
+func TestTheIndexesFollowWholeGames(t *testing.T) {
+	checked, heldChecked := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		s := New(seed, content.Default())
 		s.Wizard = true
@@ -73,16 +89,26 @@ func TestTheIndexOfActorsFollowsWholeGames(t *testing.T) {
 				checked++
 			}
 			require.NoError(t, s.ApplyTurn(&turn))
+			if heldAgrees(t, s) {
+				heldChecked++
+			}
 			x ^= x << 13
 			x ^= x >> 7
 			x ^= x << 17
 			cmd = &events.Move{Dir: events.Dir(x % uint64(events.NumDirs))}
-			if s.Map.At(s.Player().Pos) == dungeon.DownStairs {
+			pack := s.Backpack(events.PlayerID)
+			switch {
+			case s.Map.At(s.Player().Pos) == dungeon.DownStairs:
 				cmd = &events.Descend{}
+			case len(s.ItemsAt(s.Player().Pos)) > 0 && x%2 == 0:
+				cmd = &events.PickUp{}
+			case len(pack) > 0 && x%11 == 0:
+				cmd = &events.Drop{Item: pack[0].ID}
 			}
 		}
 	}
 	assert.Greater(t, checked, 1000)
+	assert.Greater(t, heldChecked, 1000)
 }
 
 func dirTo(from, to events.Pos) events.Dir {
@@ -105,4 +131,30 @@ func TestActorsSharingATileAreStillFound(t *testing.T) {
 	require.IsType(t, &events.Attacked{}, turn.Facts[0])
 	assert.Equal(t, first, turn.Facts[0].(*events.Attacked).Target)
 	assert.False(t, s.spare.standingOK, "no index where two actors share a tile")
+}
+
+// Picking up, dropping, spawning a monster with its weapon and the
+// monster's death each keep the index of carried items as it would be
+// built anew.
+func TestTheIndexOfCarriedItemsFollowsEveryHolderChange(t *testing.T) {
+	s := arena(t)
+	potion := put(t, s, "Health Potion", at(3, 2), 0, events.SlotNone)
+	s.carried(0) // the index is built on first use
+	require.True(t, heldAgrees(t, s))
+	orc := put(t, s, "Orc", at(9, 2), 0, events.SlotNone)
+	put(t, s, "Dagger", at(0, 0), orc, events.MainHand)
+	require.True(t, heldAgrees(t, s), "after a spawn in the orc's hand")
+	for _, cmd := range []events.Command{&events.Move{Dir: events.East}, &events.PickUp{}, &events.Move{Dir: events.West}, &events.Drop{Item: potion}} {
+		turn, err := Decide(s, cmd)
+		require.NoError(t, err, "%T", cmd)
+		require.NoError(t, s.ApplyTurn(&turn))
+		require.True(t, heldAgrees(t, s), "after %T", cmd)
+	}
+	assert.Equal(t, at(2, 2), s.Get(potion).Pos, "dropped where the player stands")
+	assert.Len(t, s.carried(orc), 1)
+	require.NoError(t, s.Apply(&events.Dropped{Actor: orc, Item: events.EntityID(uint32(s.carried(orc)[0]))}))
+	require.True(t, heldAgrees(t, s), "after the orc drops its dagger")
+	require.NoError(t, s.Apply(&events.Died{Actor: orc, Cause: events.CauseMelee, Killer: events.PlayerID}))
+	assert.True(t, heldAgrees(t, s), "after the orc's death")
+	assert.Empty(t, s.carried(orc))
 }

@@ -72,11 +72,12 @@ type State struct {
 	// pending): looking from one again adds nothing. nil means none known.
 	viewed *fov.Set
 
-	// held indexes the carried items, sorted: holder<<32 | index in
-	// Entity of each one; valid when holdersOK. Moving an actor moves
-	// what it carries without looking at every entity. Whatever changes an
-	// entity's Holder or where entities are in Entity (adding a carried
-	// one, removing any) clears holdersOK.
+	// held indexes the carried items, sorted: holder<<32 | item id of
+	// each one; valid when holdersOK (built on first use). Moving an
+	// actor moves what it carries, and a death checks nothing is left in
+	// its hands, without looking at every entity. What changes an item's
+	// Holder keeps it up to date (holdItem, unholdItem); entering a level
+	// clears holdersOK.
 	held      []uint64
 	holdersOK bool
 
@@ -208,33 +209,52 @@ func int64cmp(a, b int64) int {
 	return 0
 }
 
-// moveCarried moves what actor id carries to p.
-func (s *State) moveCarried(id events.EntityID, p events.Pos) {
+// carried returns the keys of held for what actor id carries.
+func (s *State) carried(id events.EntityID) []uint64 {
 	if !s.holdersOK {
 		s.held = s.held[:0]
 		for i := range s.Entity {
 			if h := s.Entity[i].Holder; h != 0 {
-				s.held = append(s.held, uint64(h)<<32|uint64(i))
+				s.held = append(s.held, heldKey(h, s.Entity[i].ID))
 			}
 		}
 		slices.Sort(s.held)
 		s.holdersOK = true
 	}
-	key := uint64(id) << 32
-	lo, hi := 0, len(s.held)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if s.held[mid] < key {
-			lo = mid + 1
-		} else {
-			hi = mid
+	lo, _ := slices.BinarySearch(s.held, heldKey(id, 0))
+	hi := lo
+	for hi < len(s.held) && s.held[hi]>>32 == uint64(id) {
+		hi++
+	}
+	return s.held[lo:hi]
+}
+
+func heldKey(holder, item events.EntityID) uint64 { return uint64(holder)<<32 | uint64(item) }
+
+// holdItem and unholdItem record in held that holder took or let go of
+// item (a no-op until the index is first built).
+func (s *State) holdItem(holder, item events.EntityID) {
+	if s.holdersOK {
+		k := heldKey(holder, item)
+		i, _ := slices.BinarySearch(s.held, k)
+		s.held = slices.Insert(s.held, i, k)
+	}
+}
+
+func (s *State) unholdItem(holder, item events.EntityID) {
+	if s.holdersOK {
+		if i, ok := slices.BinarySearch(s.held, heldKey(holder, item)); ok {
+			s.held = slices.Delete(s.held, i, i+1)
 		}
 	}
-	for _, k := range s.held[lo:] {
-		if k>>32 != uint64(id) {
-			break
+}
+
+// moveCarried moves what actor id carries to p.
+func (s *State) moveCarried(id events.EntityID, p events.Pos) {
+	for _, k := range s.carried(id) {
+		if e := s.Get(events.EntityID(uint32(k))); e != nil {
+			e.Pos = p
 		}
-		s.Entity[uint32(k)].Pos = p
 	}
 }
 
