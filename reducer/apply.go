@@ -130,8 +130,7 @@ func (s *State) Apply(f events.Fact) error {
 		if it.Holder != 0 {
 			return fmt.Errorf("item %d is not on the floor", f.Item)
 		}
-		it.Holder, it.Slot = f.Actor, events.SlotNone
-		s.holdItem(f.Actor, it.ID)
+		it.Holder, it.Slot, it.Pos = f.Actor, events.SlotNone, events.Pos{}
 		s.intoPack(it)
 		return nil
 	case *events.Dropped:
@@ -144,7 +143,6 @@ func (s *State) Apply(f events.Fact) error {
 			return err
 		}
 		it.Holder, it.Slot, it.Pos, it.PackOrder = 0, events.SlotNone, a.Pos, 0
-		s.unholdItem(f.Actor, it.ID)
 		return nil
 	case *events.Equipped:
 		return s.equip(f)
@@ -228,7 +226,7 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 		s.viewed.Clear()
 	}
 	s.npending = 0
-	s.holdersOK, s.standingOK = false, false
+	s.standingOK = false
 	s.finder = nil // sized for the old map
 	if p := s.Player(); p != nil {
 		p.Pos = f.Arrival
@@ -244,7 +242,7 @@ func (s *State) spawn(f *events.Spawned) error {
 	if s.Map == nil {
 		return errNoLevel
 	}
-	e := Entity{ID: f.ID, Kind: f.Kind, Pos: f.Pos, Holder: f.Holder, Slot: f.Slot, HP: f.HP}
+	e := Entity{ID: f.ID, Kind: f.Kind, Holder: f.Holder, Slot: f.Slot, HP: f.HP}
 	if m := s.content.Monster(f.Kind); m != nil {
 		if f.Holder != 0 {
 			return fmt.Errorf("an actor (kind %d) cannot be carried", f.Kind)
@@ -267,12 +265,11 @@ func (s *State) spawn(f *events.Spawned) error {
 		if !s.Map.InBounds(f.Pos) {
 			return fmt.Errorf("(%d,%d) is outside the map", f.Pos.X, f.Pos.Y)
 		}
+		e.Pos = f.Pos
 	} else {
-		h, err := s.actor(f.Holder)
-		if err != nil {
+		if _, err := s.actor(f.Holder); err != nil {
 			return fmt.Errorf("holder: %w", err)
 		}
-		e.Pos = h.Pos
 		if f.Slot != events.SlotNone && s.Worn(f.Holder, f.Slot) != nil {
 			return fmt.Errorf("holder %d already wears something in the %s slot", f.Holder, f.Slot)
 		}
@@ -285,9 +282,6 @@ func (s *State) spawn(f *events.Spawned) error {
 	s.NextID++
 	if f.Holder == 0 && s.IsActor(&e) {
 		s.standingArrived(f.Pos)
-	}
-	if f.Holder != 0 {
-		s.holdItem(f.Holder, f.ID)
 	}
 	if f.Holder != 0 && f.Slot == events.SlotNone {
 		s.intoPack(&s.Entity[len(s.Entity)-1])
@@ -305,7 +299,6 @@ func (s *State) move(a *Entity, to events.Pos) error {
 	}
 	s.standingMoved(a.Pos, to)
 	a.Pos = to
-	s.moveCarried(a.ID, to)
 	if a.ID == events.PlayerID {
 		s.lookFrom(to)
 	}
@@ -329,8 +322,10 @@ func (s *State) die(f *events.Died) error {
 		s.Over, s.Death = true, *f
 		return nil
 	}
-	if held := s.carried(a.ID); len(held) > 0 {
-		return fmt.Errorf("actor %d dies still holding item %d", a.ID, uint32(held[0]))
+	for i := range s.Entity {
+		if s.Entity[i].Holder == a.ID {
+			return fmt.Errorf("actor %d dies still holding item %d", a.ID, s.Entity[i].ID)
+		}
 	}
 	s.remove(a.ID)
 	return nil
@@ -370,9 +365,6 @@ func (s *State) remove(id events.EntityID) {
 	if i := s.find(id); i >= 0 {
 		if e := &s.Entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) {
 			s.setStanding(e.Pos, false)
-		}
-		if h := s.Entity[i].Holder; h != 0 {
-			s.unholdItem(h, id)
 		}
 		s.Entity = slices.Delete(s.Entity, i, i+1)
 	}

@@ -62,8 +62,9 @@ func (s *State) Digest() string {
 		e := &s.Entity[i]
 		put(int64(e.ID))
 		put(int64(e.Kind))
-		put(int64(e.Pos.X))
-		put(int64(e.Pos.Y))
+		at := s.Where(e) // what a carried item's place was before it had none
+		put(int64(at.X))
+		put(int64(at.Y))
 		put(int64(e.Holder))
 		put(int64(e.Slot))
 		put(int64(e.HP))

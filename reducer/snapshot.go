@@ -19,7 +19,8 @@ import (
 //
 // History:
 //   - 1: first release.
-const SnapshotSchema = 1
+//   - 2: a carried item's position is the zero Pos, not its holder's.
+const SnapshotSchema = 2
 
 // MaxSnapshotEntities is the most entities a snapshot may hold.
 const MaxSnapshotEntities = 1 << 16
@@ -264,6 +265,8 @@ func (s *State) checkSnapshot() error {
 			return fmt.Errorf("entity %d: kind %d cannot have that id", e.ID, e.Kind)
 		case e.Holder == 0 && e.Slot != events.SlotNone:
 			return fmt.Errorf("entity %d: worn on the floor", e.ID)
+		case e.Holder != 0 && e.Pos != (events.Pos{}):
+			return fmt.Errorf("entity %d: carried, yet placed at (%d,%d)", e.ID, e.Pos.X, e.Pos.Y)
 		case e.Holder == 0 && (s.Map == nil || !s.Map.InBounds(e.Pos)):
 			return fmt.Errorf("entity %d: (%d,%d) is off the map", e.ID, e.Pos.X, e.Pos.Y)
 		}

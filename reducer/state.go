@@ -14,8 +14,11 @@ import (
 // Holder 0; carried items have the carrier as Holder and are worn when Slot
 // is not SlotNone.
 type Entity struct {
-	ID     events.EntityID
-	Kind   int // content code
+	ID   events.EntityID
+	Kind int // content code
+	// Pos is where an entity on the map is. A carried item has no place
+	// of its own (Pos is the zero Pos): it is where its holder is (see
+	// State.Where), so moving an actor touches nothing it carries.
 	Pos    events.Pos
 	Holder events.EntityID
 	Slot   events.Slot
@@ -72,15 +75,6 @@ type State struct {
 	// pending): looking from one again adds nothing. nil means none known.
 	viewed *fov.Set
 
-	// held indexes the carried items, sorted: holder<<32 | item id of
-	// each one; valid when holdersOK (built on first use). Moving an
-	// actor moves what it carries, and a death checks nothing is left in
-	// its hands, without looking at every entity. What changes an item's
-	// Holder keeps it up to date (holdItem, unholdItem); entering a level
-	// clears holdersOK.
-	held      []uint64
-	holdersOK bool
-
 	// visible caches the player's field of view at visibleAt.
 	visible   *fov.Set
 	visibleAt events.Pos
@@ -119,7 +113,6 @@ func (s *State) Clone() *State {
 	if s.pending != nil {
 		c.pending = s.pending.Clone()
 	}
-	c.held = slices.Clone(s.held)
 	c.viewed = nil
 	if s.explored != nil {
 		c.explored = s.explored.Clone()
@@ -147,10 +140,9 @@ func (s *State) workingCopy() *State {
 	if c == nil {
 		c = &State{}
 	}
-	ents, held, vis, movers, standing := c.Entity[:0], c.held[:0], c.visible, c.movers, c.standing
+	ents, vis, movers, standing := c.Entity[:0], c.visible, c.movers, c.standing
 	*c = *s
 	c.Entity = append(ents, s.Entity...)
-	c.held = append(held, s.held...)
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
 	c.forgetful = true
 	c.movers, c.standing, c.standingOK = movers, standing, false
@@ -209,53 +201,14 @@ func int64cmp(a, b int64) int {
 	return 0
 }
 
-// carried returns the keys of held for what actor id carries.
-func (s *State) carried(id events.EntityID) []uint64 {
-	if !s.holdersOK {
-		s.held = s.held[:0]
-		for i := range s.Entity {
-			if h := s.Entity[i].Holder; h != 0 {
-				s.held = append(s.held, heldKey(h, s.Entity[i].ID))
-			}
-		}
-		slices.Sort(s.held)
-		s.holdersOK = true
-	}
-	lo, _ := slices.BinarySearch(s.held, heldKey(id, 0))
-	hi := lo
-	for hi < len(s.held) && s.held[hi]>>32 == uint64(id) {
-		hi++
-	}
-	return s.held[lo:hi]
-}
-
-func heldKey(holder, item events.EntityID) uint64 { return uint64(holder)<<32 | uint64(item) }
-
-// holdItem and unholdItem record in held that holder took or let go of
-// item (a no-op until the index is first built).
-func (s *State) holdItem(holder, item events.EntityID) {
-	if s.holdersOK {
-		k := heldKey(holder, item)
-		i, _ := slices.BinarySearch(s.held, k)
-		s.held = slices.Insert(s.held, i, k)
-	}
-}
-
-func (s *State) unholdItem(holder, item events.EntityID) {
-	if s.holdersOK {
-		if i, ok := slices.BinarySearch(s.held, heldKey(holder, item)); ok {
-			s.held = slices.Delete(s.held, i, i+1)
+// Where returns where e is: its place on the map, or its holder's.
+func (s *State) Where(e *Entity) events.Pos {
+	if e.Holder != 0 {
+		if h := s.Get(e.Holder); h != nil {
+			return h.Pos
 		}
 	}
-}
-
-// moveCarried moves what actor id carries to p.
-func (s *State) moveCarried(id events.EntityID, p events.Pos) {
-	for _, k := range s.carried(id) {
-		if e := s.Get(events.EntityID(uint32(k))); e != nil {
-			e.Pos = p
-		}
-	}
+	return e.Pos
 }
 
 // Get returns entity id, or nil if there is none.
