@@ -109,7 +109,7 @@ func (b *brain) choose() events.Command {
 			return &events.Move{Dir: dir}
 		}
 	}
-	if s.Depth < deepest {
+	if s.Depth < events.MaxDepth {
 		if s.Map.At(p.Pos) == dungeon.DownStairs {
 			return &events.Descend{}
 		}
@@ -132,10 +132,6 @@ func (b *brain) choose() events.Command {
 	}
 	return &events.Wait{}
 }
-
-// deepest is the deepest level there is: the reducer folds no level below
-// depth 1000 (though it does not refuse the Descend that would make one).
-const deepest = 1000
 
 // monsterGoal returns a test for "a monster stands on q".
 func (b *brain) monsterGoal() func(events.Pos) bool {

@@ -41,12 +41,16 @@ type Corridor struct {
 	HorizontalFirst bool
 }
 
+// MaxDepth is the bottom of the dungeon: its stairs lead nowhere.
+const MaxDepth = 1000
+
 // LevelEntered is a whole new level: its size, rooms, corridors, stairs and
 // where the player arrives. The tiles follow from the rooms and corridors
 // (dungeon.Carve in reducer/dungeon), so a level costs a few hundred bytes, not thousands, and
 // replay never runs the generator. Every entity not held by the player is
 // gone; the level's own entities follow as Spawned facts.
 type LevelEntered struct {
+	// Depth is 1 for the first level, at most MaxDepth.
 	Depth         int
 	Width, Height int
 	Rooms         []Rect

@@ -85,7 +85,8 @@ func buildBenchJournals() error {
 	}
 	dir := os.Getenv("ROGUE_BENCH_DIR")
 	if dir != "" {
-		dir = filepath.Join(dir, fmt.Sprintf("v%d-%d", events.FormatVersion, bench.longest))
+		// Snapshots of another schema would be refused: build anew.
+		dir = filepath.Join(dir, fmt.Sprintf("v%d-s%d-%d", events.FormatVersion, reducer.SnapshotSchema, bench.longest))
 		if err := loadBenchJournals(dir); err == nil {
 			return nil
 		}

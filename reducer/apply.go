@@ -201,8 +201,8 @@ func (s *State) Apply(f events.Fact) error {
 }
 
 func (s *State) enterLevel(f *events.LevelEntered) error {
-	if f.Depth < 1 || f.Depth > 1000 {
-		return fmt.Errorf("depth %d is not in 1..1000", f.Depth)
+	if f.Depth < 1 || f.Depth > events.MaxDepth {
+		return fmt.Errorf("depth %d is not in 1..%d", f.Depth, events.MaxDepth)
 	}
 	m, err := dungeon.Carve(f.Width, f.Height, f.Rooms, f.Corridors, f.Stairs)
 	if err != nil {

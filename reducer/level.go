@@ -32,6 +32,9 @@ func (d *decider) descend() error {
 	if w.Map.At(p.Pos) != dungeon.DownStairs {
 		return refuse("there are no stairs down here")
 	}
+	if w.Depth >= events.MaxDepth {
+		return refuse("these stairs lead nowhere: this is the bottom of the dungeon")
+	}
 	c := w.content
 	layout := dungeon.Generate(d.rng, c.Rules.Width, c.Rules.Height)
 	depth := w.Depth + 1

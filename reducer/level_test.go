@@ -85,3 +85,19 @@ func TestDescending(t *testing.T) {
 		assert.Greater(t, sp.ID, floorItem)
 	}
 }
+
+// The stairs of the deepest level lead nowhere: the rules refuse rather
+// than make a level no fold accepts.
+func TestTheBottomOfTheDungeonHasNoWayDown(t *testing.T) {
+	s := arena(t)
+	s.Depth, s.Level.Depth = events.MaxDepth, events.MaxDepth
+	s.Player().Pos = s.Level.Stairs
+	_, err := Decide(s, &events.Descend{})
+	assert.Equal(t, &Refusal{Reason: "these stairs lead nowhere: this is the bottom of the dungeon"}, err)
+
+	s.Depth, s.Level.Depth = events.MaxDepth-1, events.MaxDepth-1
+	turn, err := Decide(s, &events.Descend{})
+	require.NoError(t, err)
+	require.NoError(t, s.ApplyTurn(&turn))
+	assert.Equal(t, events.MaxDepth, s.Depth)
+}

@@ -157,7 +157,7 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 
 	if r.bool("has level") {
 		lv := &s.Level
-		lv.Depth = r.int("level depth", 1, 1000)
+		lv.Depth = r.int("level depth", 1, events.MaxDepth)
 		lv.Width = r.int("level width", 1, dungeon.MaxSide)
 		lv.Height = r.int("level height", 1, dungeon.MaxSide)
 		n := r.count("rooms", events.MaxRooms, 4)
