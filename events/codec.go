@@ -51,6 +51,7 @@ type TurnEncoder struct {
 	buf    bytes.Buffer
 	enc    *msgpack.Encoder
 	w      writer
+	ctx    turnContext // kept here: a local escapes, one allocation a turn
 	format int
 }
 
@@ -99,12 +100,13 @@ func (e *TurnEncoder) Encode(t *Turn) ([]byte, error) {
 		t.Command.put(w)
 	}
 	w.uint(t.Draws)
-	c := turnContext{command: t.Command}
+	c := &e.ctx
+	*c = turnContext{command: t.Command}
 	for _, f := range t.Facts {
 		if !w.flat {
 			w.array(1 + fieldCount(f.put))
 		}
-		if sc := shorthandOf(f, &c); short && sc != 0 {
+		if sc := shorthandOf(f, c); short && sc != 0 {
 			w.uint(uint64(sc))
 			factShorthands[sc].put(w, f)
 		} else {
@@ -142,6 +144,7 @@ func fieldCount(put func(*writer)) int {
 type TurnDecoder struct {
 	r      reader
 	slabs  slabs
+	ctx    turnContext // kept here: a local escapes, one allocation a turn
 	format int
 }
 
@@ -245,7 +248,8 @@ func (d *TurnDecoder) decodeFlat(t *Turn) error {
 		return r.err
 	}
 	t.Facts = t.Facts[:0]
-	c := turnContext{command: t.Command}
+	c := &d.ctx
+	*c = turnContext{command: t.Command}
 	for i := 0; r.i < len(r.b); i++ {
 		if i == MaxFactsPerTurn {
 			return fmt.Errorf("turn: more than %d facts", MaxFactsPerTurn)
@@ -259,7 +263,7 @@ func (d *TurnDecoder) decodeFlat(t *Turn) error {
 			f = d.slabs.fact(uint8(sh.of), factTable[sh.of])
 			r.part, r.name, r.index = partFact, sh.name, i
 			r.budget()
-			sh.get(r, f, &c)
+			sh.get(r, f, c)
 		} else {
 			if code > 255 || factTable[code] == nil {
 				return fmt.Errorf("fact %d: unknown code %d", i, code)

@@ -120,7 +120,8 @@ func (s *State) Apply(f events.Fact) error {
 		a.HP = f.HP
 		return nil
 	case *events.PickedUp:
-		if _, err := s.actorOnMap(f.Actor); err != nil {
+		a, err := s.actorOnMap(f.Actor)
+		if err != nil {
 			return err
 		}
 		it, err := s.item(f.Item)
@@ -130,6 +131,7 @@ func (s *State) Apply(f events.Fact) error {
 		if it.Holder != 0 {
 			return fmt.Errorf("item %d is not on the floor", f.Item)
 		}
+		a.holding++
 		it.Holder, it.Slot, it.Pos = f.Actor, events.SlotNone, events.Pos{}
 		s.intoPack(it)
 		return nil
@@ -142,6 +144,7 @@ func (s *State) Apply(f events.Fact) error {
 		if err != nil {
 			return err
 		}
+		a.holding--
 		it.Holder, it.Slot, it.Pos, it.PackOrder = 0, events.SlotNone, a.Pos, 0
 		return nil
 	case *events.Equipped:
@@ -267,12 +270,14 @@ func (s *State) spawn(f *events.Spawned) error {
 		}
 		e.Pos = f.Pos
 	} else {
-		if _, err := s.actor(f.Holder); err != nil {
+		h, err := s.actor(f.Holder)
+		if err != nil {
 			return fmt.Errorf("holder: %w", err)
 		}
-		if f.Slot != events.SlotNone && s.Worn(f.Holder, f.Slot) != nil {
+		if f.Slot != events.SlotNone && h.holding > 0 && s.Worn(f.Holder, f.Slot) != nil {
 			return fmt.Errorf("holder %d already wears something in the %s slot", f.Holder, f.Slot)
 		}
+		h.holding++ // before the append below moves the entities
 	}
 	if cap(s.Entity) == 0 {
 		// A level holds a few dozen: grown once, not five times.
@@ -322,9 +327,11 @@ func (s *State) die(f *events.Died) error {
 		s.Over, s.Death = true, *f
 		return nil
 	}
-	for i := range s.Entity {
-		if s.Entity[i].Holder == a.ID {
-			return fmt.Errorf("actor %d dies still holding item %d", a.ID, s.Entity[i].ID)
+	if a.holding > 0 {
+		for i := range s.Entity {
+			if s.Entity[i].Holder == a.ID {
+				return fmt.Errorf("actor %d dies still holding item %d", a.ID, s.Entity[i].ID)
+			}
 		}
 	}
 	s.remove(a.ID)
@@ -365,6 +372,11 @@ func (s *State) remove(id events.EntityID) {
 	if i := s.find(id); i >= 0 {
 		if e := &s.Entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) {
 			s.setStanding(e.Pos, false)
+		}
+		if h := s.Entity[i].Holder; h != 0 {
+			if e := s.Get(h); e != nil {
+				e.holding--
+			}
 		}
 		s.Entity = slices.Delete(s.Entity, i, i+1)
 	}

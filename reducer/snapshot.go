@@ -235,6 +235,11 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 	if err := s.checkSnapshot(); err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
+	for i := range s.Entity {
+		if h := s.Entity[i].Holder; h != 0 {
+			s.Get(h).holding++ // checkSnapshot made sure there is one
+		}
+	}
 	return s, nil
 }
 

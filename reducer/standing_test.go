@@ -54,10 +54,29 @@ func TestTheIndexOfActorsFollowsEveryFact(t *testing.T) {
 	assert.Positive(t, checked)
 }
 
+// holdingAgrees requires that each actor's count of what it holds is the
+// count of the items naming it as their holder.
+func holdingAgrees(t testing.TB, s *State) {
+	t.Helper()
+	want := map[events.EntityID]int{}
+	for i := range s.Entity {
+		if h := s.Entity[i].Holder; h != 0 {
+			want[h]++
+		}
+	}
+	got := map[events.EntityID]int{}
+	for i := range s.Entity {
+		if n := s.Entity[i].holding; n != 0 {
+			got[s.Entity[i].ID] = n
+		}
+	}
+	require.Equal(t, want, got, "turn %d: what each actor holds", s.Turn)
+}
+
 // Games of random steps (taking the stairs when on them, picking things
 // up and dropping them now and then) through many levels, monsters
 // chasing, fighting and dying: the indexes kept fact by fact stay what
-// they would be built anew.
+// they would be built anew, and so do the counts of what each actor holds.
 func TestTheIndexesFollowWholeGames(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed <= 12; seed++ {
@@ -76,6 +95,7 @@ func TestTheIndexesFollowWholeGames(t *testing.T) {
 				checked++
 			}
 			require.NoError(t, s.ApplyTurn(&turn))
+			holdingAgrees(t, s)
 			x ^= x << 13
 			x ^= x >> 7
 			x ^= x << 17
@@ -125,6 +145,7 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 	orc := put(t, s, "Orc", at(9, 2), 0, events.SlotNone)
 	dagger := put(t, s, "Dagger", at(0, 0), orc, events.MainHand)
 	assert.Equal(t, events.Pos{}, s.Get(dagger).Pos)
+	assert.Equal(t, 1, s.Get(orc).holding)
 	assert.Equal(t, at(9, 2), s.Where(s.Get(dagger)))
 
 	var where []events.Pos
@@ -150,6 +171,7 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 	assert.Equal(t, orcAt, s.Where(s.Get(dagger)))
 	require.NoError(t, s.Apply(&events.Dropped{Actor: orc, Item: dagger}))
 	assert.Equal(t, orcAt, s.Get(dagger).Pos)
+	assert.Equal(t, 0, s.Get(orc).holding)
 	require.NoError(t, s.Apply(&events.Died{Actor: orc, Cause: events.CauseMelee, Killer: events.PlayerID}))
 	assert.Nil(t, s.Get(orc))
 }

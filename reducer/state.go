@@ -32,6 +32,11 @@ type Entity struct {
 	Attributes    [events.NumAttributes]int
 	Skills        [events.NumSkills]int
 	ConfusedUntil int
+
+	// holding counts the items an actor holds: derived from the items'
+	// Holder and kept by the fold, so that a death or a spawn in the
+	// hands need not look at every entity when there is nothing to find.
+	holding int
 }
 
 // State is a whole game at the end of a turn.
@@ -176,6 +181,9 @@ func (s *State) release(c *State) {
 // find returns the index of entity id in s.Entity, or -1. (A plain
 // binary search: the fold and the rules call it for nearly every fact.)
 func (s *State) find(id events.EntityID) int {
+	if id == events.PlayerID && len(s.Entity) > 0 && s.Entity[0].ID == id {
+		return 0 // the player, named by most facts, comes first
+	}
 	lo, hi := 0, len(s.Entity)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
