@@ -3,6 +3,7 @@ package reducer
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -174,4 +175,25 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 	assert.Equal(t, 0, s.Get(orc).holding)
 	require.NoError(t, s.Apply(&events.Died{Actor: orc, Cause: events.CauseMelee, Killer: events.PlayerID}))
 	assert.Nil(t, s.Get(orc))
+}
+
+// find agrees with a look at every entity, for ids present, missing,
+// before the first and past the last, over sets with gaps of every size.
+func TestFindAgreesWithALookAtEveryEntity(t *testing.T) {
+	x := uint64(0x9e3779b97f4a7c15)
+	for round := 0; round < 200; round++ {
+		s := &State{}
+		id := events.EntityID(1)
+		for n := int(x % 40); n > 0; n-- {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			id += events.EntityID(1 + x%5*(x%3))
+			s.Entity = append(s.Entity, Entity{ID: id})
+		}
+		for q := events.EntityID(0); q <= id+2; q++ {
+			want := slices.IndexFunc(s.Entity, func(e Entity) bool { return e.ID == q })
+			require.Equal(t, want, s.find(q), "round %d, id %d", round, q)
+		}
+	}
 }

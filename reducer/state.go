@@ -178,13 +178,28 @@ func (s *State) release(c *State) {
 	}
 }
 
-// find returns the index of entity id in s.Entity, or -1. (A plain
-// binary search: the fold and the rules call it for nearly every fact.)
+// find returns the index of entity id in s.Entity, or -1. The fold and the
+// rules call it for nearly every fact: a binary search, over the few
+// places the id can be. Ids are distinct and increase along s.Entity, so
+// id is at most id-first places after the first entity and at most
+// last-id places before the last; a level's entities, spawned together,
+// have nearly consecutive ids, and that leaves a handful to search.
 func (s *State) find(id events.EntityID) int {
-	if id == events.PlayerID && len(s.Entity) > 0 && s.Entity[0].ID == id {
-		return 0 // the player, named by most facts, comes first
+	n := len(s.Entity)
+	if n == 0 {
+		return -1
 	}
-	lo, hi := 0, len(s.Entity)
+	first, last := s.Entity[0].ID, s.Entity[n-1].ID
+	if id <= first || id >= last {
+		switch id {
+		case first:
+			return 0
+		case last:
+			return n - 1
+		}
+		return -1
+	}
+	lo, hi := max(0, n-1-int(last-id)), min(n, int(id-first)+1)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
 		if s.Entity[mid].ID < id {
