@@ -19,7 +19,7 @@ type Finder struct {
 // node is the search's knowledge of one tile, valid only when its stamp is
 // the current search.
 type node struct {
-	g, h    int        // cost from the start; heuristic to the goal
+	g, h    int32      // cost from the start; heuristic to the goal
 	stamp   uint32     // the search that last touched the tile
 	at      int32      // position in the open set, -1 when not in it
 	blocked bool       // not passable (and not the goal)
@@ -27,12 +27,19 @@ type node struct {
 	first   events.Dir // first step of the best known path to it
 }
 
-// NewFinder returns a Finder for maps of w x h tiles (negative sizes
-// count as 0: every search on them fails).
+// MaxTiles is the most tiles a Finder's map may have (a level has at most
+// 255 x 255).
+const MaxTiles = 1 << indexBits
+
+// NewFinder returns a Finder for maps of w x h tiles. Every search fails
+// on a map with a negative side or more than MaxTiles tiles.
 func NewFinder(w, h int) *Finder {
 	w, h = max(w, 0), max(h, 0)
+	if w > MaxTiles || h > MaxTiles || w*h > MaxTiles {
+		w, h = 0, 0
+	}
 	f := &Finder{w: w, h: h, nodes: make([]node, w*h)}
-	f.open = openSet{items: make([]int32, 0, w*h), nodes: f.nodes}
+	f.open = openSet{items: make([]uint64, 0, w*h), nodes: f.nodes}
 	return f
 }
 
@@ -84,7 +91,7 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 				continue
 			}
 			qi := f.index(q)
-			g := c.g + stepCost(d)
+			g := c.g + int32(stepCost(d))
 			first := c.first
 			if cur == start {
 				first = d
@@ -131,6 +138,6 @@ func (f *Finder) begin() {
 // touch makes node i, at p, part of the current search.
 func (f *Finder) touch(i int32, p, goal events.Pos, blocked bool) *node {
 	n := &f.nodes[i]
-	*n = node{h: heuristic(p, goal), stamp: f.search, at: -1, blocked: blocked}
+	*n = node{h: int32(heuristic(p, goal)), stamp: f.search, at: -1, blocked: blocked}
 	return n
 }

@@ -1,26 +1,29 @@
 package path
 
-// openSet is a binary min-heap of tile indices ordered by the total order
-// of before: the search's frontier. Each tile is in it at most once (its
-// position is kept in its node), so a better path to a queued tile moves
-// it up instead of adding a copy.
+// openSet is a binary min-heap of the search's frontier. Each entry packs
+// a tile's f = g + h, its h and its index into one key (see key), so that
+// the heap's order, lower f first, then lower h (the tile nearer the
+// goal), then the lower tile index, is one integer comparison. No two
+// tiles tie. Each tile is in it at most once (its position is kept in its
+// node), so a better path to a queued tile moves it up instead of adding a
+// copy.
 type openSet struct {
-	items []int32
+	items []uint64
 	nodes []node
 }
 
-// before is the heap's order: lower f = g + h first, then lower h (the
-// tile nearer the goal), then the lower tile index. No two tiles tie.
-func (o *openSet) before(a, b int32) bool {
-	na, nb := &o.nodes[a], &o.nodes[b]
-	fa, fb := na.g+na.h, nb.g+nb.h
-	if fa != fb {
-		return fa < fb
-	}
-	if na.h != nb.h {
-		return na.h < nb.h
-	}
-	return a < b
+// The key's fields, from the top: f, h, tile index. A Finder's maps have
+// at most MaxTiles tiles, so costs fit: h is at most DiagonalCost times a
+// side, f at most h plus DiagonalCost per tile.
+const (
+	indexBits = 18
+	hBits     = 21
+	indexMask = 1<<indexBits - 1
+)
+
+// key is the heap key of tile i, whose node is n.
+func key(i int32, n *node) uint64 {
+	return uint64(n.g+n.h)<<(indexBits+hBits) | uint64(n.h)<<indexBits | uint64(i)
 }
 
 func (o *openSet) len() int { return len(o.items) }
@@ -28,15 +31,16 @@ func (o *openSet) len() int { return len(o.items) }
 func (o *openSet) reset() { o.items = o.items[:0] }
 
 func (o *openSet) push(i int32) {
-	o.items = append(o.items, i)
+	o.items = append(o.items, key(i, &o.nodes[i]))
 	o.nodes[i].at = int32(len(o.items) - 1)
 	o.up(len(o.items) - 1)
 }
 
 func (o *openSet) pop() int32 {
-	top := o.items[0]
+	top := int32(o.items[0] & indexMask)
 	last := len(o.items) - 1
-	o.swap(0, last)
+	o.items[0] = o.items[last]
+	o.nodes[o.items[0]&indexMask].at = 0
 	o.items = o.items[:last]
 	if last > 0 {
 		o.down(0)
@@ -46,39 +50,48 @@ func (o *openSet) pop() int32 {
 }
 
 // fix restores the order after tile i's cost went down.
-func (o *openSet) fix(i int32) { o.up(int(o.nodes[i].at)) }
-
-func (o *openSet) swap(a, b int) {
-	o.items[a], o.items[b] = o.items[b], o.items[a]
-	o.nodes[o.items[a]].at = int32(a)
-	o.nodes[o.items[b]].at = int32(b)
+func (o *openSet) fix(i int32) {
+	k := int(o.nodes[i].at)
+	o.items[k] = key(i, &o.nodes[i])
+	o.up(k)
 }
 
+// up and down move the entry at k to its place, writing each entry they
+// move past once, and its node's position.
 func (o *openSet) up(k int) {
+	v := o.items[k]
 	for k > 0 {
 		parent := (k - 1) / 2
-		if !o.before(o.items[k], o.items[parent]) {
-			return
+		p := o.items[parent]
+		if p <= v {
+			break
 		}
-		o.swap(k, parent)
+		o.items[k] = p
+		o.nodes[p&indexMask].at = int32(k)
 		k = parent
 	}
+	o.items[k] = v
+	o.nodes[v&indexMask].at = int32(k)
 }
 
 func (o *openSet) down(k int) {
 	n := len(o.items)
+	v := o.items[k]
 	for {
 		c := 2*k + 1
 		if c >= n {
-			return
+			break
 		}
-		if c+1 < n && o.before(o.items[c+1], o.items[c]) {
+		if c+1 < n && o.items[c+1] < o.items[c] {
 			c++
 		}
-		if !o.before(o.items[c], o.items[k]) {
-			return
+		if v <= o.items[c] {
+			break
 		}
-		o.swap(k, c)
+		o.items[k] = o.items[c]
+		o.nodes[o.items[k]&indexMask].at = int32(k)
 		k = c
 	}
+	o.items[k] = v
+	o.nodes[v&indexMask].at = int32(k)
 }
