@@ -113,7 +113,10 @@ func Verify(r *journal.Reader, tables *content.Tables) (*Divergence, int, *journ
 		}
 		got, err := reducer.Decide(s, rec.Command)
 		if err == nil && sameTurn(rec, got) {
-			if err := s.ApplyTurn(&rec); err != nil {
+			// The decided turn, equal to the recorded one: folding the
+			// very facts Decide returned lets the next decision start
+			// from this one's working copy.
+			if err := s.ApplyTurn(&got); err != nil {
 				return nil, s.Turn, nil, err
 			}
 			continue

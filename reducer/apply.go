@@ -29,6 +29,8 @@ func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
 }
 
 func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
+	c := s.spare
+	catchUp := c != nil && c.decided != nil && c.decidedFrom == s.applied && sameFacts(t.Facts, c.decided)
 	if t.Command == nil {
 		return fmt.Errorf("turn %d: no command", s.Turn)
 	}
@@ -54,7 +56,28 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	}
 	s.Draws += t.Draws
 	s.Turn++
+	if catchUp && c.Map == s.Map {
+		// s folded the facts its last working copy decided and folded:
+		// they agree again. (Not across a new level: each carved its
+		// own map, and s's holds its memory.)
+		c.Draws, c.Turn = s.Draws, s.Turn
+		c.synced, c.syncedAt, c.decided = true, s.applied, nil
+	}
 	return nil
+}
+
+// sameFacts reports whether a and b hold the same fact values, one by one
+// (the same pointers: the facts Decide returned, not equal copies).
+func sameFacts(a, b []events.Fact) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 var errNoLevel = errors.New("there is no level yet")
@@ -64,6 +87,7 @@ var errNoLevel = errors.New("there is no level yet")
 // ids out of order); whether the fact was legal is the business of Decide
 // and verify.
 func (s *State) Apply(f events.Fact) error {
+	s.applied++
 	switch f := f.(type) {
 	case *events.LevelEntered:
 		return s.enterLevel(f)

@@ -2,6 +2,8 @@ package reducer
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 
 	"rogue/events"
 )
@@ -21,6 +23,47 @@ func CheckHolding(s *State) error {
 		}
 	}
 	return nil
+}
+
+// CheckCaughtUp reports whether the working copy of s's last decision has
+// caught up with s (the next Decide starts from it without copying), and
+// if so, an error naming what it disagrees with s on.
+func CheckCaughtUp(s *State) (bool, error) {
+	c := s.spare
+	if c == nil || !c.synced || c.syncedAt != s.applied {
+		return false, nil
+	}
+	type rules struct {
+		Seed, Draws        uint64
+		Turn, Depth        int
+		Level              events.LevelEntered
+		NextID             events.EntityID
+		Hunger             events.Hunger
+		HungerUntil, Kills int
+		Wizard, Over       bool
+		Death              events.Died
+		PackSeq            uint64
+	}
+	of := func(s *State) rules {
+		return rules{s.Seed, s.Draws, s.Turn, s.Depth, s.Level, s.NextID, s.Hunger, s.HungerUntil, s.Kills, s.Wizard, s.Over, s.Death, s.packSeq}
+	}
+	if a, b := of(s), of(c); !reflect.DeepEqual(a, b) {
+		return true, fmt.Errorf("the working copy has %+v, the state %+v", b, a)
+	}
+	if !reflect.DeepEqual(s.Entity, c.Entity) {
+		return true, fmt.Errorf("the working copy's entities differ from the state's")
+	}
+	if c.Map != s.Map {
+		return true, fmt.Errorf("the working copy is on another map")
+	}
+	if c.standingOK {
+		kept := slices.Clone(c.standing)
+		c.buildStanding()
+		if !slices.Equal(kept, c.standing) {
+			return true, fmt.Errorf("the working copy's index of actors is not the one built anew")
+		}
+	}
+	return true, nil
 }
 
 // Holding returns how many items the fold counts actor id as holding.

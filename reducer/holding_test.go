@@ -17,12 +17,14 @@ import (
 // dropping it as they die, the player picking things up, dropping and
 // using them, levels left behind), every actor's count of what it holds
 // stays the count of the items that name it as their holder, and a
-// snapshot restores it.
+// snapshot restores it. And the working copy each decision leaves behind
+// agrees with the state it caught up with, so the next decision may start
+// from it.
 func TestTheCountsOfWhatActorsHoldFollowAWholeGame(t *testing.T) {
 	s := reducer.New(8, content.Default())
 	s.Wizard = true
 	cmd := events.Command(&events.Begin{})
-	holdersDied := 0
+	holdersDied, fromCopy := 0, 0
 	for s.Turn < 3000 {
 		turn, err := reducer.Decide(s, cmd)
 		var refusal *reducer.Refusal
@@ -37,9 +39,15 @@ func TestTheCountsOfWhatActorsHoldFollowAWholeGame(t *testing.T) {
 		}
 		require.NoError(t, s.ApplyTurn(&turn))
 		require.NoError(t, reducer.CheckHolding(s), "turn %d", s.Turn)
+		caughtUp, err := reducer.CheckCaughtUp(s)
+		require.NoError(t, err, "turn %d", s.Turn)
+		if caughtUp {
+			fromCopy++
+		}
 		cmd = bot.Choose(s)
 	}
 	assert.Positive(t, holdersDied, "monsters died that had held their gear")
+	assert.Greater(t, fromCopy, 2900, "turns decided from the last turn's working copy")
 	got, err := reducer.UnmarshalSnapshot(s.MarshalSnapshot(), content.Default())
 	require.NoError(t, err)
 	assert.NoError(t, reducer.CheckHolding(got))

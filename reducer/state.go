@@ -90,6 +90,19 @@ type State struct {
 	// spare is the working copy Decide used last, kept so that the next
 	// one reuses its storage (see workingCopy).
 	spare *State
+	// applied counts the facts folded into s (Apply calls), so that a
+	// working copy can tell whether s moved on without it.
+	applied uint64
+	// On a working copy: decided is the facts of the decision made on it
+	// and decidedFrom the applied count of the state it was made from;
+	// when that state then folds exactly those facts, the copy is the
+	// state's rules-relevant self again, and syncedAt is its applied
+	// count. The next Decide then starts from the copy as it is instead of
+	// copying every entity (see workingCopy).
+	decided     []events.Fact
+	decidedFrom uint64
+	syncedAt    uint64
+	synced      bool
 	// forgetful marks a working copy: it keeps no memory of the level.
 	forgetful bool
 	// movers is monstersAct's scratch, kept by the working copy.
@@ -123,6 +136,7 @@ func (s *State) Clone() *State {
 		c.explored = s.explored.Clone()
 	}
 	c.scratch, c.spare, c.movers = nil, nil, nil
+	c.synced, c.decided = false, nil
 	c.standing, c.standingOK = nil, false
 	// The field of view stays valid (it depends on the map and where the
 	// player stands): copying it is cheaper than computing it again.
@@ -142,6 +156,15 @@ func (s *State) Clone() *State {
 func (s *State) workingCopy() *State {
 	c := s.spare
 	s.spare = nil
+	if c != nil && c.synced && c.syncedAt == s.applied {
+		// The last decision's copy, which s has caught up with.
+		c.synced, c.decided = false, nil
+		c.visibleOK = false
+		if s.visibleOK && s.visible != nil {
+			c.visible, c.visibleOK = s.visible.CloneInto(c.visible), true
+		}
+		return c
+	}
 	if c == nil {
 		c = &State{}
 	}
@@ -150,6 +173,7 @@ func (s *State) workingCopy() *State {
 	c.Entity = append(ents, s.Entity...)
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
 	c.forgetful = true
+	c.synced, c.decided = false, nil
 	c.movers, c.standing, c.standingOK = movers, standing, false
 	c.visible, c.visibleOK = vis, false
 	if s.visibleOK && s.visible != nil {
