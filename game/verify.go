@@ -151,7 +151,7 @@ func sameTurn(a, b events.Turn) bool {
 		return false
 	}
 	for i := range a.Facts {
-		if !reflect.DeepEqual(a.Facts[i], b.Facts[i]) {
+		if !events.SameFact(a.Facts[i], b.Facts[i]) {
 			return false
 		}
 	}
@@ -165,7 +165,7 @@ func firstDifference(rec, got []events.Fact) (int, []string) {
 		if i >= len(rec) || i >= len(got) {
 			return i, nil
 		}
-		if reflect.DeepEqual(rec[i], got[i]) {
+		if events.SameFact(rec[i], got[i]) {
 			continue
 		}
 		a, b := reflect.ValueOf(rec[i]).Elem(), reflect.ValueOf(got[i]).Elem()
