@@ -54,7 +54,12 @@ func checkValues(b []byte, maxDepth int, stream bool) error {
 	}
 	i := 0
 	for {
-		// Fast path: the small non-negative integers most values are.
+		// Fast path: the small non-negative integers most values are,
+		// eight at a time while they last, then one by one.
+		for left >= 8 && len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 == 0 {
+			left -= 8
+			i += 8
+		}
 		for left > 0 && i < len(b) && b[i] <= 0x7f {
 			left--
 			i++
