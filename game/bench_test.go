@@ -2,14 +2,16 @@ package game
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -477,7 +479,7 @@ func benchLengths() []int {
 	for n := range bench.long {
 		out = append(out, n)
 	}
-	sort.Ints(out)
+	slices.Sort(out)
 	return out
 }
 
@@ -509,7 +511,9 @@ func BenchmarkJournalSize(b *testing.B) {
 			for k := range parts {
 				names = append(names, k)
 			}
-			sort.Slice(names, func(i, j int) bool { return parts[names[i]] > parts[names[j]] })
+			slices.SortFunc(names, func(x, y string) int {
+				return cmp.Or(cmp.Compare(parts[y], parts[x]), strings.Compare(x, y))
+			})
 			for i, k := range names {
 				if i < 6 {
 					b.ReportMetric(float64(parts[k])/float64(c.turns), k+"-B/turn")
