@@ -19,14 +19,18 @@ import (
 // stays the count of the items that name it as their holder, and a
 // snapshot restores it. And the working copy each decision leaves behind
 // agrees with the state it caught up with, so the next decision may start
-// from it.
+// from it: it decides what a full copy decides, though the bot looks at
+// the state (computing its field of view) between turns.
 func TestTheCountsOfWhatActorsHoldFollowAWholeGame(t *testing.T) {
 	s := reducer.New(8, content.Default())
 	s.Wizard = true
 	cmd := events.Command(&events.Begin{})
 	holdersDied, fromCopy := 0, 0
 	for s.Turn < 3000 {
+		fresh, freshErr := reducer.Decide(s.Clone(), cmd) // a clone starts from a full copy
 		turn, err := reducer.Decide(s, cmd)
+		require.Equal(t, fresh, turn, "turn %d: decided from the last working copy and from a full copy", s.Turn)
+		require.Equal(t, freshErr, err)
 		var refusal *reducer.Refusal
 		if errors.As(err, &refusal) {
 			turn, err = reducer.Decide(s, &events.Wait{})

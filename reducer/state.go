@@ -159,9 +159,12 @@ func (s *State) workingCopy() *State {
 	if c != nil && c.synced && c.syncedAt == s.applied {
 		// The last decision's copy, which s has caught up with.
 		c.synced, c.decided = false, nil
+		// The field of view is s's, if it has one, with where it was
+		// computed from: the copy's own, from its decision, may be of
+		// another place or have been given to s.
 		c.visibleOK = false
 		if s.visibleOK && s.visible != nil {
-			c.visible, c.visibleOK = s.visible.CloneInto(c.visible), true
+			c.visible, c.visibleAt, c.visibleOK = s.visible.CloneInto(c.visible), s.visibleAt, true
 		}
 		return c
 	}
