@@ -30,7 +30,7 @@ func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
 
 func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	c := s.spare
-	catchUp := c != nil && c.decided != nil && c.decidedFrom == s.applied && sameFacts(t.Facts, c.decided)
+	catchUp := c != nil && c.decision.made && c.decision.from == s.applied && sameFacts(t.Facts, c.decision.facts)
 	if t.Command == nil {
 		return fmt.Errorf("turn %d: no command", s.Turn)
 	}
@@ -61,7 +61,7 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 		// they agree again. (Not across a new level: each carved its
 		// own map, and s's holds its memory.)
 		c.Draws, c.Turn = s.Draws, s.Turn
-		c.synced, c.syncedAt, c.decided = true, s.applied, nil
+		c.synced, c.syncedAt, c.decision = true, s.applied, decision{}
 	}
 	return nil
 }

@@ -40,10 +40,7 @@ func DecideWith(s *State, cmd events.Command, rng dice.Roller) (events.Turn, err
 	if d.err != nil {
 		return events.Turn{}, fmt.Errorf("rules made a fact that does not apply: %w", d.err)
 	}
-	d.w.decided, d.w.decidedFrom = d.facts, s.applied
-	if d.w.decided == nil {
-		d.w.decided = []events.Fact{} // a turn of no facts is a decision too
-	}
+	d.w.decision = decision{made: true, from: s.applied, facts: d.facts}
 	return events.Turn{Command: cmd, Draws: rng.Position() - start, Facts: d.facts}, nil
 }
 

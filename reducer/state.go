@@ -93,16 +93,14 @@ type State struct {
 	// applied counts the facts folded into s (Apply calls), so that a
 	// working copy can tell whether s moved on without it.
 	applied uint64
-	// On a working copy: decided is the facts of the decision made on it
-	// and decidedFrom the applied count of the state it was made from;
-	// when that state then folds exactly those facts, the copy is the
-	// state's rules-relevant self again, and syncedAt is its applied
-	// count. The next Decide then starts from the copy as it is instead of
-	// copying every entity (see workingCopy).
-	decided     []events.Fact
-	decidedFrom uint64
-	syncedAt    uint64
-	synced      bool
+	// On a working copy: decision is the one made on it; when the state
+	// it was made from then folds exactly its facts, the copy is the
+	// state's rules-relevant self again (synced), as of the state's
+	// applied count syncedAt. The next Decide then starts from the copy
+	// as it is instead of copying every entity (see workingCopy).
+	decision decision
+	syncedAt uint64
+	synced   bool
 	// forgetful marks a working copy: it keeps no memory of the level.
 	forgetful bool
 	// movers is monstersAct's scratch, kept by the working copy.
@@ -113,6 +111,13 @@ type State struct {
 	standingOK bool
 
 	content *content.Tables
+}
+
+// decision is what a working copy remembers of the decision made on it.
+type decision struct {
+	made  bool          // a decision was made (and not refused)
+	from  uint64        // the applied count of the state it was made from
+	facts []events.Fact // the facts it decided, as Decide returned them
 }
 
 // New returns the state of a game before its first turn.
@@ -136,14 +141,10 @@ func (s *State) Clone() *State {
 		c.explored = s.explored.Clone()
 	}
 	c.scratch, c.spare, c.movers = nil, nil, nil
-	c.synced, c.decided = false, nil
+	c.synced, c.decision = false, decision{}
 	c.standing, c.standingOK = nil, false
-	// The field of view stays valid (it depends on the map and where the
-	// player stands): copying it is cheaper than computing it again.
-	c.visible, c.visibleOK = nil, false
-	if s.visibleOK && s.visible != nil {
-		c.visible, c.visibleOK = s.visible.Clone(), true
-	}
+	c.visible = nil
+	c.takeView(s)
 	return &c
 }
 
@@ -158,14 +159,8 @@ func (s *State) workingCopy() *State {
 	s.spare = nil
 	if c != nil && c.synced && c.syncedAt == s.applied {
 		// The last decision's copy, which s has caught up with.
-		c.synced, c.decided = false, nil
-		// The field of view is s's, if it has one, with where it was
-		// computed from: the copy's own, from its decision, may be of
-		// another place or have been given to s.
-		c.visibleOK = false
-		if s.visibleOK && s.visible != nil {
-			c.visible, c.visibleAt, c.visibleOK = s.visible.CloneInto(c.visible), s.visibleAt, true
-		}
+		c.synced, c.decision = false, decision{}
+		c.takeView(s)
 		return c
 	}
 	if c == nil {
@@ -173,16 +168,26 @@ func (s *State) workingCopy() *State {
 	}
 	ents, vis, movers, standing := c.Entity[:0], c.visible, c.movers, c.standing
 	*c = *s
+	c.visible = vis
 	c.Entity = append(ents, s.Entity...)
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
 	c.forgetful = true
-	c.synced, c.decided = false, nil
+	c.synced, c.decision = false, decision{}
 	c.movers, c.standing, c.standingOK = movers, standing, false
-	c.visible, c.visibleOK = vis, false
-	if s.visibleOK && s.visible != nil {
-		c.visible, c.visibleOK = s.visible.CloneInto(vis), true
-	}
+	c.takeView(s)
 	return c
+}
+
+// takeView gives c a copy of s's field of view, if s has one, in c's own
+// set (reused when it has one): the view, where it was computed from and
+// its validity travel together. It stays valid on a copy (it depends on
+// the map and where the player stands), and copying it is cheaper than
+// computing it again.
+func (c *State) takeView(s *State) {
+	c.visibleOK = false
+	if s.visibleOK && s.visible != nil {
+		c.visible, c.visibleAt, c.visibleOK = s.visible.CloneInto(c.visible), s.visibleAt, true
+	}
 }
 
 // release gives back a working copy once Decide is done with it. What it
