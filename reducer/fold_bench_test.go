@@ -73,60 +73,52 @@ func countFacts(gs ...botGame) (turns, facts int) {
 	return turns, facts
 }
 
-// BenchmarkFold folds decided games from a new state each, as a replay
-// does, without reading a journal: the fold alone, in facts per second.
-func BenchmarkFold(b *testing.B) {
+// benchEachTurn runs step on every turn of the bot games and of the wizard
+// game, each game from a new state, and reports count(turns, facts) per
+// second as unit.
+func benchEachTurn(b *testing.B, unit string, count func(turns, facts int) int, step func(b *testing.B, s *reducer.State, t *events.Turn)) {
 	bots, wizard := games(b)
 	for _, c := range []struct {
 		name  string
 		games []botGame
 	}{{"bot games", bots}, {"wizard", []botGame{wizard}}} {
 		b.Run(c.name, func(b *testing.B) {
-			_, facts := countFacts(c.games...)
+			n := count(countFacts(c.games...))
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, g := range c.games {
 					s := reducer.New(g.seed, content.Default())
 					s.Wizard = g.wizard
 					for i := range g.turns {
-						if err := s.ApplyTurn(&g.turns[i]); err != nil {
-							b.Fatal(err)
-						}
+						step(b, s, &g.turns[i])
 					}
 				}
 			}
-			b.ReportMetric(float64(facts)*float64(b.N)/b.Elapsed().Seconds(), "facts/s")
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), unit)
 		})
 	}
+}
+
+// BenchmarkFold folds decided games from a new state each, as a replay
+// does, without reading a journal: the fold alone, in facts per second.
+func BenchmarkFold(b *testing.B) {
+	benchEachTurn(b, "facts/s", func(_, facts int) int { return facts }, func(b *testing.B, s *reducer.State, t *events.Turn) {
+		if err := s.ApplyTurn(t); err != nil {
+			b.Fatal(err)
+		}
+	})
 }
 
 // BenchmarkDecide re-decides every turn of the games and folds it, as
 // verify does, in turns per second.
 func BenchmarkDecide(b *testing.B) {
-	bots, wizard := games(b)
-	for _, c := range []struct {
-		name  string
-		games []botGame
-	}{{"bot games", bots}, {"wizard", []botGame{wizard}}} {
-		b.Run(c.name, func(b *testing.B) {
-			turns, _ := countFacts(c.games...)
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, g := range c.games {
-					s := reducer.New(g.seed, content.Default())
-					s.Wizard = g.wizard
-					for i := range g.turns {
-						t, err := reducer.Decide(s, g.turns[i].Command)
-						if err != nil || t.Draws != g.turns[i].Draws || len(t.Facts) != len(g.turns[i].Facts) {
-							b.Fatalf("turn %d: %v", i, err)
-						}
-						if err := s.ApplyTurn(&t); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-			}
-			b.ReportMetric(float64(turns)*float64(b.N)/b.Elapsed().Seconds(), "turns/s")
-		})
-	}
+	benchEachTurn(b, "turns/s", func(turns, _ int) int { return turns }, func(b *testing.B, s *reducer.State, rec *events.Turn) {
+		t, err := reducer.Decide(s, rec.Command)
+		if err != nil || t.Draws != rec.Draws || len(t.Facts) != len(rec.Facts) {
+			b.Fatalf("turn %d: %v", s.Turn, err)
+		}
+		if err := s.ApplyTurn(&t); err != nil {
+			b.Fatal(err)
+		}
+	})
 }
