@@ -37,16 +37,25 @@ func benchShortJournal(b *testing.B) string {
 	return benchShort.path
 }
 
+// sessionJournal is a game to continue, of turns turns.
+type sessionJournal struct {
+	turns int
+	path  string
+}
+
+// sessionJournals are the games the session benchmarks continue: 1 000
+// and benchTurns turns long.
+func sessionJournals(b *testing.B) []sessionJournal {
+	long, _ := benchJournalFiles(b)
+	return []sessionJournal{{1_000, benchShortJournal(b)}, {benchTurns, long}}
+}
+
 // BenchmarkOpenSession continues a game as `rogue` does (lock the journal,
 // reach its last state and the messages of its last turns, close it
 // again), at 1 000 and 100 000 turns: resuming should cost about the same
 // at any length.
 func BenchmarkOpenSession(b *testing.B) {
-	long, _ := benchJournalFiles(b)
-	for _, tc := range []struct {
-		turns int
-		path  string
-	}{{1_000, benchShortJournal(b)}, {benchTurns, long}} {
+	for _, tc := range sessionJournals(b) {
 		b.Run(fmt.Sprintf("turns=%d", tc.turns), func(b *testing.B) {
 			folded := 0
 			for range b.N {
@@ -98,11 +107,7 @@ func BenchmarkOpenSession(b *testing.B) {
 // BenchmarkFindUnfinished is what the main menu does first with the
 // newest journal: tell whether its game is over.
 func BenchmarkFindUnfinished(b *testing.B) {
-	long, _ := benchJournalFiles(b)
-	for _, tc := range []struct {
-		turns int
-		path  string
-	}{{1_000, benchShortJournal(b)}, {benchTurns, long}} {
+	for _, tc := range sessionJournals(b) {
 		b.Run(fmt.Sprintf("turns=%d", tc.turns), func(b *testing.B) {
 			for range b.N {
 				if findUnfinished([]string{tc.path}) != tc.path {
