@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
+	"slices"
 
 	"rogue/events"
 	"rogue/journal"
@@ -15,7 +17,10 @@ import (
 // Seeker gives the state of a journal file at any turn, fast at any
 // length: it starts from the nearest snapshot at or before the turn (see
 // journal.Snapshotter) and folds the few turns after it, or steps forward
-// from where it last was. Snapshots that do not check out (corrupt, stale,
+// from where it last was. It opens the snapshots a game writes (at
+// multiples of journal.SnapshotEvery) by name, and lists the snapshot
+// directory, which grows with the game, only when none of those is there
+// (a journal's end, a thinned ladder, other spacings). Snapshots that do not check out (corrupt, stale,
 // another journal's) are skipped, with a note, and the journal is folded
 // from further back, from its start at worst: the answer is the same,
 // only slower. It is not safe for concurrent use.
@@ -23,9 +28,12 @@ type Seeker struct {
 	path   string
 	tables *content.Tables
 	r      *journal.Reader
-	header uint32           // the journal's header chain
-	start  journal.Position // turn 0
-	snaps  []journal.SnapshotFile
+	header uint32                 // the journal's header chain
+	start  journal.Position       // turn 0
+	snaps  []journal.SnapshotFile // once listed
+	listed bool
+	lists  int // how often the directory was listed: once at most
+	bad    []int          // turns of snapshots that did not check out
 	cur    *reducer.State // the state at the reader's position, or nil
 	tail   *journal.Tail
 	// Note says in one line which snapshots were skipped and why; "" when
@@ -49,12 +57,26 @@ func OpenSeeker(path string, tables *content.Tables) (*Seeker, error) {
 		r.Close()
 		return nil, err
 	}
-	k := &Seeker{path: path, tables: tables, r: r, header: hc, start: r.Position()}
-	k.snaps, err = journal.ListSnapshots(path)
+	return &Seeker{path: path, tables: tables, r: r, header: hc, start: r.Position()}, nil
+}
+
+// probes is how many snapshots the Seeker looks for by name, going back
+// one grid step at a time, before it lists the directory.
+const probes = 8
+
+// list lists the snapshot directory, once, leaving out the snapshots that
+// did not check out.
+func (k *Seeker) list() {
+	if k.listed {
+		return
+	}
+	k.listed = true
+	k.lists++
+	snaps, err := journal.ListSnapshots(k.path)
 	if err != nil {
 		k.note("snapshots unreadable: %v", err)
 	}
-	return k, nil
+	k.snaps = slices.DeleteFunc(snaps, func(f journal.SnapshotFile) bool { return slices.Contains(k.bad, f.Turn) })
 }
 
 // Header is the journal's header.
@@ -131,8 +153,12 @@ func (k *Seeker) Walk(turn int, each func(before *reducer.State, t *events.Turn)
 }
 
 // nearest is the turn of the newest usable snapshot at or before turn (0
-// when there is none).
+// when there is none); before the directory is listed, the turn where one
+// is expected.
 func (k *Seeker) nearest(turn int) int {
+	if !k.listed {
+		return turn - turn%journal.SnapshotEvery
+	}
 	for i := len(k.snaps) - 1; i >= 0; i-- {
 		if k.snaps[i].Turn <= turn {
 			return k.snaps[i].Turn
@@ -145,6 +171,28 @@ func (k *Seeker) nearest(turn int) int {
 // above and at or before turn that checks out, and reports whether there
 // was one. Snapshots that do not check out are noted and forgotten.
 func (k *Seeker) restore(turn, above int) bool {
+	if !k.listed && turn < journal.MaxTurns {
+		g := turn - turn%journal.SnapshotEvery
+		for range probes {
+			if g <= above {
+				break
+			}
+			if !slices.Contains(k.bad, g) {
+				f := journal.SnapshotFile{Turn: g, Path: journal.SnapshotPath(k.path, g)}
+				s, err := k.load(f)
+				if err == nil {
+					k.cur, k.tail = s, nil
+					return true
+				}
+				if !errors.Is(err, fs.ErrNotExist) {
+					k.note("snapshot %s skipped: %v", filepath.Base(f.Path), err)
+					k.bad = append(k.bad, g)
+				}
+			}
+			g -= journal.SnapshotEvery
+		}
+	}
+	k.list()
 	for i := len(k.snaps) - 1; i >= 0; i-- {
 		f := k.snaps[i]
 		if f.Turn > turn || f.Turn <= above {
@@ -156,6 +204,7 @@ func (k *Seeker) restore(turn, above int) bool {
 			return true
 		}
 		k.note("snapshot %s skipped: %v", filepath.Base(f.Path), err)
+		k.bad = append(k.bad, f.Turn)
 		k.snaps = append(k.snaps[:i], k.snaps[i+1:]...)
 	}
 	return false

@@ -146,6 +146,44 @@ func TestBadSnapshotsAreSkippedWithANote(t *testing.T) {
 	}
 }
 
+// The snapshots a game writes are opened by name: seeking among them
+// never lists the snapshot directory, which grows with the game. One that
+// does not check out is skipped for the one before it; a turn before the
+// first one, or the journal's end, lists it once.
+func TestTheSeekerOpensTheGamesSnapshotsByName(t *testing.T) {
+	every := journal.SnapshotEvery
+	path := filepath.Join(t.TempDir(), "game.rogue")
+	turns := 3*every + 40
+	digests := snapGame(t, path, 3, turns, every)
+	require.Equal(t, []int{every, 2 * every, 3 * every}, snapshotTurns(t, path))
+	spoilt := journal.SnapshotPath(path, 2*every)
+	require.NoError(t, os.WriteFile(spoilt, []byte("junk"), 0o644))
+
+	k, err := OpenSeeker(path, content.Default())
+	require.NoError(t, err)
+	defer k.Close()
+	for _, c := range []struct{ turn, folded, lists int }{
+		{3*every + 5, 5, 0},
+		{2*every + 9, every + 9, 0}, // from the snapshot before the spoilt one
+		{2*every + 10, 1, 0},        // one step on
+		{every + 7, 7, 0},
+		{every - 1, every - 1, 1},   // before the first: from turn 0
+		{2*every + 3, every + 3, 1}, // the spoilt one was left out of the listing
+		{-1, 40, 1},                 // the end
+	} {
+		before := k.Folded
+		s, _, err := k.StateAt(c.turn)
+		require.NoError(t, err)
+		want := c.turn
+		if want < 0 {
+			want = turns
+		}
+		assert.Equal(t, digests[want], s.Digest(), "turn %d", c.turn)
+		assert.Equal(t, []int{c.folded, c.lists}, []int{k.Folded - before, k.lists}, "turn %d: turns folded, listings", c.turn)
+	}
+	assert.Equal(t, "note: snapshot "+filepath.Base(spoilt)+" skipped: not a snapshot (no ROGUESNP magic)", k.NoteLine())
+}
+
 // A journal cut back after a crash leaves snapshots past its end: they no
 // longer belong, and the torn tail is reported as a fold reports it.
 func TestSnapshotsPastATornEndAreStale(t *testing.T) {

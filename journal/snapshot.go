@@ -187,14 +187,28 @@ type SnapshotFile struct {
 
 func snapshotName(turn int) string { return fmt.Sprintf("%010d.snap", turn) }
 
+// SnapshotPath is where the snapshot of turn turn of the journal at path
+// is, if there is one: a reader that knows which turn it wants (one on the
+// Snapshotter's grid, a multiple of SnapshotEvery) opens it by name
+// rather than listing the directory.
+func SnapshotPath(path string, turn int) string {
+	return SnapshotDir(path) + string(filepath.Separator) + snapshotName(turn)
+}
+
 // ListSnapshots lists the snapshot files of the journal at path by
 // increasing turn, judging by their names only; nil when there are none.
 func ListSnapshots(path string) ([]SnapshotFile, error) {
 	dir := SnapshotDir(path)
-	entries, err := os.ReadDir(dir)
+	d, err := os.Open(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, fmt.Errorf("snapshots of %s: %w", path, err)
+	}
+	defer d.Close()
+	// Unsorted: the names sort as their turns, which are sorted below.
+	entries, err := d.ReadDir(-1)
 	if err != nil {
 		return nil, fmt.Errorf("snapshots of %s: %w", path, err)
 	}
@@ -208,7 +222,7 @@ func ListSnapshots(path string) ([]SnapshotFile, error) {
 		if err != nil || turn < 0 {
 			continue
 		}
-		out = append(out, SnapshotFile{Turn: turn, Path: filepath.Join(dir, e.Name())})
+		out = append(out, SnapshotFile{Turn: turn, Path: dir + string(filepath.Separator) + e.Name()})
 	}
 	slices.SortFunc(out, func(a, b SnapshotFile) int { return a.Turn - b.Turn })
 	return out, nil
@@ -258,7 +272,7 @@ func WriteSnapshot(path string, s Snapshot) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("snapshots of %s: %w", path, err)
 	}
-	return WriteFileAtomic(filepath.Join(dir, snapshotName(s.Pos.Turns)), b)
+	return WriteFileAtomic(SnapshotPath(path, s.Pos.Turns), b)
 }
 
 // Default spacing of snapshots: see Snapshotter.
@@ -408,7 +422,7 @@ func (s *Snapshotter) thin() {
 }
 
 func (s *Snapshotter) remove(turn int) {
-	err := os.Remove(filepath.Join(SnapshotDir(s.path), snapshotName(turn)))
+	err := os.Remove(SnapshotPath(s.path, turn))
 	if err != nil && !errors.Is(err, os.ErrNotExist) && s.Err == nil {
 		s.Err = err
 	}
