@@ -87,8 +87,9 @@ func buildBenchJournals() error {
 	}
 	dir := os.Getenv("ROGUE_BENCH_DIR")
 	if dir != "" {
-		// Snapshots of another schema would be refused: build anew.
-		dir = filepath.Join(dir, fmt.Sprintf("v%d-s%d-%d", events.FormatVersion, reducer.SnapshotSchema, bench.longest))
+		// Snapshots of another schema would be refused, and of another
+		// spacing measure another program: build anew.
+		dir = filepath.Join(dir, fmt.Sprintf("v%d-s%d-e%d-%d", events.FormatVersion, reducer.SnapshotSchema, journal.SnapshotEvery, bench.longest))
 		if err := loadBenchJournals(dir); err == nil {
 			return nil
 		}

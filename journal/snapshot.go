@@ -277,8 +277,8 @@ func WriteSnapshot(path string, s Snapshot) error {
 
 // Default spacing of snapshots: see Snapshotter.
 const (
-	SnapshotEvery    = 2048
-	MaxSnapshotFiles = 512
+	SnapshotEvery    = 1024
+	MaxSnapshotFiles = 1024
 )
 
 // Snapshotter keeps the snapshots of a journal being written: one every

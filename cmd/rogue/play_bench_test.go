@@ -14,7 +14,7 @@ import (
 )
 
 // benchShort is a 1 000-turn wizard bot game with its snapshots (none are
-// due before turn 2048), made once per test process beside the 100 000-turn
+// due before turn journal.SnapshotEvery), made once per test process beside the 100 000-turn
 // one of benchJournalFiles.
 var benchShort struct {
 	once sync.Once

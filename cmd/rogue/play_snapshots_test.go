@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,10 +85,10 @@ func snapshotTurnsOf(t *testing.T, path string) []int {
 // of the turns after the snapshot.
 func TestAPlayedGameKeepsSnapshotsAndResumesFromThem(t *testing.T) {
 	path, digest := playedPastASnapshot(t)
-	require.Equal(t, []int{journal.SnapshotEvery}, snapshotTurnsOf(t, path), "the session wrote the snapshot of turn 2048")
+	require.Equal(t, []int{journal.SnapshotEvery}, snapshotTurnsOf(t, path), "the session wrote the snapshot of turn %d", journal.SnapshotEvery)
 	wantDigest, wantRecent := resumeByFullFold(t, path, longTurns)
 	require.Equal(t, digest, wantDigest)
-	welcome := "Welcome back: turn 2100 on depth "
+	welcome := fmt.Sprintf("Welcome back: turn %d on depth ", longTurns)
 
 	ss, err := openSession(path)
 	require.NoError(t, err)
@@ -115,13 +116,13 @@ func TestAPlayedGameKeepsSnapshotsAndResumesFromThem(t *testing.T) {
 // the game is continued, before anything reads them.
 func TestAnotherJournalsSnapshotsAreDeletedOnResume(t *testing.T) {
 	path, digest := playedPastASnapshot(t)
-	snap := filepath.Join(journal.SnapshotDir(path), "0000002048.snap")
+	snap := journal.SnapshotPath(path, journal.SnapshotEvery)
 	require.FileExists(t, snap)
 	other := filepath.Join(t.TempDir(), "other.rogue")
 	_, snapErr, err := game.RecordBot(other, game.NewHeader(4, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), longTurns, nil)
 	require.NoError(t, err)
 	require.NoError(t, snapErr)
-	theirs, err := os.ReadFile(filepath.Join(journal.SnapshotDir(other), "0000002048.snap"))
+	theirs, err := os.ReadFile(journal.SnapshotPath(other, journal.SnapshotEvery))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(snap, theirs, 0o644))
 

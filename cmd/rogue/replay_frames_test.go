@@ -127,7 +127,7 @@ func TestFramesAreWhatAPlainFoldGivesAtAnyTurnInAnyOrder(t *testing.T) {
 }
 
 // botJournalFile records a wizard bot game of turns turns into dir, with
-// the snapshots a game writes (one every 2048 turns).
+// the snapshots a game writes (one every journal.SnapshotEvery turns).
 func botJournalFile(t testing.TB, dir string, seed uint64, turns int) string {
 	path := filepath.Join(dir, "bot.rogue")
 	g, snapErr, err := game.RecordBot(path, game.NewHeader(seed, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
@@ -148,13 +148,13 @@ func copyWithoutSnapshots(t testing.TB, path string) string {
 	return out
 }
 
-// A bot game of 5000 turns, with the snapshots a game writes (2048 turns
+// A bot game of 5000 turns, with the snapshots a game writes (1024 turns
 // apart) and without (as a journal attached to a bug report comes).
 func TestFramesOfALongJournalWithAndWithoutSnapshots(t *testing.T) {
 	path := botJournalFile(t, t.TempDir(), 3, 5000)
 	snaps, err := journal.ListSnapshots(path)
 	require.NoError(t, err)
-	require.Len(t, snaps, 2, "snapshots at 2048 and 4096")
+	require.Len(t, snaps, 5000/journal.SnapshotEvery, "snapshots every %d turns", journal.SnapshotEvery)
 	bare := copyWithoutSnapshots(t, path)
 	t.Run("with its snapshots the frames are a plain fold's", func(t *testing.T) { checkFrames(t, path, 60) })
 	t.Run("without snapshots the frames are a plain fold's", func(t *testing.T) { checkFrames(t, bare, 60) })
@@ -223,7 +223,7 @@ func TestFramesOfAQuietJournal(t *testing.T) {
 // checkpoints folds left (fineEvery apart near where it went); now and
 // then it adds a fineEvery turns' lines to the log's (from a checkpoint
 // too), and once in a stretch of the journal the turns from the snapshot
-// before it (2048 turns apart).
+// before it (journal.SnapshotEvery turns apart).
 func checkStepsBack(t *testing.T, path string, from, to int) {
 	f, err := openFrames(path, content.Default())
 	require.NoError(t, err)
