@@ -48,7 +48,7 @@ type State struct {
 	Depth  int
 	Level  events.LevelEntered // the description of the current level
 	Map    *dungeon.Map        // tiles carved from Level; shared, never changed
-	Entity []Entity            // sorted by ID
+	Entity []Entity            // sorted by ID; a fact that removes one moves the others
 	NextID events.EntityID     // the id the next Spawned fact must carry
 
 	Hunger      events.Hunger
