@@ -3,9 +3,10 @@ package reducer
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/fnv"
+	"math/bits"
 
 	"rogue/events"
+	"rogue/reducer/fov"
 )
 
 // Digest is a fingerprint of everything in the state that the game is
@@ -13,7 +14,13 @@ import (
 // moment. It is FNV-1a 64 over a fixed-order encoding of the fields (never
 // of a Go map), printed as 16 hex digits.
 func (s *State) Digest() string {
-	b := make([]byte, 0, 4096)
+	// Sized for the whole encoding: a deep level holds a thousand
+	// entities, and restoring a snapshot digests it.
+	size := 64 + 8*len(s.Level.Rooms) + 10*len(s.Level.Corridors) + 40*len(s.Entity)
+	if s.Map != nil {
+		size += s.Map.Width*s.Map.Height/8 + 16
+	}
+	b := make([]byte, 0, size)
 	put := func(v int64) { b = binary.AppendVarint(b, v) }
 	put(int64(s.Seed))
 	put(int64(s.Draws))
@@ -60,47 +67,76 @@ func (s *State) Digest() string {
 	put(int64(lv.Stairs.Y))
 	for i := range s.Entity {
 		e := &s.Entity[i]
-		put(int64(e.ID))
-		put(int64(e.Kind))
-		at := s.Where(e) // what a carried item's place was before it had none
-		put(int64(at.X))
-		put(int64(at.Y))
-		put(int64(e.Holder))
-		put(int64(e.Slot))
-		put(int64(e.HP))
-		put(int64(e.XP))
-		put(int64(e.Level))
+		at := e.Pos
+		if e.Holder != 0 {
+			at = s.Where(e) // what a carried item's place was before it had none
+		}
+		b = binary.AppendVarint(b, int64(e.ID))
+		b = binary.AppendVarint(b, int64(e.Kind))
+		b = binary.AppendVarint(b, int64(at.X))
+		b = binary.AppendVarint(b, int64(at.Y))
+		b = binary.AppendVarint(b, int64(e.Holder))
+		b = binary.AppendVarint(b, int64(e.Slot))
+		b = binary.AppendVarint(b, int64(e.HP))
+		b = binary.AppendVarint(b, int64(e.XP))
+		b = binary.AppendVarint(b, int64(e.Level))
 		for _, a := range e.Attributes {
-			put(int64(a))
+			b = binary.AppendVarint(b, int64(a))
 		}
 		for _, k := range e.Skills {
-			put(int64(k))
+			b = binary.AppendVarint(b, int64(k))
 		}
-		put(int64(e.ConfusedUntil))
+		b = binary.AppendVarint(b, int64(e.ConfusedUntil))
 	}
 	// The backpack's order, not the raw sequence numbers: the letters.
 	for _, it := range s.Backpack(events.PlayerID) {
 		put(int64(it.ID))
 	}
 	if s.Map != nil {
-		ex := s.Explored()
+		b = appendTileBits(b, s.Explored(), s.Map.Width, s.Map.Height)
+	}
+	// FNV-1a 64, as hash/fnv computes it.
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return fmt.Sprintf("%016x", h)
+}
+
+// appendTileBits appends the tiles of a w x h map that are in set, row by
+// row, 64 to a little-endian word with the first tile in its top bit,
+// the last word's tiles in its low bits (a whole word of zeros when the
+// tiles fill the words exactly).
+func appendTileBits(b []byte, set *fov.Set, w, h int) []byte {
+	n := w * h
+	if set.Width() != w || set.Height() != h {
+		// Not the map's size: tile by tile.
 		var word uint64
-		n := 0
-		for y := 0; y < s.Map.Height; y++ {
-			for x := 0; x < s.Map.Width; x++ {
+		k := 0
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
 				word <<= 1
-				if ex.Has(events.Pos{X: x, Y: y}) {
+				if set.Has(events.Pos{X: x, Y: y}) {
 					word |= 1
 				}
-				if n++; n == 64 {
+				if k++; k == 64 {
 					b = binary.LittleEndian.AppendUint64(b, word)
-					word, n = 0, 0
+					word, k = 0, 0
 				}
 			}
 		}
-		b = binary.LittleEndian.AppendUint64(b, word)
+		return binary.LittleEndian.AppendUint64(b, word)
 	}
-	h := fnv.New64a()
-	h.Write(b)
-	return fmt.Sprintf("%016x", h.Sum64())
+	// The set keeps tile i at bit i%64 of word i/64: the same words, each
+	// reversed.
+	words := set.Words()
+	for _, word := range words[:n/64] {
+		b = binary.LittleEndian.AppendUint64(b, bits.Reverse64(word))
+	}
+	var last uint64
+	if r := n % 64; r != 0 {
+		last = bits.Reverse64(words[n/64]) >> (64 - r)
+	}
+	return binary.LittleEndian.AppendUint64(b, last)
 }

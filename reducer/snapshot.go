@@ -184,16 +184,7 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		if r.err != nil {
 			return nil, r.err
 		}
-		s.explored = fov.NewSet(m.Width, m.Height)
-		i := 0
-		for y := 0; y < m.Height; y++ {
-			for x := 0; x < m.Width; x++ {
-				if mem[i>>3]&(1<<(i&7)) != 0 {
-					s.explored.Add(events.Pos{X: x, Y: y})
-				}
-				i++
-			}
-		}
+		s.explored = fov.SetFromBytes(m.Width, m.Height, mem)
 	}
 
 	n := r.count("entities", MaxSnapshotEntities, 17)
@@ -317,7 +308,13 @@ func (r *snapReader) uint(what string, max uint64) uint64 {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Uvarint(r.b[r.i:])
+	var v uint64
+	var n int
+	if r.i < len(r.b) && r.b[r.i] < 0x80 { // one byte: most are
+		v, n = uint64(r.b[r.i]), 1
+	} else {
+		v, n = binary.Uvarint(r.b[r.i:])
+	}
 	if n <= 0 {
 		r.fail("%s: not a varint", what)
 		return 0
@@ -334,7 +331,14 @@ func (r *snapReader) int(what string, min, max int64) int {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(r.b[r.i:])
+	var v int64
+	var n int
+	if r.i < len(r.b) && r.b[r.i] < 0x80 { // one byte, zig-zag: most are
+		c := r.b[r.i]
+		v, n = int64(c>>1)^-int64(c&1), 1
+	} else {
+		v, n = binary.Varint(r.b[r.i:])
+	}
 	if n <= 0 {
 		r.fail("%s: not a varint", what)
 		return 0

@@ -1,6 +1,7 @@
 package fov
 
 import (
+	"encoding/binary"
 	"iter"
 	"math/bits"
 
@@ -18,6 +19,28 @@ type Set struct {
 func NewSet(w, h int) *Set {
 	w, h = max(w, 0), max(h, 0)
 	return &Set{w: w, h: h, words: make([]uint64, (w*h+63)/64)}
+}
+
+// SetFromBytes returns a set over a w x h map (negative sizes count as 0)
+// holding tile i = y*w + x when bit i%8 of b[i/8] is set: the bytes of
+// the words in little-endian order. Bits past the last tile, and tiles
+// past the end of b, are not in it.
+func SetFromBytes(w, h int, b []byte) *Set {
+	s := NewSet(w, h)
+	var last [8]byte
+	for i := range s.words {
+		chunk := b[min(8*i, len(b)):min(8*i+8, len(b))]
+		if len(chunk) < 8 {
+			clear(last[:])
+			copy(last[:], chunk)
+			chunk = last[:]
+		}
+		s.words[i] = binary.LittleEndian.Uint64(chunk)
+	}
+	if r := (s.w * s.h) % 64; r != 0 {
+		s.words[len(s.words)-1] &= 1<<r - 1
+	}
+	return s
 }
 
 // Width is the width of the map the set covers.
@@ -47,6 +70,11 @@ func (s *Set) Add(p events.Pos) {
 	i := p.Y*s.w + p.X
 	s.words[i>>6] |= 1 << (i & 63)
 }
+
+// Words are the set's bits: tile (x, y) is bit i%64 of word i/64, where
+// i = y*Width + x; the bits past the last tile are 0. They are the set's
+// own: read them, do not change them.
+func (s *Set) Words() []uint64 { return s.words }
 
 // Clear empties the set, keeping its size and storage.
 func (s *Set) Clear() { clear(s.words) }

@@ -105,3 +105,20 @@ func TestAllYieldsTheTilesRowByRow(t *testing.T) {
 		t.Fatal("an empty set yields nothing")
 	}
 }
+
+func TestASetFromBytesHoldsTheTilesWhoseBitsAreSet(t *testing.T) {
+	// 10 x 7 = 70 tiles: a word and 6 tiles. Bits: tile 0, tile 9 (1, 0),
+	// tile 64 (4, 6) and tile 69 (9, 6); then the bits past tile 69 in
+	// the ninth byte, and a tenth byte, which hold no tiles.
+	b := []byte{0b1, 0b10, 0, 0, 0, 0, 0, 0, 0b1100001, 0xff}
+	s := SetFromBytes(10, 7, b)
+	var got []events.Pos
+	for p := range s.All() {
+		got = append(got, p)
+	}
+	assert.Equal(t, []events.Pos{pos(0, 0), pos(9, 0), pos(4, 6), pos(9, 6)}, got)
+
+	short := SetFromBytes(10, 7, b[:1]) // tiles past the bytes are out
+	assert.Equal(t, 1, short.Count())
+	assert.Equal(t, 0, SetFromBytes(-1, 7, b).Count())
+}
