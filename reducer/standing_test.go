@@ -3,6 +3,7 @@ package reducer
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -181,19 +182,44 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 // before the first and past the last, over sets with gaps of every size.
 func TestFindAgreesWithALookAtEveryEntity(t *testing.T) {
 	x := uint64(0x9e3779b97f4a7c15)
-	for round := 0; round < 200; round++ {
+	next := func(n uint64) uint64 {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		return x % n
+	}
+	// Small gaps (a level spawned together, some dead), now and then a
+	// huge one (the player's old items before a deep level's block), and
+	// blocks that start near the largest id.
+	for round := 0; round < 300; round++ {
 		s := &State{}
 		id := events.EntityID(1)
-		for n := int(x % 40); n > 0; n-- {
-			x ^= x << 13
-			x ^= x >> 7
-			x ^= x << 17
-			id += events.EntityID(1 + x%5*(x%3))
+		if round%10 == 9 {
+			id = math.MaxUint32 - 3000
+		}
+		for n := next([]uint64{40, 300, 1200}[round%3]); n > 0; n-- {
+			step := 1 + next(5)*next(3)
+			if next(50) == 0 {
+				step += next(1 << 20)
+			}
+			if uint64(id)+step > math.MaxUint32 {
+				break
+			}
+			id += events.EntityID(step)
 			s.Entity = append(s.Entity, Entity{ID: id})
 		}
-		for q := events.EntityID(0); q <= id+2; q++ {
+		lookup := func(q events.EntityID) {
 			want := slices.IndexFunc(s.Entity, func(e Entity) bool { return e.ID == q })
 			require.Equal(t, want, s.find(q), "round %d, id %d", round, q)
 		}
+		for i, e := range s.Entity {
+			lookup(e.ID)
+			lookup(e.ID + 1)
+			if i == 0 || i == len(s.Entity)-1 || next(4) == 0 {
+				lookup(e.ID - 1)
+			}
+		}
+		lookup(0)
+		lookup(math.MaxUint32)
 	}
 }
