@@ -20,7 +20,33 @@ import (
 // History:
 //   - 1: first release.
 //   - 2: a carried item's position is the zero Pos, not its holder's.
-const SnapshotSchema = 2
+//   - 3: an entity's fields that hold their usual value are left out, a
+//     flags varint saying which follow (see entityFields): a deep level's
+//     monsters take 6 varints each instead of 17.
+const SnapshotSchema = 3
+
+// entityFields are the bits of an entity's flags in a snapshot: which of
+// its fields follow. Those that do not hold their usual value: the zero
+// Pos, no holder, slot or pack order, the kind's stats (a monster's level,
+// attributes and skills from content.Monster; none for an item), XP 0 and
+// never confused.
+const (
+	fieldPos = 1 << iota
+	fieldHeld
+	fieldStats
+	fieldXP
+	fieldConfused
+	allFields = 1<<iota - 1
+)
+
+// kindStats are the stats an entity of kind starts with: the monster's,
+// or none for an item (or a kind tables does not have).
+func kindStats(tables *content.Tables, kind int) (level int, attrs [events.NumAttributes]int, skills [events.NumSkills]int) {
+	if m := tables.Monster(kind); m != nil {
+		return m.Level, m.Attributes, m.Skills
+	}
+	return 0, attrs, skills
+}
 
 // MaxSnapshotEntities is the most entities a snapshot may hold.
 const MaxSnapshotEntities = 1 << 16
@@ -104,21 +130,48 @@ func (s *State) MarshalSnapshot() []byte {
 		w.uint(uint64(e.ID - prev)) // ids increase: store the step
 		prev = e.ID
 		w.int(e.Kind)
-		w.int(e.Pos.X)
-		w.int(e.Pos.Y)
-		w.uint(uint64(e.Holder))
-		w.uint(uint64(e.Slot))
-		w.uint(e.PackOrder)
+		flags := 0
+		if e.Pos != (events.Pos{}) {
+			flags |= fieldPos
+		}
+		if e.Holder != 0 || e.Slot != events.SlotNone || e.PackOrder != 0 {
+			flags |= fieldHeld
+		}
+		if level, attrs, skills := kindStats(s.content, e.Kind); e.Level != level || e.Attributes != attrs || e.Skills != skills {
+			flags |= fieldStats
+		}
+		if e.XP != 0 {
+			flags |= fieldXP
+		}
+		if e.ConfusedUntil != 0 {
+			flags |= fieldConfused
+		}
+		w.uint(uint64(flags))
 		w.int(e.HP)
-		w.int(e.XP)
-		w.int(e.Level)
-		for _, a := range e.Attributes {
-			w.int(a)
+		if flags&fieldPos != 0 {
+			w.int(e.Pos.X)
+			w.int(e.Pos.Y)
 		}
-		for _, k := range e.Skills {
-			w.int(k)
+		if flags&fieldHeld != 0 {
+			w.uint(uint64(e.Holder))
+			w.uint(uint64(e.Slot))
+			w.uint(e.PackOrder)
 		}
-		w.int(e.ConfusedUntil)
+		if flags&fieldStats != 0 {
+			w.int(e.Level)
+			for _, a := range e.Attributes {
+				w.int(a)
+			}
+			for _, k := range e.Skills {
+				w.int(k)
+			}
+		}
+		if flags&fieldXP != 0 {
+			w.int(e.XP)
+		}
+		if flags&fieldConfused != 0 {
+			w.int(e.ConfusedUntil)
+		}
 	}
 	return w.b
 }
@@ -187,7 +240,7 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		s.explored = fov.SetFromBytes(m.Width, m.Height, mem)
 	}
 
-	n := r.count("entities", MaxSnapshotEntities, 17)
+	n := r.count("entities", MaxSnapshotEntities, 4)
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -202,20 +255,33 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		prev += step
 		e.ID = events.EntityID(prev)
 		e.Kind = r.int("kind", math.MinInt32, math.MaxInt32)
-		e.Pos = r.pos()
-		e.Holder = events.EntityID(r.uint("holder", math.MaxUint32))
-		e.Slot = events.Slot(r.uint("slot", uint64(events.NumSlots)-1))
-		e.PackOrder = r.uint("pack order", math.MaxUint64)
+		flags := r.uint("entity flags", allFields)
 		e.HP = r.int("HP", math.MinInt32, math.MaxInt32)
-		e.XP = r.int("XP", math.MinInt32, math.MaxInt32)
-		e.Level = r.int("level", math.MinInt32, math.MaxInt32)
-		for a := range e.Attributes {
-			e.Attributes[a] = r.int("attribute", math.MinInt32, math.MaxInt32)
+		if flags&fieldPos != 0 {
+			e.Pos = r.pos()
 		}
-		for k := range e.Skills {
-			e.Skills[k] = r.int("skill", math.MinInt32, math.MaxInt32)
+		if flags&fieldHeld != 0 {
+			e.Holder = events.EntityID(r.uint("holder", math.MaxUint32))
+			e.Slot = events.Slot(r.uint("slot", uint64(events.NumSlots)-1))
+			e.PackOrder = r.uint("pack order", math.MaxUint64)
 		}
-		e.ConfusedUntil = r.int("confused until", math.MinInt32, math.MaxInt32)
+		if flags&fieldStats != 0 {
+			e.Level = r.int("level", math.MinInt32, math.MaxInt32)
+			for a := range e.Attributes {
+				e.Attributes[a] = r.int("attribute", math.MinInt32, math.MaxInt32)
+			}
+			for k := range e.Skills {
+				e.Skills[k] = r.int("skill", math.MinInt32, math.MaxInt32)
+			}
+		} else {
+			e.Level, e.Attributes, e.Skills = kindStats(tables, e.Kind)
+		}
+		if flags&fieldXP != 0 {
+			e.XP = r.int("XP", math.MinInt32, math.MaxInt32)
+		}
+		if flags&fieldConfused != 0 {
+			e.ConfusedUntil = r.int("confused until", math.MinInt32, math.MaxInt32)
+		}
 		if r.err != nil {
 			return nil, r.err
 		}
