@@ -32,7 +32,7 @@ type Seeker struct {
 	start  journal.Position       // turn 0
 	snaps  []journal.SnapshotFile // once listed
 	listed bool
-	lists  int // how often the directory was listed: once at most
+	lists  int            // how often the directory was listed: once at most
 	bad    []int          // turns of snapshots that did not check out
 	cur    *reducer.State // the state at the reader's position, or nil
 	tail   *journal.Tail
