@@ -111,22 +111,7 @@ func (s *State) Digest() string {
 func appendTileBits(b []byte, set *fov.Set, w, h int) []byte {
 	n := w * h
 	if set.Width() != w || set.Height() != h {
-		// Not the map's size: tile by tile.
-		var word uint64
-		k := 0
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				word <<= 1
-				if set.Has(events.Pos{X: x, Y: y}) {
-					word |= 1
-				}
-				if k++; k == 64 {
-					b = binary.LittleEndian.AppendUint64(b, word)
-					word, k = 0, 0
-				}
-			}
-		}
-		return binary.LittleEndian.AppendUint64(b, word)
+		return appendTilesOneByOne(b, set, w, h)
 	}
 	// The set keeps tile i at bit i%64 of word i/64: the same words, each
 	// reversed.
@@ -139,4 +124,24 @@ func appendTileBits(b []byte, set *fov.Set, w, h int) []byte {
 		last = bits.Reverse64(words[n/64]) >> (64 - r)
 	}
 	return binary.LittleEndian.AppendUint64(b, last)
+}
+
+// appendTilesOneByOne is appendTileBits a tile at a time, for a set of
+// another size than the map's.
+func appendTilesOneByOne(b []byte, set *fov.Set, w, h int) []byte {
+	var word uint64
+	k := 0
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			word <<= 1
+			if set.Has(events.Pos{X: x, Y: y}) {
+				word |= 1
+			}
+			if k++; k == 64 {
+				b = binary.LittleEndian.AppendUint64(b, word)
+				word, k = 0, 0
+			}
+		}
+	}
+	return binary.LittleEndian.AppendUint64(b, word)
 }

@@ -239,14 +239,18 @@ func (s *State) find(id events.EntityID) int {
 	// id, if here, is in es[lo:hi], and es[lo-1].ID < id < es[hi].ID
 	// where those exist.
 	lo, hi := max(0, n-1-int(last-id)), min(n, int(id-first)+1)
+	halve := false
 	for hi-lo > 4 {
 		a, b := es[lo].ID, es[hi-1].ID
 		if id < a || id > b {
 			return -1
 		}
 		width := hi - lo
-		// b > a: the ids are distinct and hi-1 > lo.
-		mid := lo + int(uint64(id-a)*uint64(hi-1-lo)/uint64(b-a))
+		mid := int(uint(lo+hi) >> 1)
+		if !halve {
+			// b > a: the ids are distinct and hi-1 > lo.
+			mid = lo + int(uint64(id-a)*uint64(hi-1-lo)/uint64(b-a))
+		}
 		switch m := es[mid].ID; {
 		case m == id:
 			return mid
@@ -255,17 +259,7 @@ func (s *State) find(id events.EntityID) int {
 		default:
 			hi = mid
 		}
-		if 2*(hi-lo) > width && lo < hi {
-			mid = int(uint(lo+hi) >> 1)
-			switch m := es[mid].ID; {
-			case m == id:
-				return mid
-			case m < id:
-				lo = mid + 1
-			default:
-				hi = mid
-			}
-		}
+		halve = !halve && 2*(hi-lo) > width
 	}
 	for ; lo < hi && es[lo].ID <= id; lo++ {
 		if es[lo].ID == id {
