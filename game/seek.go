@@ -20,10 +20,10 @@ import (
 // from where it last was. It opens the snapshots a game writes (at
 // multiples of journal.SnapshotEvery) by name, and lists the snapshot
 // directory, which grows with the game, only when none of those is there
-// (a journal's end, a thinned ladder, other spacings). Snapshots that do not check out (corrupt, stale,
-// another journal's) are skipped, with a note, and the journal is folded
-// from further back, from its start at worst: the answer is the same,
-// only slower. It is not safe for concurrent use.
+// (a journal's end, a thinned ladder, other spacings). Snapshots that do
+// not check out (corrupt, stale, another journal's) are skipped, with a
+// note, and the journal is folded from further back, from its start at
+// worst: the answer is the same, only slower. It is not safe for concurrent use.
 type Seeker struct {
 	path   string
 	tables *content.Tables
@@ -31,10 +31,9 @@ type Seeker struct {
 	header uint32                 // the journal's header chain
 	start  journal.Position       // turn 0
 	snaps  []journal.SnapshotFile // once listed
-	listed bool
-	lists  int            // how often the directory was listed: once at most
-	bad    []int          // turns of snapshots that did not check out
-	cur    *reducer.State // the state at the reader's position, or nil
+	lists  int                    // how often the directory was listed: once at most
+	bad    []int                  // turns of snapshots that did not check out
+	cur    *reducer.State         // the state at the reader's position, or nil
 	tail   *journal.Tail
 	// Note says in one line which snapshots were skipped and why; "" when
 	// none were.
@@ -67,10 +66,9 @@ const probes = 8
 // list lists the snapshot directory, once, leaving out the snapshots that
 // did not check out.
 func (k *Seeker) list() {
-	if k.listed {
+	if k.lists > 0 {
 		return
 	}
-	k.listed = true
 	k.lists++
 	snaps, err := journal.ListSnapshots(k.path)
 	if err != nil {
@@ -156,7 +154,7 @@ func (k *Seeker) Walk(turn int, each func(before *reducer.State, t *events.Turn)
 // when there is none); before the directory is listed, the turn where one
 // is expected.
 func (k *Seeker) nearest(turn int) int {
-	if !k.listed {
+	if k.lists == 0 {
 		return turn - turn%journal.SnapshotEvery
 	}
 	for i := len(k.snaps) - 1; i >= 0; i-- {
@@ -171,7 +169,7 @@ func (k *Seeker) nearest(turn int) int {
 // above and at or before turn that checks out, and reports whether there
 // was one. Snapshots that do not check out are noted and forgotten.
 func (k *Seeker) restore(turn, above int) bool {
-	if !k.listed && turn < journal.MaxTurns {
+	if k.lists == 0 && turn < journal.MaxTurns {
 		g := turn - turn%journal.SnapshotEvery
 		for range probes {
 			if g <= above {
