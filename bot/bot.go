@@ -325,8 +325,7 @@ func (b *brain) itemGoal() func(events.Pos) bool {
 	}
 	want := make([]bool, m.Width*m.Height)
 	seen := s.Explored()
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if e.OnMap() && !s.IsActor(e) && seen.Has(e.Pos) && b.worthHaving(e) {
 			want[m.Index(e.Pos)] = true
 		}

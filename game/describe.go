@@ -43,8 +43,7 @@ func Describe(s *reducer.State) string {
 	}
 	fmt.Fprintf(&b, "backpack: %s\n", listOrNothing(pack))
 	var seen []string
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if e.ID == p.ID || !e.OnMap() || !s.CanSee(e.Pos) {
 			continue
 		}

@@ -91,8 +91,7 @@ func foldWithMessages(t *testing.T, data []byte) *reducer.State {
 func useState(s *reducer.State) {
 	_ = s.Digest()
 	_ = s.LevelUpPending()
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if s.IsActor(e) {
 			_ = s.MaxHP(e)
 			_ = s.MaxMana(e)

@@ -239,9 +239,10 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 		return fmt.Errorf("arrival (%d,%d) is not a floor tile of the level", f.Arrival.X, f.Arrival.Y)
 	}
 	// Everything that is not the player or carried by the player is gone.
-	s.Entity = slices.DeleteFunc(s.Entity, func(e Entity) bool {
-		return e.ID != events.PlayerID && e.Holder != events.PlayerID
+	s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool {
+		return e.dead || e.ID != events.PlayerID && e.Holder != events.PlayerID
 	})
+	s.ndead = 0
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
 	s.explored, s.visibleOK = nil, false
 	// The viewpoints' sets are the state's own: kept for a level of the
@@ -303,17 +304,17 @@ func (s *State) spawn(f *events.Spawned) error {
 		}
 		h.holding++ // before the append below moves the entities
 	}
-	if cap(s.Entity) == 0 {
+	if cap(s.entity) == 0 {
 		// A level holds a few dozen: grown once, not five times.
-		s.Entity = make([]Entity, 0, 32)
+		s.entity = make([]Entity, 0, 32)
 	}
-	s.Entity = append(s.Entity, e)
+	s.entity = append(s.entity, e)
 	s.NextID++
 	if f.Holder == 0 && s.IsActor(&e) {
 		s.standingArrived(f.Pos)
 	}
 	if f.Holder != 0 && f.Slot == events.SlotNone {
-		s.intoPack(&s.Entity[len(s.Entity)-1])
+		s.intoPack(&s.entity[len(s.entity)-1])
 	}
 	if f.ID == events.PlayerID {
 		s.lookFrom(f.Pos)
@@ -352,9 +353,9 @@ func (s *State) die(f *events.Died) error {
 		return nil
 	}
 	if a.holding > 0 {
-		for i := range s.Entity {
-			if s.Entity[i].Holder == a.ID {
-				return fmt.Errorf("actor %d dies still holding item %d", a.ID, s.Entity[i].ID)
+		for e := range s.Entities() {
+			if e.Holder == a.ID {
+				return fmt.Errorf("actor %d dies still holding item %d", a.ID, e.ID)
 			}
 		}
 	}
@@ -394,29 +395,23 @@ func (s *State) intoPack(it *Entity) {
 
 func (s *State) remove(id events.EntityID) {
 	if i := s.find(id); i >= 0 {
-		if e := &s.Entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) {
+		if e := &s.entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) {
 			s.setStanding(e.Pos, false)
 		}
-		if h := s.Entity[i].Holder; h != 0 {
+		if h := s.entity[i].Holder; h != 0 {
 			if e := s.Get(h); e != nil {
 				e.holding--
 			}
 		}
-		s.Entity = deleteAt(s.Entity, i)
+		// Marked, not moved out: the dead go all at once when they are
+		// half, so a death copies two entities on average where taking it
+		// out of a deep level's thousand copied hundreds.
+		s.entity[i].dead = true
+		if s.ndead++; 2*s.ndead > len(s.entity) {
+			s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool { return e.dead })
+			s.ndead = 0
+		}
 	}
-}
-
-// deleteAt removes es[i], keeping the order, by moving whichever side of
-// it is shorter: a level holds up to a few thousand entities and the dead
-// are anywhere among them, so this halves what a death copies on
-// average. Moving the front leaves es starting one element later in its
-// array (Entity holds no pointers, so nothing is kept alive).
-func deleteAt(es []Entity, i int) []Entity {
-	if i < len(es)/2 {
-		copy(es[1:i+1], es[:i])
-		return es[1:]
-	}
-	return slices.Delete(es, i, i+1)
 }
 
 func (s *State) actor(id events.EntityID) (*Entity, error) {

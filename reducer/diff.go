@@ -27,8 +27,8 @@ func Diff(a, b *State) []string {
 	ids := map[events.EntityID]bool{}
 	var order []events.EntityID
 	for _, s := range []*State{a, b} {
-		for i := range s.Entity {
-			if id := s.Entity[i].ID; !ids[id] {
+		for e := range s.Entities() {
+			if id := e.ID; !ids[id] {
 				ids[id] = true
 				order = append(order, id)
 			}

@@ -16,7 +16,7 @@ import (
 func (s *State) Digest() string {
 	// Sized for the whole encoding: a deep level holds a thousand
 	// entities, and restoring a snapshot digests it.
-	size := 64 + 8*len(s.Level.Rooms) + 10*len(s.Level.Corridors) + 40*len(s.Entity)
+	size := 64 + 8*len(s.Level.Rooms) + 10*len(s.Level.Corridors) + 40*s.NumEntities()
 	if s.Map != nil {
 		size += s.Map.Width*s.Map.Height/8 + 16
 	}
@@ -65,8 +65,7 @@ func (s *State) Digest() string {
 	}
 	put(int64(lv.Stairs.X))
 	put(int64(lv.Stairs.Y))
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		at := e.Pos
 		if e.Holder != 0 {
 			at = s.Where(e) // what a carried item's place was before it had none

@@ -11,15 +11,15 @@ import (
 // CheckHolding reports an error if an actor's count of the items it holds
 // is not the count of the items naming it as their holder.
 func CheckHolding(s *State) error {
-	want := make(map[int]int, len(s.Entity))
-	for i := range s.Entity {
-		if h := s.Entity[i].Holder; h != 0 {
-			want[s.find(h)]++
+	want := make(map[events.EntityID]int, s.NumEntities())
+	for e := range s.Entities() {
+		if e.Holder != 0 {
+			want[e.Holder]++
 		}
 	}
-	for i := range s.Entity {
-		if e := &s.Entity[i]; e.holding != want[i] {
-			return fmt.Errorf("entity %d holds %d items, its count says %d", e.ID, want[i], e.holding)
+	for e := range s.Entities() {
+		if e.holding != want[e.ID] {
+			return fmt.Errorf("entity %d holds %d items, its count says %d", e.ID, want[e.ID], e.holding)
 		}
 	}
 	return nil
@@ -50,7 +50,7 @@ func CheckCaughtUp(s *State) (bool, error) {
 	if a, b := of(s), of(c); !reflect.DeepEqual(a, b) {
 		return true, fmt.Errorf("the working copy has %+v, the state %+v", b, a)
 	}
-	if !reflect.DeepEqual(s.Entity, c.Entity) {
+	if !reflect.DeepEqual(s.liveInto(nil), c.liveInto(nil)) {
 		return true, fmt.Errorf("the working copy's entities differ from the state's")
 	}
 	if c.Map != s.Map {

@@ -119,8 +119,7 @@ func (d *decider) use(c *events.Use) error {
 	blast := fov.NewSet(w.Map.Width, w.Map.Height)
 	fov.Compute(blast, w.Map.Opaque, c.Target, u.Radius)
 	var hit []events.EntityID
-	for i := range w.Entity {
-		e := &w.Entity[i]
+	for e := range w.Entities() {
 		if e.Holder == 0 && w.IsActor(e) && blast.Has(e.Pos) && within(c.Target, e.Pos, u.Radius) {
 			hit = append(hit, e.ID)
 		}

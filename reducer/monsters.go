@@ -15,9 +15,9 @@ const maxPathNodes = 1000
 func (d *decider) monstersAct() {
 	w := d.w
 	movers := w.movers[:0]
-	for i := range w.Entity {
-		e := &w.Entity[i]
-		if e.ID != events.PlayerID && e.Holder == 0 && w.IsActor(e) {
+	for i := range w.entity {
+		e := &w.entity[i]
+		if !e.dead && e.ID != events.PlayerID && e.Holder == 0 && w.IsActor(e) {
 			movers = append(movers, mover{e.ID, i})
 		}
 	}
@@ -27,8 +27,8 @@ func (d *decider) monstersAct() {
 			return
 		}
 		var m *Entity
-		if a.index < len(w.Entity) && w.Entity[a.index].ID == a.id {
-			m = &w.Entity[a.index]
+		if a.index < len(w.entity) && w.entity[a.index].ID == a.id && !w.entity[a.index].dead {
+			m = &w.entity[a.index]
 		} else if m = w.Get(a.id); m == nil {
 			continue // died earlier this turn
 		}
@@ -50,8 +50,9 @@ func (d *decider) monstersAct() {
 	}
 }
 
-// mover is a monster to act this turn, with where it was in Entity: it is
-// found there again unless an entity before it died this turn.
+// mover is a monster to act this turn, with where it was in the state's
+// entities: it is found there again unless it died this turn, or the dead
+// were cleared out (see State.remove).
 type mover struct {
 	id    events.EntityID
 	index int
@@ -86,8 +87,7 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 		}
 		occupied := d.occupied[:n]
 		clear(occupied)
-		for i := range w.Entity {
-			e := &w.Entity[i]
+		for e := range w.Entities() {
 			if e.Holder == 0 && w.Map.InBounds(e.Pos) && w.IsActor(e) {
 				occupied[w.Map.Index(e.Pos)] = true
 			}

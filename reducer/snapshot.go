@@ -60,7 +60,7 @@ const MaxSnapshotEntities = 1 << 16
 // memory: compact, and read back with every count checked against caps
 // and the bytes left.
 func (s *State) MarshalSnapshot() []byte {
-	w := snapWriter{b: make([]byte, 0, 256+24*len(s.Entity))}
+	w := snapWriter{b: make([]byte, 0, 256+8*s.NumEntities())}
 	w.uint(SnapshotSchema)
 	w.uint(s.Seed)
 	w.uint(s.Draws)
@@ -123,10 +123,9 @@ func (s *State) MarshalSnapshot() []byte {
 		}
 	}
 
-	w.uint(uint64(len(s.Entity)))
+	w.uint(uint64(s.NumEntities()))
 	prev := events.EntityID(0)
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		w.uint(uint64(e.ID - prev)) // ids increase: store the step
 		prev = e.ID
 		w.int(e.Kind)
@@ -244,10 +243,10 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	s.Entity = make([]Entity, n)
+	s.entity = make([]Entity, n)
 	prev := uint64(0)
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for i := range s.entity {
+		e := &s.entity[i]
 		step := r.uint("id step", math.MaxUint32)
 		if r.err == nil && (step == 0 || prev+step > math.MaxUint32) {
 			r.fail("entity %d: ids must increase", i)
@@ -292,8 +291,8 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 	if err := s.checkSnapshot(); err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
-	for i := range s.Entity {
-		if h := s.Entity[i].Holder; h != 0 {
+	for i := range s.entity {
+		if h := s.entity[i].Holder; h != 0 {
 			s.Get(h).holding++ // checkSnapshot made sure there is one
 		}
 	}
@@ -312,8 +311,7 @@ func (s *State) checkSnapshot() error {
 	if s.Map != nil && !s.Map.Walkable(s.Level.Arrival) {
 		return errors.New("the level's arrival is not floor")
 	}
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if e.ID >= s.NextID {
 			return fmt.Errorf("entity %d is at or past the next id %d", e.ID, s.NextID)
 		}

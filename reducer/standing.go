@@ -26,8 +26,7 @@ func (s *State) buildStanding() {
 		s.standing = s.standing[:n]
 		clear(s.standing)
 	}
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if e.Holder != 0 || !s.IsActor(e) {
 			continue
 		}

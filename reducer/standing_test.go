@@ -61,15 +61,15 @@ func TestTheIndexOfActorsFollowsEveryFact(t *testing.T) {
 func holdingAgrees(t testing.TB, s *State) {
 	t.Helper()
 	want := map[events.EntityID]int{}
-	for i := range s.Entity {
-		if h := s.Entity[i].Holder; h != 0 {
-			want[h]++
+	for e := range s.Entities() {
+		if e.Holder != 0 {
+			want[e.Holder]++
 		}
 	}
 	got := map[events.EntityID]int{}
-	for i := range s.Entity {
-		if n := s.Entity[i].holding; n != 0 {
-			got[s.Entity[i].ID] = n
+	for e := range s.Entities() {
+		if e.holding != 0 {
+			got[e.ID] = e.holding
 		}
 	}
 	require.Equal(t, want, got, "turn %d: what each actor holds", s.Turn)
@@ -206,16 +206,16 @@ func TestFindAgreesWithALookAtEveryEntity(t *testing.T) {
 				break
 			}
 			id += events.EntityID(step)
-			s.Entity = append(s.Entity, Entity{ID: id})
+			s.entity = append(s.entity, Entity{ID: id})
 		}
 		lookup := func(q events.EntityID) {
-			want := slices.IndexFunc(s.Entity, func(e Entity) bool { return e.ID == q })
+			want := slices.IndexFunc(s.entity, func(e Entity) bool { return e.ID == q })
 			require.Equal(t, want, s.find(q), "round %d, id %d", round, q)
 		}
-		for i, e := range s.Entity {
+		for i, e := range s.entity {
 			lookup(e.ID)
 			lookup(e.ID + 1)
-			if i == 0 || i == len(s.Entity)-1 || next(4) == 0 {
+			if i == 0 || i == len(s.entity)-1 || next(4) == 0 {
 				lookup(e.ID - 1)
 			}
 		}

@@ -1,6 +1,7 @@
 package reducer
 
 import (
+	"iter"
 	"slices"
 
 	"rogue/events"
@@ -22,6 +23,9 @@ type Entity struct {
 	Pos    events.Pos
 	Holder events.EntityID
 	Slot   events.Slot
+	// dead marks an entity removed from the game but not yet from
+	// State.entity (see State.remove).
+	dead bool
 	// PackOrder orders a holder's backpack: the order items went in.
 	PackOrder uint64
 
@@ -45,11 +49,17 @@ type State struct {
 	Draws uint64 // random numbers drawn so far
 	Turn  int    // turns folded so far
 
-	Depth  int
-	Level  events.LevelEntered // the description of the current level
-	Map    *dungeon.Map        // tiles carved from Level; shared, never changed
-	Entity []Entity            // sorted by ID; a fact that removes one moves the others
-	NextID events.EntityID     // the id the next Spawned fact must carry
+	Depth int
+	Level events.LevelEntered // the description of the current level
+	Map   *dungeon.Map        // tiles carved from Level; shared, never changed
+	// entity holds the entities sorted by ID, and those removed since it
+	// was last compacted (dead, ndead of them): removing one from the
+	// middle of a deep level's thousand would move half the others, so
+	// the dead stay until they are half. Read it through Entities, Get
+	// and the other lookups, which pass over the dead.
+	entity []Entity
+	ndead  int
+	NextID events.EntityID // the id the next Spawned fact must carry
 
 	Hunger      events.Hunger
 	HungerUntil int // the turn the hunger state ends; 0 for never
@@ -132,7 +142,7 @@ func (s *State) Content() *content.Tables { return s.content }
 // never changes).
 func (s *State) Clone() *State {
 	c := *s
-	c.Entity = slices.Clone(s.Entity)
+	c.entity, c.ndead = s.liveInto(nil), 0
 	if s.pending != nil {
 		c.pending = s.pending.Clone()
 	}
@@ -166,10 +176,10 @@ func (s *State) workingCopy() *State {
 	if c == nil {
 		c = &State{}
 	}
-	ents, vis, movers, standing := c.Entity[:0], c.visible, c.movers, c.standing
+	ents, vis, movers, standing := c.entity[:0], c.visible, c.movers, c.standing
 	*c = *s
 	c.visible = vis
-	c.Entity = append(ents, s.Entity...)
+	c.entity, c.ndead = s.liveInto(ents), 0
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
 	c.forgetful = true
 	c.synced, c.decision = false, decision{}
@@ -210,9 +220,10 @@ func (s *State) release(c *State) {
 	}
 }
 
-// find returns the index of entity id in s.Entity, or -1. The fold and the
+// find returns the index of entity id in s.entity, or -1 (also when it is
+// dead). The fold and the
 // rules call it for nearly every fact. Ids are distinct and increase along
-// s.Entity, so id is at most id-first places after the first entity and at
+// s.entity, so id is at most id-first places after the first entity and at
 // most last-id places before the last. Between those bounds the search
 // guesses where id falls from the ids at either end (interpolation): a
 // level's entities, spawned together, have nearly consecutive ids, so a
@@ -221,7 +232,15 @@ func (s *State) release(c *State) {
 // more than half the range is followed by a halving, so no search takes
 // more than about twice the probes of a binary search.
 func (s *State) find(id events.EntityID) int {
-	es := s.Entity
+	if i := s.slot(id); i >= 0 && !s.entity[i].dead {
+		return i
+	}
+	return -1
+}
+
+// slot is find, dead or alive.
+func (s *State) slot(id events.EntityID) int {
+	es := s.entity
 	n := len(es)
 	if n == 0 {
 		return -1
@@ -292,16 +311,44 @@ func (s *State) Where(e *Entity) events.Pos {
 // Get returns entity id, or nil if there is none.
 func (s *State) Get(id events.EntityID) *Entity {
 	if i := s.find(id); i >= 0 {
-		return &s.Entity[i]
+		return &s.entity[i]
 	}
 	return nil
+}
+
+// Entities yields the entities in the game, by increasing id. The
+// pointers are valid until the next fact is folded.
+func (s *State) Entities() iter.Seq[*Entity] {
+	return func(yield func(*Entity) bool) {
+		for i := range s.entity {
+			if e := &s.entity[i]; !e.dead && !yield(e) {
+				return
+			}
+		}
+	}
+}
+
+// NumEntities is how many entities Entities yields.
+func (s *State) NumEntities() int { return len(s.entity) - s.ndead }
+
+// liveInto appends the entities in the game to dst and returns it.
+func (s *State) liveInto(dst []Entity) []Entity {
+	if s.ndead == 0 {
+		return append(dst, s.entity...)
+	}
+	for i := range s.entity {
+		if !s.entity[i].dead {
+			dst = append(dst, s.entity[i])
+		}
+	}
+	return dst
 }
 
 // Player returns the player's entity, or nil before the game began.
 func (s *State) Player() *Entity {
 	// The player has the smallest id and is never removed: it comes first.
-	if len(s.Entity) > 0 && s.Entity[0].ID == events.PlayerID {
-		return &s.Entity[0]
+	if len(s.entity) > 0 && s.entity[0].ID == events.PlayerID {
+		return &s.entity[0]
 	}
 	return nil
 }
@@ -328,8 +375,7 @@ func (s *State) ActorAt(p events.Pos) *Entity {
 	if s.freeOfActors(p) {
 		return nil
 	}
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if e.Holder == 0 && e.Pos == p && s.IsActor(e) {
 			return e
 		}
@@ -340,8 +386,7 @@ func (s *State) ActorAt(p events.Pos) *Entity {
 // ItemsAt lists the items lying on p, in id order.
 func (s *State) ItemsAt(p events.Pos) []*Entity {
 	var out []*Entity
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if e.Holder == 0 && e.Pos == p && !s.IsActor(e) {
 			out = append(out, e)
 		}
@@ -353,8 +398,7 @@ func (s *State) ItemsAt(p events.Pos) []*Entity {
 // they went in (the order of their letters a..z).
 func (s *State) Backpack(holder events.EntityID) []*Entity {
 	var out []*Entity
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if e.Holder == holder && e.Slot == events.SlotNone {
 			out = append(out, e)
 		}
@@ -370,8 +414,10 @@ func (s *State) Backpack(holder events.EntityID) []*Entity {
 
 // Worn returns the item holder wears in slot, or nil.
 func (s *State) Worn(holder events.EntityID, slot events.Slot) *Entity {
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	if !s.holds(holder) {
+		return nil
+	}
+	for e := range s.Entities() {
 		if e.Holder == holder && e.Slot == slot && slot != events.SlotNone {
 			return e
 		}
@@ -381,20 +427,29 @@ func (s *State) Worn(holder events.EntityID, slot events.Slot) *Entity {
 
 // Held lists everything holder carries, worn or not, in id order.
 func (s *State) Held(holder events.EntityID) []*Entity {
+	if !s.holds(holder) {
+		return nil
+	}
 	var out []*Entity
-	for i := range s.Entity {
-		if s.Entity[i].Holder == holder {
-			out = append(out, &s.Entity[i])
+	for e := range s.Entities() {
+		if e.Holder == holder {
+			out = append(out, e)
 		}
 	}
 	return out
 }
 
+// holds reports whether holder holds anything, by its count rather than
+// a look at every entity.
+func (s *State) holds(holder events.EntityID) bool {
+	h := s.Get(holder)
+	return h != nil && h.holding > 0
+}
+
 // Monsters lists the living monsters on the level, in id order.
 func (s *State) Monsters() []*Entity {
 	var out []*Entity
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if e.ID != events.PlayerID && e.Holder == 0 && s.IsActor(e) {
 			out = append(out, e)
 		}

@@ -20,8 +20,10 @@ func (s *State) Skill(e *Entity, k events.Skill) int { return e.Skills[k] }
 // wornBonus adds up f over everything e wears.
 func (s *State) wornBonus(e *Entity, f func(*content.Equip) int) int {
 	total := 0
-	for i := range s.Entity {
-		it := &s.Entity[i]
+	if e.holding == 0 {
+		return 0 // most monsters: no need to look at every entity
+	}
+	for it := range s.Entities() {
 		if it.Holder == e.ID && it.Slot != events.SlotNone {
 			if def := s.content.Item(it.Kind); def != nil && def.Equip != nil {
 				total += f(def.Equip)
@@ -59,6 +61,9 @@ func (s *State) ArmorClass(e *Entity) int {
 // Weapon returns what e wields in the main hand and its definition, or
 // nil, nil when unarmed.
 func (s *State) Weapon(e *Entity) (*Entity, *content.Equip) {
+	if e.holding == 0 {
+		return nil, nil
+	}
 	w := s.Worn(e.ID, events.MainHand)
 	if w == nil {
 		return nil, nil

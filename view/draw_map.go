@@ -60,8 +60,7 @@ func (m *Model) drawMap(c Canvas, area rect) {
 	// actor stands there.
 	seen := make([]rune, mw*s.Map.Height)
 	seenStyle := make([]Style, len(seen))
-	for i := range s.Entity {
-		e := &s.Entity[i]
+	for e := range s.Entities() {
 		if !e.OnMap() || !s.Map.InBounds(e.Pos) || !visible.Has(e.Pos) {
 			continue
 		}
