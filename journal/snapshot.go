@@ -275,6 +275,28 @@ func WriteSnapshot(path string, s Snapshot) error {
 	return WriteFileAtomic(SnapshotPath(path, s.Pos.Turns), b)
 }
 
+// SnapshotOwnerName is the name of the file in a snapshot directory that
+// says which journal its snapshots belong to (see NewSnapshotter).
+const SnapshotOwnerName = "journal"
+
+// snapshotOwner is what the owner file of the journal at path's snapshots
+// says, or "" when there is none or it cannot be read.
+func snapshotOwner(path string) string {
+	b, err := os.ReadFile(filepath.Join(SnapshotDir(path), SnapshotOwnerName))
+	if err != nil || len(b) > 16 {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func writeSnapshotOwner(path string, header uint32) error {
+	dir := SnapshotDir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("snapshots of %s: %w", path, err)
+	}
+	return WriteFileAtomic(filepath.Join(dir, SnapshotOwnerName), fmt.Appendf(nil, "%08x\n", header))
+}
+
 // Default spacing of snapshots: see Snapshotter.
 const (
 	SnapshotEvery    = 1024
@@ -298,6 +320,10 @@ type Snapshotter struct {
 	// Max is the most kept snapshots (the newest one aside).
 	Max  int
 	kept []int // turns of the snapshots on disk, increasing
+	// owned: the directory's owner file names this journal, so every
+	// snapshot in it is this journal's; clean: none of another's is left,
+	// so that it may say so once the first snapshot is due.
+	owned, clean bool
 	// Err is the first error writing or deleting a snapshot.
 	Err error
 }
@@ -305,8 +331,14 @@ type Snapshotter struct {
 // NewSnapshotter starts keeping the snapshots of the journal at path,
 // whose header chain is header (Reader.HeaderChain, or HeaderChainOf for a
 // journal being written) and which holds turns turns. Snapshots already
-// there that belong to another journal (judging by their first bytes) or
-// lie past its end (it was cut back after a crash) are deleted.
+// there that belong to another journal or lie past its end (it was cut
+// back after a crash) are deleted.
+//
+// Which journal the snapshots belong to is in the directory's owner file
+// (SnapshotOwnerName: the header chain in hex), written before the
+// journal's first snapshot and only once no other journal's is left, so
+// that continuing a long game does not open each of its snapshots. Without
+// it (or naming another journal), each snapshot's first bytes are read.
 func NewSnapshotter(path string, header uint32, turns int) *Snapshotter {
 	s := &Snapshotter{path: path, header: header, Every: SnapshotEvery, Base: SnapshotEvery, Max: MaxSnapshotFiles}
 	files, err := ListSnapshots(path)
@@ -314,9 +346,13 @@ func NewSnapshotter(path string, header uint32, turns int) *Snapshotter {
 		s.Err = err
 		return s
 	}
+	s.owned = snapshotOwner(path) == fmt.Sprintf("%08x", header)
+	s.clean = true
 	for _, f := range files {
-		if f.Turn > turns || !belongs(f.Path, header) {
-			os.Remove(f.Path)
+		if f.Turn > turns || !s.owned && !belongs(f.Path, header) {
+			if err := os.Remove(f.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				s.clean = false
+			}
 			continue
 		}
 		s.kept = append(s.kept, f.Turn)
@@ -370,6 +406,13 @@ func (s *Snapshotter) Due(turns int) bool {
 func (s *Snapshotter) Save(st *reducer.State, pos Position) error {
 	if s.Err != nil {
 		return s.Err
+	}
+	if !s.owned && s.clean {
+		if err := writeSnapshotOwner(s.path, s.header); err != nil {
+			s.Err = err
+			return err
+		}
+		s.owned = true
 	}
 	if err := WriteSnapshot(s.path, NewSnapshot(st, pos, s.header)); err != nil {
 		s.Err = err

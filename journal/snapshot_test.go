@@ -255,3 +255,42 @@ func TestTheSnapshotterKeepsABoundedLadderAndTheNewest(t *testing.T) {
 	NewSnapshotter(path, 2, 1000)
 	assert.Equal(t, []int{}, snapTurns(t, path))
 }
+
+// The owner file says whose the snapshots are: a journal that owns the
+// directory does not open each snapshot to know, another journal deletes
+// them all before it writes its first one and takes the directory over.
+func TestTheSnapshotDirectorySaysWhichJournalItBelongsTo(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.jnl")
+	owner := filepath.Join(SnapshotDir(path), SnapshotOwnerName)
+	st := reducer.New(7, content.Default())
+	save := func(s *Snapshotter, turn int) {
+		t.Helper()
+		st.Turn = turn
+		require.NoError(t, s.Save(st, Position{Turns: turn}))
+	}
+	s := NewSnapshotter(path, 1, 0)
+	s.Every, s.Base = 10, 10
+	save(s, 10)
+	save(s, 20)
+	b, err := os.ReadFile(owner)
+	require.NoError(t, err)
+	assert.Equal(t, "00000001\n", string(b))
+
+	// Its own journal trusts the names: a file no snapshot reader would
+	// accept is kept (readers check each snapshot they use).
+	require.NoError(t, os.WriteFile(filepath.Join(SnapshotDir(path), "0000000015.snap"), []byte("junk"), 0o644))
+	NewSnapshotter(path, 1, 20)
+	assert.Equal(t, []int{10, 15, 20}, snapTurns(t, path))
+
+	// Another journal at the path reads each one, deletes what is not its
+	// own, and claims the directory with its first snapshot.
+	s = NewSnapshotter(path, 2, 20)
+	assert.Equal(t, []int{}, snapTurns(t, path))
+	b, _ = os.ReadFile(owner)
+	assert.Equal(t, "00000001\n", string(b), "not before a snapshot of its own is due")
+	s.Every, s.Base = 10, 10
+	save(s, 10)
+	b, _ = os.ReadFile(owner)
+	assert.Equal(t, "00000002\n", string(b))
+	assert.Equal(t, []int{10}, snapTurns(t, path))
+}

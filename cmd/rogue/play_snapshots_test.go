@@ -111,25 +111,23 @@ func TestAPlayedGameKeepsSnapshotsAndResumesFromThem(t *testing.T) {
 	require.NoError(t, ss.close())
 }
 
-// Snapshots at the journal's path that another journal left there (a
-// journal deleted and a new game begun under its name) are deleted when
-// the game is continued, before anything reads them.
+// A journal replaced by another game's (copied over it), its own
+// snapshots still beside it: they are deleted when the game is continued,
+// before anything reads them.
 func TestAnotherJournalsSnapshotsAreDeletedOnResume(t *testing.T) {
-	path, digest := playedPastASnapshot(t)
-	snap := journal.SnapshotPath(path, journal.SnapshotEvery)
-	require.FileExists(t, snap)
+	path, _ := playedPastASnapshot(t)
+	require.FileExists(t, journal.SnapshotPath(path, journal.SnapshotEvery))
 	other := filepath.Join(t.TempDir(), "other.rogue")
-	_, snapErr, err := game.RecordBot(other, game.NewHeader(4, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), longTurns, nil)
+	g, _, err := game.RecordBot(other, game.NewHeader(4, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), longTurns, nil)
 	require.NoError(t, err)
-	require.NoError(t, snapErr)
-	theirs, err := os.ReadFile(journal.SnapshotPath(other, journal.SnapshotEvery))
+	theirs, err := os.ReadFile(other)
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(snap, theirs, 0o644))
+	require.NoError(t, os.WriteFile(path, theirs, 0o644))
 
 	ss, err := openSession(path)
 	require.NoError(t, err)
 	defer ss.close()
-	assert.Equal(t, digest, ss.g.State.Digest())
+	assert.Equal(t, g.State.Digest(), ss.g.State.Digest())
 	assert.Equal(t, longTurns, ss.folded, "folded from turn 0: the stale snapshot is not used")
 	assert.Empty(t, snapshotTurnsOf(t, path), "and it is gone")
 	assert.NotContains(t, strings.Join(ss.recent, "\n"), "snapshot", "a stale cache cleared is nothing to tell the player")
