@@ -283,10 +283,16 @@ const SnapshotOwnerName = "journal"
 // says, or "" when there is none or it cannot be read.
 func snapshotOwner(path string) string {
 	b, err := os.ReadFile(filepath.Join(SnapshotDir(path), SnapshotOwnerName))
-	if err != nil || len(b) > 16 {
+	if err != nil || len(b) > 64 {
 		return ""
 	}
 	return strings.TrimSpace(string(b))
+}
+
+// ownerLine is what the owner file says for the journal whose header chain
+// is header, under this program's state schema.
+func ownerLine(header uint32) string {
+	return fmt.Sprintf("%08x schema %d", header, reducer.SnapshotSchema)
 }
 
 func writeSnapshotOwner(path string, header uint32) error {
@@ -294,7 +300,7 @@ func writeSnapshotOwner(path string, header uint32) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("snapshots of %s: %w", path, err)
 	}
-	return WriteFileAtomic(filepath.Join(dir, SnapshotOwnerName), fmt.Appendf(nil, "%08x\n", header))
+	return WriteFileAtomic(filepath.Join(dir, SnapshotOwnerName), []byte(ownerLine(header)+"\n"))
 }
 
 // Default spacing of snapshots: see Snapshotter.
@@ -335,10 +341,13 @@ type Snapshotter struct {
 // back after a crash) are deleted.
 //
 // Which journal the snapshots belong to is in the directory's owner file
-// (SnapshotOwnerName: the header chain in hex), written before the
+// (SnapshotOwnerName: the header chain in hex and the state schema),
+// written before the
 // journal's first snapshot and only once no other journal's is left, so
 // that continuing a long game does not open each of its snapshots. Without
-// it (or naming another journal), each snapshot's first bytes are read.
+// it (or naming another journal or schema), each snapshot's first bytes
+// are read, and those of another schema go too: this program cannot use
+// them.
 func NewSnapshotter(path string, header uint32, turns int) *Snapshotter {
 	s := &Snapshotter{path: path, header: header, Every: SnapshotEvery, Base: SnapshotEvery, Max: MaxSnapshotFiles}
 	files, err := ListSnapshots(path)
@@ -346,7 +355,7 @@ func NewSnapshotter(path string, header uint32, turns int) *Snapshotter {
 		s.Err = err
 		return s
 	}
-	s.owned = snapshotOwner(path) == fmt.Sprintf("%08x", header)
+	s.owned = snapshotOwner(path) == ownerLine(header)
 	s.clean = true
 	for _, f := range files {
 		if f.Turn > turns || !s.owned && !belongs(f.Path, header) {
@@ -364,8 +373,9 @@ func NewSnapshotter(path string, header uint32, turns int) *Snapshotter {
 }
 
 // belongs reports whether the snapshot file at path names the journal
-// whose header chain is header, reading only its first bytes (the rest is
-// checked when it is used).
+// whose header chain is header and is of the layout and state schema this
+// program reads, reading only its first bytes (the rest is checked when
+// it is used).
 func belongs(path string, header uint32) bool {
 	f, err := os.Open(path)
 	if err != nil {
@@ -384,16 +394,16 @@ func belongs(path string, header uint32) bool {
 		return false
 	}
 	b = b[plen+4:]
-	var v uint64
-	for range 7 { // version, schema, turns, offset, last, chain, header
+	var v [7]uint64 // version, schema, turns, offset, last, chain, header
+	for i := range v {
 		var k int
-		v, k = binary.Uvarint(b)
+		v[i], k = binary.Uvarint(b)
 		if k <= 0 {
 			return false
 		}
 		b = b[k:]
 	}
-	return v == uint64(header)
+	return v[0] == snapshotVersion && v[1] == reducer.SnapshotSchema && v[6] == uint64(header)
 }
 
 // Due reports whether a snapshot of the state after turns turns is due.

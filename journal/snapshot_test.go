@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -274,7 +275,7 @@ func TestTheSnapshotDirectorySaysWhichJournalItBelongsTo(t *testing.T) {
 	save(s, 20)
 	b, err := os.ReadFile(owner)
 	require.NoError(t, err)
-	assert.Equal(t, "00000001\n", string(b))
+	assert.Equal(t, fmt.Sprintf("00000001 schema %d\n", reducer.SnapshotSchema), string(b))
 
 	// Its own journal trusts the names: a file no snapshot reader would
 	// accept is kept (readers check each snapshot they use).
@@ -287,10 +288,22 @@ func TestTheSnapshotDirectorySaysWhichJournalItBelongsTo(t *testing.T) {
 	s = NewSnapshotter(path, 2, 20)
 	assert.Equal(t, []int{}, snapTurns(t, path))
 	b, _ = os.ReadFile(owner)
-	assert.Equal(t, "00000001\n", string(b), "not before a snapshot of its own is due")
+	assert.Equal(t, fmt.Sprintf("00000001 schema %d\n", reducer.SnapshotSchema), string(b), "not before a snapshot of its own is due")
 	s.Every, s.Base = 10, 10
 	save(s, 10)
 	b, _ = os.ReadFile(owner)
-	assert.Equal(t, "00000002\n", string(b))
+	assert.Equal(t, fmt.Sprintf("00000002 schema %d\n", reducer.SnapshotSchema), string(b))
+	assert.Equal(t, []int{10}, snapTurns(t, path))
+
+	// Snapshots of another state schema are of no use to this program:
+	// after an upgrade (the owner file names the old schema) they go.
+	old := filepath.Join(SnapshotDir(path), "0000000030.snap")
+	snap := NewSnapshot(st, Position{Turns: 30}, 2)
+	snap.Schema = reducer.SnapshotSchema - 1
+	b, err = snap.MarshalBinary()
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(old, b, 0o644))
+	require.NoError(t, os.WriteFile(owner, []byte("00000002 schema 1\n"), 0o644))
+	NewSnapshotter(path, 2, 40)
 	assert.Equal(t, []int{10}, snapTurns(t, path))
 }
