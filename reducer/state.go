@@ -221,10 +221,9 @@ func (s *State) release(c *State) {
 }
 
 // find returns the index of entity id in s.entity, or -1 (also when it is
-// dead). The fold and the
-// rules call it for nearly every fact. Ids are distinct and increase along
-// s.entity, so id is at most id-first places after the first entity and at
-// most last-id places before the last. Between those bounds the search
+// dead). The fold and the rules call it for nearly every fact. Ids are
+// distinct and increase along s.entity, so id is at most id-first places
+// after the first entity and at most last-id places before the last. Between those bounds the search
 // guesses where id falls from the ids at either end (interpolation): a
 // level's entities, spawned together, have nearly consecutive ids, so a
 // guess or two finds it where halving the range took nine probes, each a
