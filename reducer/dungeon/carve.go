@@ -146,6 +146,12 @@ func (m *Map) sumRects(rooms []events.Rect, corridors []events.Corridor) {
 
 // fill makes r floor; r must lie on the map.
 func (m *Map) fill(r events.Rect) {
+	if r.W == 1 { // a corridor's column: a tile a row, no copy call
+		for at, end := r.Y*m.Width+r.X, (r.Y+r.H)*m.Width; at < end; at += m.Width {
+			m.Tiles[at] = Floor
+		}
+		return
+	}
 	for y := r.Y; y < r.Y+r.H; y++ {
 		at := y*m.Width + r.X
 		copy(m.Tiles[at:at+r.W], floorRow[:r.W])
