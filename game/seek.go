@@ -175,17 +175,8 @@ func (k *Seeker) restore(turn, above int) bool {
 			if g <= above {
 				break
 			}
-			if !slices.Contains(k.bad, g) {
-				f := journal.SnapshotFile{Turn: g, Path: journal.SnapshotPath(k.path, g)}
-				s, err := k.load(f)
-				if err == nil {
-					k.cur, k.tail = s, nil
-					return true
-				}
-				if !errors.Is(err, fs.ErrNotExist) {
-					k.note("snapshot %s skipped: %v", filepath.Base(f.Path), err)
-					k.bad = append(k.bad, g)
-				}
+			if !slices.Contains(k.bad, g) && k.use(journal.SnapshotFile{Turn: g, Path: journal.SnapshotPath(k.path, g)}) {
+				return true
 			}
 			g -= journal.SnapshotEvery
 		}
@@ -196,14 +187,25 @@ func (k *Seeker) restore(turn, above int) bool {
 		if f.Turn > turn || f.Turn <= above {
 			continue
 		}
-		s, err := k.load(f)
-		if err == nil {
-			k.cur, k.tail = s, nil
+		if k.use(f) {
 			return true
 		}
+		k.snaps = append(k.snaps[:i], k.snaps[i+1:]...)
+	}
+	return false
+}
+
+// use makes the snapshot f the current state if it checks out. One that
+// does not is noted and remembered as bad, unless it is simply not there.
+func (k *Seeker) use(f journal.SnapshotFile) bool {
+	s, err := k.load(f)
+	if err == nil {
+		k.cur, k.tail = s, nil
+		return true
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
 		k.note("snapshot %s skipped: %v", filepath.Base(f.Path), err)
 		k.bad = append(k.bad, f.Turn)
-		k.snaps = append(k.snaps[:i], k.snaps[i+1:]...)
 	}
 	return false
 }
