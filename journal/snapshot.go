@@ -268,11 +268,18 @@ func WriteSnapshot(path string, s Snapshot) error {
 	if err != nil {
 		return err
 	}
+	return writeSnapshotFile(path, snapshotName(s.Pos.Turns), b)
+}
+
+// writeSnapshotFile writes b whole (see WriteFileAtomic) as the file name
+// in the snapshot directory of the journal at path, making the directory
+// if there is none.
+func writeSnapshotFile(path, name string, b []byte) error {
 	dir := SnapshotDir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("snapshots of %s: %w", path, err)
 	}
-	return WriteFileAtomic(SnapshotPath(path, s.Pos.Turns), b)
+	return WriteFileAtomic(filepath.Join(dir, name), b)
 }
 
 // SnapshotOwnerName is the name of the file in a snapshot directory that
@@ -293,14 +300,6 @@ func snapshotOwner(path string) string {
 // is header, under this program's state schema.
 func ownerLine(header uint32) string {
 	return fmt.Sprintf("%08x schema %d", header, reducer.SnapshotSchema)
-}
-
-func writeSnapshotOwner(path string, header uint32) error {
-	dir := SnapshotDir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("snapshots of %s: %w", path, err)
-	}
-	return WriteFileAtomic(filepath.Join(dir, SnapshotOwnerName), []byte(ownerLine(header)+"\n"))
 }
 
 // Default spacing of snapshots: see Snapshotter.
@@ -342,12 +341,11 @@ type Snapshotter struct {
 //
 // Which journal the snapshots belong to is in the directory's owner file
 // (SnapshotOwnerName: the header chain in hex and the state schema),
-// written before the
-// journal's first snapshot and only once no other journal's is left, so
-// that continuing a long game does not open each of its snapshots. Without
-// it (or naming another journal or schema), each snapshot's first bytes
-// are read, and those of another schema go too: this program cannot use
-// them.
+// written before the journal's first snapshot and only once no other
+// journal's is left, so that continuing a long game does not open each of
+// its snapshots. Without it (or naming another journal or schema), each
+// snapshot's first bytes are read, and those of another schema go too:
+// this program cannot use them.
 func NewSnapshotter(path string, header uint32, turns int) *Snapshotter {
 	s := &Snapshotter{path: path, header: header, Every: SnapshotEvery, Base: SnapshotEvery, Max: MaxSnapshotFiles}
 	files, err := ListSnapshots(path)
@@ -418,7 +416,7 @@ func (s *Snapshotter) Save(st *reducer.State, pos Position) error {
 		return s.Err
 	}
 	if !s.owned && s.clean {
-		if err := writeSnapshotOwner(s.path, s.header); err != nil {
+		if err := writeSnapshotFile(s.path, SnapshotOwnerName, []byte(ownerLine(s.header)+"\n")); err != nil {
 			s.Err = err
 			return err
 		}
