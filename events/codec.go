@@ -188,6 +188,7 @@ func (d *TurnDecoder) decodeArrays(t *Turn) error {
 	if n < 2 || n-2 > MaxFactsPerTurn {
 		return fmt.Errorf("turn: an array of %d values, want a command, a draw count and at most %d facts", n, MaxFactsPerTurn)
 	}
+	facts := int(n - 2) // at most MaxFactsPerTurn: it fits any int
 	t.Command, err = d.command()
 	if err != nil {
 		return err
@@ -198,7 +199,7 @@ func (d *TurnDecoder) decodeArrays(t *Turn) error {
 		return r.err
 	}
 	t.Facts = t.Facts[:0]
-	for i := 0; i < n-2; i++ {
+	for i := 0; i < facts; i++ {
 		f, err := d.fact(i)
 		if err != nil {
 			return err
@@ -314,14 +315,17 @@ func (d *TurnDecoder) command() (Command, error) {
 		n, code = int(b[0]&0x0f), uint64(b[1])
 		r.i += 2
 	} else {
-		var err error
-		n, err = r.arrayLen()
+		l, err := r.arrayLen()
 		if err != nil {
 			return nil, fmt.Errorf("command: %w", err)
 		}
-		if n < 1 {
-			return nil, fmt.Errorf("command: an array of %d values, want a code first", n)
+		if l < 1 {
+			return nil, fmt.Errorf("command: an array of %d values, want a code first", l)
 		}
+		if !r.fits(l) {
+			return nil, fmt.Errorf("command: an array of %d values, but only %d bytes are left", l, len(r.b)-r.i)
+		}
+		n = int(l)
 		code, err = r.rawUint()
 		if err != nil {
 			return nil, fmt.Errorf("command code: %w", err)
@@ -350,14 +354,17 @@ func (d *TurnDecoder) fact(i int) (Fact, error) {
 		n, code = int(b[0]&0x0f), uint64(b[1])
 		r.i += 2
 	} else {
-		var err error
-		n, err = r.arrayLen()
+		l, err := r.arrayLen()
 		if err != nil {
 			return nil, fmt.Errorf("fact %d: %w", i, err)
 		}
-		if n < 1 {
-			return nil, fmt.Errorf("fact %d: an array of %d values, want a code first", i, n)
+		if l < 1 {
+			return nil, fmt.Errorf("fact %d: an array of %d values, want a code first", i, l)
 		}
+		if !r.fits(l) {
+			return nil, fmt.Errorf("fact %d: an array of %d values, but only %d bytes are left", i, l, len(r.b)-r.i)
+		}
+		n = int(l)
 		code, err = r.rawUint()
 		if err != nil {
 			return nil, fmt.Errorf("fact %d code: %w", i, err)
@@ -685,15 +692,16 @@ func (r *reader) arrayOf(per, max int) int {
 	if !r.take() {
 		return 0
 	}
-	n, err := r.arrayLen()
+	l, err := r.arrayLen()
 	if err != nil {
 		r.fail("%v", err)
 		return 0
 	}
-	if n < 0 || n%per != 0 || n/per > max {
-		r.fail("a list of %d values, want groups of %d, at most %d groups", n, per, max)
+	if l < 0 || l%int64(per) != 0 || l/int64(per) > int64(max) {
+		r.fail("a list of %d values, want groups of %d, at most %d groups", l, per, max)
 		return 0
 	}
+	n := int(l) // at most per*max
 	if n > 0 {
 		r.nested, r.parked, r.left = n, r.left, 0
 	}
@@ -821,15 +829,22 @@ func (r *reader) rawBool() (bool, error) {
 	return false, fmt.Errorf("msgpack: invalid code=%x decoding bool", c)
 }
 
-// arrayLen is msgpack/v5's DecodeArrayLen: -1 for nil.
-func (r *reader) arrayLen() (int, error) {
+// fits reports whether an array of n values could fit in the bytes left
+// (each value takes at least one): only then may n narrow to an int.
+func (r *reader) fits(n int64) bool { return n <= int64(len(r.b)-r.i) }
+
+// arrayLen is msgpack/v5's DecodeArrayLen: -1 for nil. The length is an
+// int64, not an int, so that an array32's length stays what the bytes say
+// on every platform (on a 32-bit one, int(0xffffffff) would be -1, nil's
+// length): callers check it against what is left before they narrow it.
+func (r *reader) arrayLen() (int64, error) {
 	c, err := r.code()
 	if err != nil {
 		return 0, err
 	}
 	switch {
 	case c >= 0x90 && c <= 0x9f:
-		return int(c & 0x0f), nil
+		return int64(c & 0x0f), nil
 	case c == 0xc0:
 		return -1, nil
 	case c == 0xdc:
@@ -837,13 +852,13 @@ func (r *reader) arrayLen() (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		return int(binary.BigEndian.Uint16(b)), nil
+		return int64(binary.BigEndian.Uint16(b)), nil
 	case c == 0xdd:
 		b, err := r.need(4)
 		if err != nil {
 			return 0, err
 		}
-		return int(binary.BigEndian.Uint32(b)), nil
+		return int64(binary.BigEndian.Uint32(b)), nil
 	}
 	return 0, fmt.Errorf("msgpack: invalid code=%x decoding array length", c)
 }

@@ -48,7 +48,12 @@ func TestRawReadsAgreeWithMsgpack(t *testing.T) {
 		{"uint64", func(r *reader) (any, error) { return r.rawUint() }, func(d *msgpack.Decoder) (any, error) { return d.DecodeUint64() }},
 		{"int64", func(r *reader) (any, error) { return r.rawInt() }, func(d *msgpack.Decoder) (any, error) { return d.DecodeInt64() }},
 		{"bool", func(r *reader) (any, error) { return r.rawBool() }, func(d *msgpack.Decoder) (any, error) { return d.DecodeBool() }},
-		{"array length", func(r *reader) (any, error) { return r.arrayLen() }, func(d *msgpack.Decoder) (any, error) { return d.DecodeArrayLen() }},
+		{"array length", func(r *reader) (any, error) {
+			// The library's length is an int; the raw one an int64, so
+			// that it does not narrow before it is checked.
+			n, err := r.arrayLen()
+			return int(n), err
+		}, func(d *msgpack.Decoder) (any, error) { return d.DecodeArrayLen() }},
 	}
 	tails := [][]byte{nil, {0xff}, {0x80, 0x01, 0xfe}, {0xff, 0xfe, 0xfd, 0xfc, 0xfb, 0xfa, 0xf9, 0xf8, 0x00}, {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08}}
 	for _, rd := range reads {

@@ -105,7 +105,10 @@ func checkValues(b []byte, maxDepth int, stream bool) error {
 				return fmt.Errorf("offset %d: string length cut short", start)
 			}
 			i += w
-			size = n
+			if n > uint64(len(b)-i) {
+				return fmt.Errorf("offset %d: declares %d bytes but only %d are left", start, n, len(b)-i)
+			}
+			size = int(n) // checked above: it fits
 		case c == 0xdc, c == 0xdd:
 			w := 2 << (c - 0xdc) // 2 or 4 length bytes
 			n, ok := readLen(b, i, w)
@@ -113,7 +116,11 @@ func checkValues(b []byte, maxDepth int, stream bool) error {
 				return fmt.Errorf("offset %d: array length cut short", start)
 			}
 			i += w
-			count, array = n, true
+			// Every element takes at least one byte.
+			if n > uint64(len(b)-i) {
+				return fmt.Errorf("offset %d: declares an array of %d values but only %d bytes are left", start, n, len(b)-i)
+			}
+			count, array = int(n), true // checked above: it fits
 		case c == 0xde, c == 0xdf:
 			return fmt.Errorf("offset %d: a msgpack map, which a journal never holds", start)
 		default:
@@ -142,16 +149,20 @@ func checkValues(b []byte, maxDepth int, stream bool) error {
 	return nil
 }
 
-func readLen(b []byte, i, w int) (int, bool) {
+// readLen reads the w-byte big-endian length at b[i:]. It is a uint64,
+// not an int, so that a str32's or array32's length stays what the bytes
+// say on every platform (on a 32-bit one, int(0xffffffff) is -1): callers
+// check it against the bytes left before they narrow it.
+func readLen(b []byte, i, w int) (uint64, bool) {
 	if i+w > len(b) {
 		return 0, false
 	}
 	switch w {
 	case 1:
-		return int(b[i]), true
+		return uint64(b[i]), true
 	case 2:
-		return int(binary.BigEndian.Uint16(b[i:])), true
+		return uint64(binary.BigEndian.Uint16(b[i:])), true
 	default:
-		return int(binary.BigEndian.Uint32(b[i:])), true
+		return uint64(binary.BigEndian.Uint32(b[i:])), true
 	}
 }

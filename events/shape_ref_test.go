@@ -59,7 +59,10 @@ func checkShapeBefore(b []byte, maxDepth int) error {
 				return fmt.Errorf("offset %d: string length cut short", start)
 			}
 			i += w
-			size = n
+			if n > uint64(len(b)-i) {
+				return fmt.Errorf("offset %d: declares %d bytes but only %d are left", start, n, len(b)-i)
+			}
+			size = int(n)
 		case c == 0xdc, c == 0xdd:
 			w := 2 << (c - 0xdc) // 2 or 4 length bytes
 			n, ok := readLen(b, i, w)
@@ -67,7 +70,10 @@ func checkShapeBefore(b []byte, maxDepth int) error {
 				return fmt.Errorf("offset %d: array length cut short", start)
 			}
 			i += w
-			count = n
+			if n > uint64(len(b)-i) {
+				return fmt.Errorf("offset %d: declares an array of %d values but only %d bytes are left", start, n, len(b)-i)
+			}
+			count = int(n)
 		case c == 0xde, c == 0xdf:
 			return fmt.Errorf("offset %d: a msgpack map, which a journal never holds", start)
 		default:

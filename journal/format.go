@@ -16,8 +16,9 @@ const (
 	MaxRecordSize = 256 << 10
 	// MaxHeaderSize is the largest payload of the header record, in bytes.
 	MaxHeaderSize = 1 << 10
-	// MaxFileSize is the largest journal file, in bytes.
-	MaxFileSize = 2 << 30
+	// MaxFileSize is the largest journal file, in bytes. It is an int64,
+	// as file sizes and offsets are: 2 GiB does not fit a 32-bit int.
+	MaxFileSize int64 = 2 << 30
 	// MaxTurns is the most turns a journal may hold.
 	MaxTurns = 1 << 26
 	// MaxNameLen is the longest player name and PRNG algorithm name, in bytes.

@@ -2,6 +2,7 @@ package journal
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"time"
@@ -159,11 +160,11 @@ func firstErr(errs ...error) error {
 // before reading it.
 func decodeHeader(payload []byte) (Header, error) {
 	var h Header
-	d := hdec{d: msgpack.NewDecoder(bytes.NewReader(payload))}
-	n, err := d.d.DecodeArrayLen()
-	if err != nil || n < 1 {
+	n, size, ok := arrayHeader(payload)
+	if !ok || n < 1 {
 		return h, badHeader("it is not a non-empty array")
 	}
+	d := hdec{d: msgpack.NewDecoder(bytes.NewReader(payload[size:]))}
 	v := d.int("format version", 1<<31)
 	if d.err != nil {
 		return h, d.err
@@ -202,6 +203,22 @@ func decodeHeader(payload []byte) (Header, error) {
 		return h, badHeader(msg)
 	}
 	return h, nil
+}
+
+// arrayHeader reads the msgpack array header at the start of b: how many
+// values it declares and how many bytes it takes. The count is a uint64,
+// not the int msgpack/v5 gives, so that an array32's count stays what the
+// bytes say on a 32-bit platform too (where int(0xffffffff) is -1).
+func arrayHeader(b []byte) (n uint64, size int, ok bool) {
+	switch {
+	case len(b) >= 1 && b[0] >= 0x90 && b[0] <= 0x9f:
+		return uint64(b[0] & 0x0f), 1, true
+	case len(b) >= 3 && b[0] == 0xdc:
+		return uint64(binary.BigEndian.Uint16(b[1:])), 3, true
+	case len(b) >= 5 && b[0] == 0xdd:
+		return uint64(binary.BigEndian.Uint32(b[1:])), 5, true
+	}
+	return 0, 0, false
 }
 
 func badHeader(msg string) error {

@@ -136,7 +136,7 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 			"bad header: offset 15: a msgpack map, which a journal never holds"},
 		{"options of the wrong length", enc(1, 1, "pcg32", 1, 0, "Ada", []any{true}), ErrBadHeader,
 			"bad header: options are not an array of 2 values"},
-		{"a batch size over the cap", enc(1, 1, "pcg32", 1, 0, "Ada", []any{false, 1 << 40}), ErrBadHeader,
+		{"a batch size over the cap", enc(1, 1, "pcg32", 1, 0, "Ada", []any{false, int64(1) << 40}), ErrBadHeader,
 			"bad header: sync every option 1099511627776 is out of range"},
 		{"an array32 declaring four billion values", []byte{0xdd, 0xff, 0xff, 0xff, 0xff, 0x01}, ErrBadHeader,
 			"bad header: offset 0: declares an array of 4294967295 values but only 1 bytes are left"},

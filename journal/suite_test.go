@@ -3,6 +3,7 @@ package journal
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -165,8 +166,12 @@ func TestEveryWriterPassesTheSameSuite(t *testing.T) {
 			for i := range tooMany.Facts {
 				tooMany.Facts[i] = &events.Moved{Actor: 1}
 			}
-			outOfRange := events.Turn{Command: &events.Wait{}, Facts: []events.Fact{&events.GainedXP{Actor: 1, Amount: 1 << 40}}}
-			for _, bad := range []events.Turn{{}, tooManyRooms, huge, tooMany, outOfRange} {
+			refused := []events.Turn{{}, tooManyRooms, huge, tooMany}
+			if strconv.IntSize == 64 { // a 32-bit int cannot be out of range
+				v := int64(1) << 40
+				refused = append(refused, events.Turn{Command: &events.Wait{}, Facts: []events.Fact{&events.GainedXP{Actor: 1, Amount: int(v)}}})
+			}
+			for _, bad := range refused {
 				err := w.Append(&bad)
 				assertIs(t, err, ErrInvalid)
 			}

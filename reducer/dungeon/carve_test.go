@@ -3,6 +3,7 @@ package dungeon
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -94,11 +95,11 @@ func TestCarveRefusesBadDescriptions(t *testing.T) {
 		{"a room reaching the right border is refused", 10, 10, []events.Rect{{X: 6, Y: 1, W: 4, H: 3}}, nil, stairs,
 			"rooms[0] {X:6 Y:1 W:4 H:3}: X=6 W=4 reach the right border (X+W must be at most 9)"},
 		{"a room starting past the right edge is refused", 10, 10, []events.Rect{{X: math.MaxInt, Y: 1, W: math.MaxInt, H: 3}}, nil, stairs,
-			"rooms[0] {X:9223372036854775807 Y:1 W:9223372036854775807 H:3}: X=9223372036854775807 W=9223372036854775807 reach the right border (X+W must be at most 9)"},
+			strings.ReplaceAll("rooms[0] {X:MAX Y:1 W:MAX H:3}: X=MAX W=MAX reach the right border (X+W must be at most 9)", "MAX", strconv.Itoa(math.MaxInt))},
 		{"a room reaching the bottom border is refused", 10, 10, []events.Rect{{X: 1, Y: 2, W: 3, H: 8}}, nil, stairs,
 			"rooms[0] {X:1 Y:2 W:3 H:8}: Y=2 H=8 reach the bottom border (Y+H must be at most 9)"},
 		{"a room too tall for any map is refused", 10, 10, []events.Rect{{X: 1, Y: 1, W: 3, H: math.MaxInt}}, nil, stairs,
-			"rooms[0] {X:1 Y:1 W:3 H:9223372036854775807}: Y=1 H=9223372036854775807 reach the bottom border (Y+H must be at most 9)"},
+			strings.ReplaceAll("rooms[0] {X:1 Y:1 W:3 H:MAX}: Y=1 H=MAX reach the bottom border (Y+H must be at most 9)", "MAX", strconv.Itoa(math.MaxInt))},
 		{"a corridor starting on the border is refused", 10, 10, []events.Rect{room}, corridor(events.Pos{X: 0, Y: 2}, stairs), stairs,
 			"corridors[0] {From:{X:0 Y:2} To:{X:2 Y:2} HorizontalFirst:true}: From (0,2) is not inside the border (x in 1..8, y in 1..8)"},
 		{"a corridor ending outside the map is refused", 10, 10, []events.Rect{room}, corridor(stairs, events.Pos{X: 4, Y: 99}), stairs,

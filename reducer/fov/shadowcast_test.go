@@ -1,6 +1,7 @@
 package fov
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -85,7 +86,7 @@ func TestTheRadiusLimitsTheView(t *testing.T) {
 func TestARadiusOfZeroOrLessSeesOnlyTheViewer(t *testing.T) {
 	g := open(5, 5)
 	o := events.Pos{X: 2, Y: 2}
-	for _, r := range []int{0, -1, -1 << 40} {
+	for _, r := range []int{0, -1, math.MinInt} {
 		s := NewSet(5, 5)
 		Compute(s, g.opaque, o, r)
 		assert.Equal(t, 1, s.Count(), "radius %d", r)
@@ -96,7 +97,7 @@ func TestARadiusOfZeroOrLessSeesOnlyTheViewer(t *testing.T) {
 func TestAHugeRadiusSeesTheWholeOpenMap(t *testing.T) {
 	g := open(7, 3)
 	s := NewSet(7, 3)
-	Compute(s, g.opaque, events.Pos{X: 0, Y: 0}, 1<<62)
+	Compute(s, g.opaque, events.Pos{X: 0, Y: 0}, math.MaxInt)
 	assert.Equal(t, 21, s.Count())
 }
 
