@@ -141,8 +141,8 @@ func (s *Snapshot) UnmarshalBinary(b []byte) error {
 	}
 	s.Schema = int(next("schema", 1<<31))
 	s.Pos.Turns = int(next("turns", MaxTurns))
-	s.Pos.Offset = int64(next("offset", MaxFileSize))
-	s.Pos.Last = int64(next("last", MaxFileSize))
+	s.Pos.Offset = int64(next("offset", uint64(MaxFileSize)))
+	s.Pos.Last = int64(next("last", uint64(MaxFileSize)))
 	s.Pos.Chain = uint32(next("chain", 1<<32-1))
 	s.Header = uint32(next("header chain", 1<<32-1))
 	s.Digest = string(blob("digest", MaxNameLen))
@@ -318,7 +318,6 @@ const (
 type Snapshotter struct {
 	path   string
 	header uint32
-	tables *content.Tables
 	// Every is the current spacing of kept snapshots, in turns; Base the
 	// spacing of the newest one.
 	Every, Base int

@@ -5,9 +5,9 @@ import (
 	"fmt"
 )
 
-// ErrPosition: a Position given to Seek or OpenAt does not belong to the
-// journal (another journal's, a stale one from before the file was cut
-// back, or nonsense).
+// ErrPosition is the error when a Position given to Seek or OpenAt does
+// not belong to the journal (another journal's, a stale one from before
+// the file was cut back, or nonsense).
 var ErrPosition = errors.New("position does not belong to this journal")
 
 // Position is a place between two records of a journal: after Turns turns,

@@ -188,15 +188,15 @@ func (s *State) workingCopy() *State {
 	return c
 }
 
-// takeView gives c a copy of s's field of view, if s has one, in c's own
-// set (reused when it has one): the view, where it was computed from and
-// its validity travel together. It stays valid on a copy (it depends on
-// the map and where the player stands), and copying it is cheaper than
-// computing it again.
-func (c *State) takeView(s *State) {
-	c.visibleOK = false
-	if s.visibleOK && s.visible != nil {
-		c.visible, c.visibleAt, c.visibleOK = s.visible.CloneInto(c.visible), s.visibleAt, true
+// takeView gives s a copy of from's field of view, if from has one, in
+// s's own set (reused when it has one): the view, where it was computed
+// from and its validity travel together. It stays valid on a copy (it
+// depends on the map and where the player stands), and copying it is
+// cheaper than computing it again.
+func (s *State) takeView(from *State) {
+	s.visibleOK = false
+	if from.visibleOK && from.visible != nil {
+		s.visible, s.visibleAt, s.visibleOK = from.visible.CloneInto(s.visible), from.visibleAt, true
 	}
 }
 

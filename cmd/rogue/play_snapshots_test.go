@@ -187,10 +187,9 @@ func TestAFailedSnapshotIsToldOnceAndTheGameGoesOn(t *testing.T) {
 func TestAContinuedGameDiesWithTheWholeHPChart(t *testing.T) {
 	dir := t.TempDir()
 	type ending struct {
-		hp      []int
-		screen  string
-		chart   string
-		summary string
+		hp     []int
+		screen string
+		chart  string
 	}
 	// play plays seed 7 under the bot until it dies, quitting and
 	// continuing after `quitAt` turns when quitAt > 0.
