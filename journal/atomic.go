@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -12,16 +13,33 @@ import (
 )
 
 // WriteFileAtomic replaces the file at path with data, so that a crash
-// leaves either the old file or the new one, never a mix: it writes a
-// temporary file in the same directory, fsyncs it, renames it over path
-// and fsyncs the directory. The file gets mode 0644. It is for files
-// derived from a journal (death summaries, snapshots); a journal itself is
-// only ever appended to.
+// leaves either the old file or the new one, never a mix (see
+// WriteAtomic). It is for files derived from a journal (death summaries,
+// snapshots, exports); a journal itself is only ever appended to.
 func WriteFileAtomic(path string, data []byte) error {
 	return writeAtomic(path, bytes.NewReader(data))
 }
 
-func writeAtomic(path string, src io.Reader) (err error) {
+// writeAtomic is WriteAtomic of what src holds.
+func writeAtomic(path string, src io.Reader) error {
+	return WriteAtomic(path, func(w io.Writer) error {
+		_, err := io.Copy(w, src)
+		return err
+	})
+}
+
+// WriteAtomic replaces the file at path with what write writes, so that a
+// crash leaves either the old file or the new one, never a mix, and no
+// other program ever sees half of it: it writes a temporary file in the
+// same directory (through a buffer), fsyncs it, renames it over path and
+// fsyncs the directory. The file gets mode 0644. If anything fails,
+// path is left as it was and the temporary file is removed.
+//
+// An error of write's own (not of writing the file) is returned as it is;
+// a failure to write the file says which step failed: "write PATH
+// atomically: fsync: ...". This is the one helper every file that rogue
+// writes whole goes through.
+func WriteAtomic(path string, write func(io.Writer) error) (err error) {
 	fail := func(op string, err error) error {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -46,7 +64,15 @@ func writeAtomic(path string, src io.Reader) (err error) {
 			}
 		}
 	}()
-	if _, err := io.Copy(tmp, src); err != nil {
+	file := &recordingWriter{w: tmp}
+	bw := bufio.NewWriterSize(file, 64<<10)
+	if err := write(bw); err != nil {
+		if file.err != nil {
+			return fail("write", file.err)
+		}
+		return err
+	}
+	if err := bw.Flush(); err != nil {
 		return fail("write", err)
 	}
 	if err := tmp.Chmod(0o644); err != nil {
@@ -66,6 +92,21 @@ func writeAtomic(path string, src io.Reader) (err error) {
 		return fail("fsync directory", err)
 	}
 	return nil
+}
+
+// recordingWriter keeps the first error of writing to w, to tell it from
+// an error of the function that writes.
+type recordingWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *recordingWriter) Write(b []byte) (int, error) {
+	n, err := r.w.Write(b)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return n, err
 }
 
 // syncDir fsyncs a directory, so that a file created or renamed in it

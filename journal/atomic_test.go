@@ -1,6 +1,9 @@
 package journal
 
 import (
+	"bytes"
+	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -64,4 +67,38 @@ func TestWriteFileAtomicFailsCleanly(t *testing.T) {
 			assert.Empty(t, names(t, sub))
 		})
 	}
+}
+
+func TestWriteAtomicKeepsTheOldFileWhenTheWriterFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.cast")
+	require.NoError(t, WriteFileAtomic(path, []byte("the old recording")))
+	failure := errors.New("turn 12 does not fold")
+	err := WriteAtomic(path, func(w io.Writer) error {
+		if _, err := w.Write(bytes.Repeat([]byte("frame\n"), 100_000)); err != nil {
+			return err
+		}
+		return failure
+	})
+	assert.Same(t, failure, err, "the writer's own error, as it is")
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "the old recording", string(b))
+	assert.Equal(t, []string{"game.cast"}, names(t, dir), "no temporary file is left behind")
+}
+
+func TestWriteAtomicWritesWhatTheWriterWritesWhole(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.cast")
+	want := bytes.Repeat([]byte("frame\n"), 100_000) // more than the buffer
+	require.NoError(t, WriteAtomic(path, func(w io.Writer) error {
+		for i := 0; i < len(want); i += 6 {
+			if _, err := w.Write(want[i : i+6]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, want, b)
 }

@@ -234,13 +234,7 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, games int) *progress {
-	p := &progress{w: w, games: games}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
+	return &progress{w: w, games: games, terminal: isTerminal(w)}
 }
 
 func (p *progress) line(done int, turns int64, elapsed time.Duration) string {

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -12,13 +12,34 @@ import (
 var restoreTerminal = func() {}
 
 // writeCrashReport saves a panic's value and stack for a bug report, so
-// the user sees one line and the maintainer gets the details.
+// the user sees one line and the maintainer gets the details: in the
+// journals' folder (where the bug report's journal is too, and which a
+// reboot keeps), else the temporary folder, under a name no other report
+// has. It returns the report's path, or why it could not be saved.
 func writeCrashReport(r any, stack []byte) string {
-	dir := os.TempDir()
-	name := filepath.Join(dir, fmt.Sprintf("rogue-crash-%s.txt", time.Now().UTC().Format("20060102-150405")))
-	body := fmt.Sprintf("rogue internal error: %v\n\n%s", r, stack)
-	if err := os.WriteFile(name, []byte(body), 0o644); err != nil {
+	dir, err := dataDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	now := time.Now().UTC()
+	f, err := os.CreateTemp(dir, "crash-"+now.Format("2006-01-02_150405")+"-*.txt")
+	if err != nil {
 		return "(could not be saved: " + err.Error() + ")"
 	}
-	return name
+	var b strings.Builder
+	fmt.Fprintln(&b, versionLine())
+	fmt.Fprintf(&b, "crashed: %s\n", now.Format(time.RFC3339))
+	fmt.Fprintf(&b, "command: %s\n", strings.Join(os.Args, " "))
+	fmt.Fprintf(&b, "internal error: %v\n\n%s", r, stack)
+	_, err = f.WriteString(b.String())
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return f.Name() + " (cut short: " + err.Error() + ")"
+	}
+	return f.Name()
 }

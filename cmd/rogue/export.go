@@ -22,7 +22,7 @@ import (
 // at each turn, from the journal's recorded facts only.
 func runExport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("export")
-	cast := fs.String("asciicast", "", "write the replay as an asciicast v2 recording to this file")
+	cast := fs.String("asciicast", "", "write the replay as an asciicast v2 recording to this file (- for the standard output)")
 	text := fs.String("text", "", "write one 80x24 screen as plain text to this file (- for the standard output)")
 	turn := fs.Int("turn", -1, "with --text: the turn whose screen to write (default: the last)")
 	from := fs.Int("from", 1, "with --asciicast: the first turn recorded")

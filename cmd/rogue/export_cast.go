@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"rogue/journal"
 	"rogue/view"
 )
 
@@ -37,10 +38,11 @@ type castHeader struct {
 
 // exportCast writes turns from to last of f to the file out as an
 // asciicast, speed turns a second, through a temporary file renamed at
-// the end (out never holds half a recording).
+// the end (out never holds half a recording), or to stdout when out is
+// "-".
 func exportCast(f *frames, out string, from, last int, speed float64, stdout io.Writer) error {
-	err := writeFileVia(out, func(w io.Writer) error { return writeCast(w, f, from, last, speed) })
-	if err != nil {
+	err := writeFileVia(out, stdout, func(w io.Writer) error { return writeCast(w, f, from, last, speed) })
+	if err != nil || out == "-" {
 		return err
 	}
 	n := last - from + 1
@@ -94,36 +96,26 @@ func appendCastEvent(b []byte, t float64, data string) []byte {
 	return append(b, "]\n"...)
 }
 
-// writeFileVia writes the file at path with write, through a temporary
-// file beside it that is renamed over path only once all is written.
-func writeFileVia(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.part")
-	if err != nil {
+// writeFileVia writes the file at path with write, whole or not at all
+// (journal.WriteAtomic: a temporary file beside it, fsynced, renamed over
+// path), or to stdout when path is "-".
+func writeFileVia(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" {
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	var own error // write's own error, which is not about writing path
+	err := journal.WriteAtomic(path, func(w io.Writer) error {
+		own = write(w)
+		return own
+	})
+	if err != nil && err != own {
 		return fail(1, "writing %s: %v", path, err)
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 64<<10)
-	if err := write(bw); err != nil {
-		return annotateWrite(path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		return annotateWrite(path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return annotateWrite(path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return annotateWrite(path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return annotateWrite(path, err)
-	}
-	return nil
+	return annotateWrite(path, err)
 }
 
 // annotateWrite names the file an I/O error was writing; a journal's own

@@ -1,15 +1,13 @@
 // Command rogue is a terminal roguelike whose whole game is a journal.
 //
-//	rogue                      play: continue the unfinished game, or start one
-//	rogue play [--new] [--seed N] [--journal FILE]
-//	rogue bot --seed N --turns N --out FILE
-//	rogue replay [--headless] [--to TURN] FILE
-//	rogue verify FILE
-//	rogue dump [--json] FILE
-//	rogue export (--asciicast OUT.cast [--from TURN] [--to TURN] [--speed N] | --text OUT.txt [--turn TURN]) FILE
+//	rogue                  play: continue the unfinished game, or start one
+//	rogue help             the commands
+//	rogue help COMMAND     a command's synopsis, an example and its flags
+//	rogue version          the build, the journal formats, the rules, the PRNG
 //
-// Every failure prints one line naming what is wrong and where, and exits
-// non-zero; no input makes it print a Go panic.
+// The commands are listed once, in commands.go. Every failure prints one
+// line naming what is wrong and where, and exits non-zero; no input makes
+// it print a Go panic.
 package main
 
 import (
@@ -18,8 +16,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"rogue/journal"
 	"runtime/debug"
+
+	"rogue/journal"
 )
 
 // exitError carries an exit code and a one-line message.
@@ -37,23 +36,6 @@ func fail(code int, format string, args ...any) error {
 // usageError is a command line that cannot be run: exit 2.
 func usageError(format string, args ...any) error { return fail(2, format, args...) }
 
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) error
-}
-
-func commands() []command {
-	return []command{
-		{"play", "play in the terminal (the default): continue the unfinished game or start one", runPlay},
-		{"bot", "let the built-in player play a game into a journal", runBot},
-		{"replay", "watch a journal again, or summarize it with --headless", runReplay},
-		{"verify", "re-simulate a journal under the current rules", runVerify},
-		{"dump", "print a journal one turn per line (--json for JSON lines)", runDump},
-		{"export", "write a replay as an asciicast recording, or one screen as text", runExport},
-	}
-}
-
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -68,66 +50,61 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = 70
 		}
 	}()
+	if len(args) > 0 && isHelp(args[0]) {
+		return runHelp(args[1:], stdout, stderr)
+	}
 	name := "play"
 	if len(args) > 0 && !isFlag(args[0]) {
 		name, args = args[0], args[1:]
 	}
-	if name == "help" || name == "-h" || name == "--help" {
-		usage(stdout)
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "rogue: unknown command %q (rogue help lists the commands)\n", name)
+		return 2
+	}
+	return c.exec(args, stdout, stderr)
+}
+
+// exec runs c with args and turns what it returns into an exit code: a
+// request for help prints c's help on stdout (exit 0), an error prints
+// one line on stderr.
+func (c *command) exec(args []string, stdout, stderr io.Writer) int {
+	err := c.run(args, stdout, stderr)
+	var ee *exitError
+	var he *helpRequest
+	switch {
+	case err == nil:
 		return 0
+	case errors.As(err, &he):
+		c.help(stdout, he.fs)
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ee):
+		fmt.Fprintf(stderr, "rogue %s: %s\n", c.name, ee.msg)
+		return ee.code
+	default:
+		fmt.Fprintf(stderr, "rogue %s: %v\n", c.name, err)
+		return 1
 	}
-	for _, c := range commands() {
-		if c.name == name {
-			err := c.run(args, stdout, stderr)
-			var ee *exitError
-			switch {
-			case err == nil:
-				return 0
-			case errors.Is(err, flag.ErrHelp):
-				return 0
-			case errors.As(err, &ee):
-				fmt.Fprintf(stderr, "rogue %s: %s\n", name, ee.msg)
-				return ee.code
-			default:
-				fmt.Fprintf(stderr, "rogue %s: %v\n", name, err)
-				return 1
-			}
-		}
-	}
-	fmt.Fprintf(stderr, "rogue: unknown command %q (try rogue help)\n", name)
-	return 2
 }
 
 func isFlag(s string) bool { return len(s) > 1 && s[0] == '-' }
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "rogue: a roguelike whose whole game is a journal")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "usage: rogue [command] [flags] [file]")
-	fmt.Fprintln(w)
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "rogue COMMAND -h lists the flags of a command.")
-}
 
 // parse reads flags placed before, between and after the positional
 // arguments ("rogue replay FILE --to 30" and "rogue replay --to 30 FILE"
 // are the same) and returns the positional arguments.
 //
 // A bad flag is one line ("invalid value "fast" for flag -speed"), not the
-// flag package's usage dump; -h prints the flags.
+// flag package's usage dump; -h (or --help) returns a *helpRequest, and
+// run prints the command's help on the standard output.
 func parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(stderr)
-				fmt.Fprintf(stderr, "usage of %s:\n", fs.Name())
-				fs.PrintDefaults()
-				return nil, err
+				return nil, &helpRequest{fs: fs}
 			}
 			return nil, usageError("%v", err)
 		}

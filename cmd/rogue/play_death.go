@@ -26,6 +26,7 @@ func (p *player) writeDeathSummary() {
 	h := ss.file.Header()
 	s := ss.g.State
 	var b strings.Builder
+	fmt.Fprintln(&b, versionLine())
 	fmt.Fprintf(&b, "rogue: the death of %s\n", h.Player)
 	fmt.Fprintf(&b, "journal: %s (seed %d, begun %s)\n", ss.path, h.Seed, h.Created.UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(&b, "digest:  %s\n\n", s.Digest())

@@ -73,7 +73,7 @@ func journalCreate(path string, seed uint64) (*journal.File, error) {
 
 // playerName is the login name when it is a plain one, else "player".
 func playerName() string {
-	name := os.Getenv("USER")
+	name := loginName()
 	if name == "" || len(name) > 32 {
 		return "player"
 	}

@@ -155,6 +155,7 @@ func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
 	assert.Equal(t, path, p.m.SummaryPath)
 	text, err := os.ReadFile(path)
 	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(text), versionLine()+"\n"), "the version line heads the summary")
 	for _, want := range []string{"You died: " + reducer.DeathCause(s) + " on depth 1", "journal: " + p.sess.path,
 		"digest:  " + s.Digest(), "Might", "Equipment", "main hand", "Last messages", "HP over the game", "turn 1"} {
 		assert.Contains(t, string(text), want)

@@ -1,13 +1,22 @@
 package main
 
 import (
+	"io"
 	"os"
 	"os/signal"
 	"sync"
 	"syscall"
 
 	"github.com/gdamore/tcell/v2"
+	"golang.org/x/term"
 )
+
+// isTerminal reports whether w writes to a terminal, as term.IsTerminal
+// tells one (a character device such as /dev/null is not one).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
 
 // onTerminal opens the terminal, runs run on it and always restores the
 // terminal, on a panic too (main's run recovers it after this Fini). A

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// golden compares got with the file testdata/help/name, or rewrites it
+// with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "help", name)
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "go test ./cmd/rogue -run Help -update writes it")
+	assert.Equal(t, string(want), got, "%s (go test ./cmd/rogue -run Help -update rewrites it)", path)
+}
+
+func TestEveryWayOfAskingForHelpListsTheCommands(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"rogue -h", []string{"-h"}},
+		{"rogue -help", []string{"-help"}},
+		{"rogue --help", []string{"--help"}},
+		{"rogue help", []string{"help"}},
+		{"rogue help help", []string{"help", "help"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := runHere(c.args...)
+			assert.Equal(t, 0, got.Code)
+			assert.Empty(t, got.Stderr)
+			golden(t, "rogue.txt", got.Stdout)
+		})
+	}
+}
+
+func TestTheListOfCommandsNamesEveryCommand(t *testing.T) {
+	got := runHere("help").Stdout
+	for _, c := range commands() {
+		assert.Regexp(t, regexp.MustCompile(`(?m)^  `+c.name+` +`+regexp.QuoteMeta(c.summary)+`$`), got)
+	}
+}
+
+// rogue help CMD, rogue CMD -h and rogue CMD --help all print the same
+// help on the standard output, exit 0 and do nothing else.
+func TestACommandsHelpGivesItsSynopsisAnExampleAndItsFlags(t *testing.T) {
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			help := runHere("help", c.name)
+			require.Equal(t, ran{Stdout: help.Stdout}, help, "exit 0, nothing on stderr")
+			golden(t, c.name+".txt", help.Stdout)
+			assert.Equal(t, help, runHere(c.name, "-h"))
+			assert.Equal(t, help, runHere(c.name, "--help"))
+			assert.True(t, strings.HasPrefix(help.Stdout, "usage: rogue "+c.name), "it opens with the synopsis")
+			assert.Contains(t, help.Stdout, "\nexamples:\n  rogue "+c.name)
+			assert.NotContains(t, help.Stdout, "(default -", "no sentinel is shown as a default")
+		})
+	}
+}
+
+func TestHelpForWhatIsNotACommandIsAUsageError(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want ran
+	}{
+		{"an unknown command", []string{"help", "fly"},
+			ran{Code: 2, Stderr: "rogue help: unknown command \"fly\" (rogue help lists the commands)\n"}},
+		{"two commands", []string{"help", "play", "bot"},
+			ran{Code: 2, Stderr: "rogue help: one command at a time, got 2 arguments\n"}},
+		{"an unknown command without help", []string{"fly"},
+			ran{Code: 2, Stderr: "rogue: unknown command \"fly\" (rogue help lists the commands)\n"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, runHere(c.args...))
+		})
+	}
+}
+
+func TestVersionSaysTheBuildTheFormatsTheRulesAndThePRNG(t *testing.T) {
+	got := runHere("version")
+	require.Equal(t, 0, got.Code, got.Stderr)
+	assert.Regexp(t, `^rogue (devel|devel [0-9a-f]{1,12}(\+modified)?|v\S+) \(go\S+ \w+/\w+\); journal formats 1 to 3 \(new games in 3\); rules 1; PRNG splitmix64-counter/1\n$`, got.Stdout)
+	assert.Equal(t, versionLine()+"\n", got.Stdout)
+	assert.Equal(t, ran{Code: 2, Stderr: "rogue version: unexpected argument \"now\"\n"}, runHere("version", "now"))
+}
+
+func TestTheBuildIsTheModuleVersionElseTheRevisionElseDevel(t *testing.T) {
+	rev := "1fa1a5d2c3e4b5a6978800112233445566778899"
+	cases := []struct {
+		name string
+		info debug.BuildInfo
+		want string
+	}{
+		{"a tagged module", debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "v1.2.0"},
+		{"a pseudo-version", debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261124183100-1fa1a5d2c3e4"}}, "v0.0.0-20261124183100-1fa1a5d2c3e4"},
+		{"a checkout's revision", debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: "false"}}}, "devel 1fa1a5d2c3e4"},
+		{"a checkout with changes", debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: "true"}}}, "devel 1fa1a5d2c3e4+modified"},
+		{"nothing recorded", debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, describeBuild(&c.info))
+		})
+	}
+}
