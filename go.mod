@@ -1,6 +1,6 @@
 module rogue
 
-go 1.26
+go 1.24.0
 
 require (
 	github.com/gdamore/tcell/v2 v2.13.10
