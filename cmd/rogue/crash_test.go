@@ -26,7 +26,7 @@ import (
 	"rogue/reducer/content"
 )
 
-// Promise 5 of DESIGN.md, end to end: the bot, playing with an fsync
+// Promise 5 of docs/ARCHITECTURE.md, end to end: the bot, playing with an fsync
 // after every turn as a person's game does, is killed with SIGKILL at
 // random moments. After each kill the journal must hold every turn that
 // was written whole (the same game, digest for digest, as a fresh run of

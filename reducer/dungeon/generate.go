@@ -7,7 +7,8 @@ import (
 	"rogue/reducer/dice"
 )
 
-// The generator's numbers, from RULES.md.
+// The generator's numbers. They are rules: changing one changes the
+// levels a seed gives, so it goes with a new events.RulesVersion.
 const (
 	RoomAttempts = 30 // rooms tried per level (more only while fewer than 2 fit)
 	MinRoomSide  = 6
@@ -45,7 +46,7 @@ func CanGenerate(width, height int) bool {
 		(width >= MinGenLong || height >= MinGenLong)
 }
 
-// Generate draws a level of rooms and corridors (RULES.md, "The dungeon").
+// Generate draws a level of rooms and corridors.
 //
 // Draw order, which together with the seed defines the game: attempt after
 // attempt, it draws

@@ -12,7 +12,7 @@ import (
 	"rogue/reducer/dice"
 )
 
-// The game's level size (RULES.md).
+// The game's level size (reducer/content/data/rules.json).
 const levelWidth, levelHeight = 80, 50
 
 func TestGeneratedLevelsKeepTheirPromises(t *testing.T) {
