@@ -23,7 +23,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "the game's seed (with --games: the first game's; the others take the next seeds)")
 	turns := fs.Int("turns", 1000, "stop each game after this many turns (or at death)")
 	games := fs.Int("games", 1, "play this many games in parallel on every core, each into its own journal in --out DIR")
-	out := fs.String("out", "", "the journal file to write (must not exist); with --games, the directory for the journals (a new temporary one when not given)")
+	out := fs.String("out", "", "the journal file to write (must not exist; - for the standard output); with --games, the directory for the journals (a new temporary one when not given)")
 	wizard := fs.Bool("wizard", false, "wizard mode, recorded in the journal: the player cannot die")
 	syncEvery := fs.Int("sync-every", 256, "fsync the journal every N turns (1: every turn, as a person's game does)")
 	pos, err := parse(fs, args, stderr)
@@ -47,20 +47,33 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := journal.Options{Wizard: *wizard, SyncEvery: *syncEvery}
 	if *games > 1 {
+		if *out == "-" {
+			return usageError("--out - is one journal: with --games, --out names a directory")
+		}
 		return runBotGames(*seed, *games, *turns, opts, *out, stdout, stderr)
+	}
+	// --out -: the journal is written to a temporary file, then to stdout,
+	// and what the bot says goes to stderr.
+	shown, report, toStdout := *out, stdout, func(io.Writer, bool) error { return nil }
+	if *out == "-" {
+		if *out, toStdout, err = stdoutFile("bot.rogue"); err != nil {
+			return err
+		}
+		shown, report = "the standard output", stderr
 	}
 	g, snapErr, err := game.RecordBot(*out, game.NewHeader(*seed, "bot", opts), content.Default(), *turns, nil)
 	if err != nil {
+		toStdout(nil, false)
 		return err
 	}
-	if snapErr != nil {
+	if snapErr != nil && shown == *out {
 		fmt.Fprintf(stderr, "rogue bot: note: %v\n", snapErr)
 	}
 	s := g.State
-	fmt.Fprintf(stdout, "%s\n", summaryLine(s))
-	fmt.Fprintf(stdout, "journal: %s (%d turns)\n", *out, s.Turn)
-	fmt.Fprintf(stdout, "digest: %s\n", s.Digest())
-	return nil
+	fmt.Fprintf(report, "%s\n", summaryLine(s))
+	fmt.Fprintf(report, "journal: %s (%d turns)\n", shown, s.Turn)
+	fmt.Fprintf(report, "digest: %s\n", s.Digest())
+	return toStdout(stdout, true)
 }
 
 // botResult is how one game of many ended.
