@@ -7,7 +7,8 @@
 //
 // # File format
 //
-// A journal file is
+// docs/JOURNAL.md describes these bytes in full, with annotated examples
+// that a test checks, for anyone writing a reader. A journal file is
 //
 //	magic   8 bytes "ROGUEJNL"
 //	header  one framed record (below)
@@ -25,7 +26,7 @@
 // damaged one, at no cost in bytes. The crc of the last record read is thus a
 // cheap digest of the whole journal up to it (see Reader.Chain).
 //
-// The header payload is a msgpack array (format versions 1 and 2):
+// The header payload is a msgpack array (format versions 1 to 3):
 //
 //	[format version, rules version, PRNG algorithm, seed (uint64),
 //	 created (unix seconds, UTC), player name, [wizard (bool), sync every (uint)]]
