@@ -133,6 +133,8 @@ func (t *Tail) Error() string {
 func (t *Tail) found() string {
 	var s string
 	switch {
+	case t.Readable == 0 && t.Mend == MendRefused:
+		s = "its checksum holds but its payload is refused, and nothing readable follows it"
 	case t.Readable == 0:
 		s = fmt.Sprintf("none of the %d bytes from there reads as a record", t.Dropped)
 	case t.Continuing > 0:
