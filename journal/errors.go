@@ -137,10 +137,12 @@ func (t *Tail) found() string {
 		s = "its checksum holds but its payload is refused, and nothing readable follows it"
 	case t.Readable == 0:
 		s = fmt.Sprintf("none of the %d bytes from there reads as a record", t.Dropped)
+	case t.Continuing == 1:
+		s = fmt.Sprintf("the %d bytes from there hold %s; turn %d can be salvaged", t.Dropped, records(t.Readable), t.Turn)
 	case t.Continuing > 0:
-		s = fmt.Sprintf("the %d bytes from there hold %d readable records; turns %d to %d can be salvaged", t.Dropped, t.Readable, t.Turn, t.Turn+t.Continuing-1)
+		s = fmt.Sprintf("the %d bytes from there hold %s; turns %d to %d can be salvaged", t.Dropped, records(t.Readable), t.Turn, t.Turn+t.Continuing-1)
 	default:
-		s = fmt.Sprintf("the %d bytes from there hold %d readable records, from byte %d, but after a lost turn: they cannot be re-verified", t.Dropped, t.Readable, t.ResumeAt)
+		s = fmt.Sprintf("the %d bytes from there hold %s, from byte %d, but after a lost turn: they cannot be re-verified", t.Dropped, records(t.Readable), t.ResumeAt)
 	}
 	if t.Breaks > 1 {
 		s += fmt.Sprintf(" (the chain breaks %d times)", t.Breaks)
@@ -149,6 +151,13 @@ func (t *Tail) found() string {
 		s += fmt.Sprintf("; the search stopped at byte %d", t.ScanStop)
 	}
 	return s
+}
+
+func records(n int) string {
+	if n == 1 {
+		return "1 readable record"
+	}
+	return fmt.Sprintf("%d readable records", n)
 }
 
 func (t *Tail) Unwrap() []error {

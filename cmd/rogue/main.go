@@ -7,6 +7,7 @@
 //	rogue verify FILE
 //	rogue dump [--json] FILE
 //	rogue export (--asciicast OUT.cast [--from TURN] [--to TURN] [--speed N] | --text OUT.txt [--turn TURN]) FILE
+//	rogue salvage FILE [--out NEW]
 //
 // Every failure prints one line naming what is wrong and where, and exits
 // non-zero; no input makes it print a Go panic.
@@ -51,6 +52,7 @@ func commands() []command {
 		{"verify", "re-simulate a journal under the current rules", runVerify},
 		{"dump", "print a journal one turn per line (--json for JSON lines)", runDump},
 		{"export", "write a replay as an asciicast recording, or one screen as text", runExport},
+		{"salvage", "write a new journal of every turn of a damaged one that can be recovered", runSalvage},
 	}
 }
 
@@ -110,6 +112,10 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "rogue COMMAND -h lists the flags of a command.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Exit codes: 0 done (a torn tail left by a crash is only a note), 1 an error or,")
+	fmt.Fprintln(w, "for verify, a divergence, 2 a bad command line, 3 a damaged journal: the turns")
+	fmt.Fprintln(w, "before the damage were read, not the rest (rogue salvage FILE recovers them).")
 }
 
 // parse reads flags placed before, between and after the positional
