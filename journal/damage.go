@@ -93,7 +93,7 @@ const scanReadSize = 4 << 20
 // per payload byte checksummed, at most scanWorkPerByte per byte searched
 // plus scanWorkFloor.
 const (
-	scanWorkPerByte = 8
+	scanWorkPerByte = 16
 	scanWorkFloor   = 32 << 20
 )
 
@@ -155,10 +155,30 @@ func (s *scanner) spend(n int) bool {
 
 // verifies reports whether the record f (whose bytes start b) verifies
 // from prev and holds a payload a turn could be.
+// The shape check comes first: on bytes that are no record it fails within
+// a few bytes, where the checksum would read the whole declared length.
 func (s *scanner) verifies(b []byte, f framing, prev uint32) bool {
 	payload := b[f.prefix+4 : f.size()]
+	if !turnStart(payload[0], s.format) {
+		return false
+	}
+	ok, work := events.TurnShapeOK(payload, s.format)
+	s.spend(work)
+	if !ok {
+		return false
+	}
 	s.spend(len(payload))
-	return chain(prev, payload) == f.crc && events.CheckTurn(payload, s.format) == nil
+	return chain(prev, payload) == f.crc
+}
+
+// turnStart reports whether a turn payload of format v can start with c:
+// a format 1 turn is an array, a later one starts with its command's code,
+// an unsigned integer.
+func turnStart(c byte, v int) bool {
+	if v == 1 {
+		return c >= 0x90 && c <= 0x9f || c == 0xdc || c == 0xdd
+	}
+	return c <= 0x7f || c >= 0xcc && c <= 0xcf
 }
 
 // mend is what the search found past a break at off.
@@ -247,8 +267,9 @@ func (s *scanner) repairChecksum(b []byte, f framing, prev uint32) (mend, bool, 
 }
 
 // resync looks, offset by offset from off, for a record that verifies
-// from prev (MendSkip) or from the stored checksum of the frame before it
-// (MendGap, or MendSkip when that checksum is prev: a repeated record).
+// from the stored checksum of the frame before it: MendGap, or MendSkip
+// when that frame verifies from prev itself or repeats the last good
+// record. The last frame of the file can only verify from prev.
 func (s *scanner) resync(off int64, prev uint32) (mend, error) {
 	for o := off; o < s.size; o++ {
 		if !s.spend(1) {
@@ -263,17 +284,27 @@ func (s *scanner) resync(off int64, prev uint32) (mend, error) {
 		if !f.valid() {
 			continue
 		}
-		if o > off && s.verifies(b, f, prev) {
-			return mend{how: MendSkip, at: o, chain: prev}, nil
+		if f.end() == s.size {
+			// The last frame of the file: only the chain from prev
+			// can prove it.
+			if o > off && s.verifies(b, f, prev) {
+				return mend{how: MendSkip, at: o, chain: prev}, nil
+			}
+			continue
 		}
 		rest := b[f.size():]
 		g := parseFraming(rest, f.end())
-		if g.valid() && s.verifies(rest, g, f.crc) {
-			if f.crc == prev {
-				return mend{how: MendSkip, at: g.off, chain: prev}, nil
-			}
-			return mend{how: MendGap, at: g.off, chain: f.crc}, nil
+		if !g.valid() || !s.verifies(rest, g, f.crc) {
+			continue
 		}
+		switch {
+		case f.crc == prev:
+			// A repeat of the last good record: g continues the chain.
+			return mend{how: MendSkip, at: g.off, chain: prev}, nil
+		case o > off && s.verifies(b, f, prev):
+			return mend{how: MendSkip, at: o, chain: prev}, nil
+		}
+		return mend{how: MendGap, at: g.off, chain: f.crc}, nil
 	}
 	return mend{how: MendNone, at: s.size}, nil
 }
