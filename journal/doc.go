@@ -54,11 +54,15 @@
 //
 // Each Append writes one whole record in one write call and fsyncs (or, for
 // bots, every Options.SyncEvery turns). A crash loses at most the record
-// being written (or the unsynced batch). Reading a journal whose end is torn
-// (the file ends inside a record, normal after a crash) or corrupt (a record
-// fails its checks) keeps every whole turn before it and reports a *Tail
-// saying where the good data ends, how many bytes follow and why.
-// OpenAppend truncates such a tail before appending; it never drops a whole,
-// valid record. Journals are never rewritten in place: other files (death
-// summaries, snapshots) are replaced with WriteFileAtomic.
+// being written (or the unsynced batch): it can only leave the last record
+// cut short, with nothing after it, a torn tail. Reading stops at the first
+// record that fails its checks, keeps every whole turn before it and
+// reports a *Tail: torn, or damage (anything else, found by checking other
+// lengths for the bad record and searching the bytes after it for records
+// that chain again; see damage.go). OpenAppend changes no byte: it refuses
+// damage, and leaves a torn tail for TrimTorn, which keeps the torn bytes
+// in a side file before cutting them. Salvage reads every turn that can be
+// recovered past damage, for a new journal. Journals are never rewritten
+// in place: other files (death summaries, snapshots) are replaced with
+// WriteFileAtomic.
 package journal

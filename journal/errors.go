@@ -24,6 +24,10 @@ var (
 	ErrFutureFormat = errors.New("journal format newer than this program")
 	// ErrTorn: the file ends inside a record (normal after a crash).
 	ErrTorn = errors.New("torn record")
+	// ErrDamaged: the journal is damaged, not merely torn by a crash:
+	// a record fails its checks and is not the end of an append cut short
+	// (see Tail).
+	ErrDamaged = errors.New("damaged journal")
 	// ErrCorrupt: a record fails its length, checksum or decoding checks.
 	ErrCorrupt = errors.New("corrupt record")
 	// ErrChecksum: a checksum mismatch, reported with ErrCorrupt (or
@@ -83,30 +87,85 @@ func where(path string, offset int64, turn int) string {
 }
 
 // Tail describes the end of a journal that reading had to stop at: a torn
-// record (the file ends inside it, normal after a crash) or a corrupt one
-// (it fails its checks, whatever follows it). Every turn before Offset is
-// whole and was returned. A *Tail is also the error Reader.Next returns
-// there; errors.Is matches ErrTorn or ErrCorrupt (and ErrChecksum for a
-// checksum that does not chain).
+// record, or damage. Every turn before Offset is whole and was returned. A
+// *Tail is also the error Reader.Next returns there.
+//
+// A torn tail is only what a crash during the last append can leave: the
+// final record cut short, nothing readable after it (Torn; errors.Is
+// matches ErrTorn). Anything else is damage (errors.Is matches ErrDamaged
+// and ErrCorrupt, and ErrChecksum for a checksum that does not chain): the
+// reader then searches the bytes after the bad record for records that
+// verify again (see Mend) and says what it found, so that a person knows
+// what a salvage would recover.
 type Tail struct {
 	Path    string // the file name; "" for a journal in memory
 	Offset  int64  // where the good data ends: the first byte of the bad record
 	Turn    int    // the record index the bad record would have had
 	Dropped int64  // bytes from Offset to the end of the file
-	Torn    bool   // true: the file ends inside the record; false: the record is corrupt
+	Torn    bool   // true: the end of an append cut short; false: damage
 	Err     error  // why, e.g. "torn record: 17 of 42 bytes"
-	SavedTo string // set by OpenAppend when it kept the dropped bytes of a corrupt tail in a side file
+	SavedTo string // set by File.TrimTorn: the side file that keeps the torn bytes
+
+	// What the search past a damaged record found (zero for a torn tail).
+	Mend       Mend  // how reading went on past the bad record
+	Readable   int   // records after Offset that verify (past every break)
+	Continuing int   // of them, the turns that continue the game from Turn with no turn lost
+	ResumeAt   int64 // where the first readable record starts; 0 if none
+	Breaks     int   // places where the chain breaks, this one included
+	Capped     bool  // the search stopped at ScanStop (its work cap, or a read error)
+	ScanStop   int64
 }
 
 func (t *Tail) Error() string {
-	s := fmt.Sprintf("%s%v (%d bytes dropped)", where(t.Path, t.Offset, t.Turn), t.Err, t.Dropped)
+	var s string
+	if t.Torn {
+		s = fmt.Sprintf("%s%v (%d bytes: an append cut short, as a crash leaves it)", where(t.Path, t.Offset, t.Turn), t.Err, t.Dropped)
+	} else {
+		s = fmt.Sprintf("%sdamaged journal: %v; %s", where(t.Path, t.Offset, t.Turn), t.Err, t.found())
+	}
 	if t.SavedTo != "" {
 		s += "; they are kept in " + t.SavedTo
 	}
 	return s
 }
 
-func (t *Tail) Unwrap() error { return t.Err }
+// found says what follows a damaged record.
+func (t *Tail) found() string {
+	var s string
+	switch {
+	case t.Readable == 0 && t.Mend == MendRefused:
+		s = "its checksum holds but its payload is refused, and nothing readable follows it"
+	case t.Readable == 0:
+		s = fmt.Sprintf("none of the %d bytes from there reads as a record", t.Dropped)
+	case t.Continuing == 1:
+		s = fmt.Sprintf("the %d bytes from there hold %s; turn %d can be salvaged", t.Dropped, records(t.Readable), t.Turn)
+	case t.Continuing > 0:
+		s = fmt.Sprintf("the %d bytes from there hold %s; turns %d to %d can be salvaged", t.Dropped, records(t.Readable), t.Turn, t.Turn+t.Continuing-1)
+	default:
+		s = fmt.Sprintf("the %d bytes from there hold %s, from byte %d, but after a lost turn: they cannot be re-verified", t.Dropped, records(t.Readable), t.ResumeAt)
+	}
+	if t.Breaks > 1 {
+		s += fmt.Sprintf(" (the chain breaks %d times)", t.Breaks)
+	}
+	if t.Capped {
+		s += fmt.Sprintf("; the search stopped at byte %d", t.ScanStop)
+	}
+	return s
+}
+
+func records(n int) string {
+	if n == 1 {
+		return "1 readable record"
+	}
+	return fmt.Sprintf("%d readable records", n)
+}
+
+func (t *Tail) Unwrap() []error {
+	if t.Torn {
+		return []error{t.Err}
+	}
+	return []error{t.Err, ErrDamaged}
+}
 
 // kinded is an error with its own message that errors.Is matches against
 // the kinds it carries (sentinels and causes).

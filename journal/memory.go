@@ -28,8 +28,9 @@ func NewMemory(h Header) (*Memory, error) {
 }
 
 // LoadMemory continues the journal in b, as OpenAppend continues a file:
-// it checks all of b, drops a torn or corrupt tail (returned, nil if
-// none) and is ready to append. It copies b.
+// it checks all of b, leaves out a torn tail (returned, nil if none: b
+// itself keeps it) and is ready to append. Damage fails with the *Tail as
+// the error (errors.Is matches ErrDamaged). It copies b.
 func LoadMemory(b []byte) (*Memory, *Tail, error) {
 	r, err := NewBytesReader(b)
 	if err != nil {
@@ -41,6 +42,9 @@ func LoadMemory(b []byte) (*Memory, *Tail, error) {
 	}
 	if err != io.EOF && r.Tail() == nil {
 		return nil, nil, err
+	}
+	if t := r.Tail(); t != nil && !t.Torn {
+		return nil, nil, t
 	}
 	m := &Memory{
 		rec:  newRecorder("", r.Header(), r.End(), r.Turns(), r.Chain()),

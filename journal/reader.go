@@ -215,8 +215,9 @@ func (r *Reader) Next(t *events.Turn) error {
 }
 
 func (r *Reader) stop(off int64, torn bool, err error) error {
-	r.tail = &Tail{Path: r.path, Offset: off, Turn: r.turns, Dropped: r.size - off, Torn: torn, Err: err}
-	r.err = r.tail
+	t := &Tail{Path: r.path, Offset: off, Turn: r.turns, Dropped: r.size - off, Torn: torn, Err: err}
+	r.survey(t)
+	r.tail, r.err = t, t
 	return r.err
 }
 

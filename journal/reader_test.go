@@ -73,7 +73,7 @@ func TestATornRecordSaysHowMuchOfItIsThere(t *testing.T) {
 	cut := starts[2] + 7
 	_, _, err := readBytes(b[:cut])
 	total := starts[3] - starts[2]
-	assert.EqualError(t, err, fmt.Sprintf("journal: turn 2 at byte %d: torn record: 7 of %d bytes (7 bytes dropped)", starts[2], total))
+	assert.EqualError(t, err, fmt.Sprintf("journal: turn 2 at byte %d: torn record: 7 of %d bytes (7 bytes: an append cut short, as a crash leaves it)", starts[2], total))
 }
 
 func TestCuttingTheHeaderAnywhereIsAClearError(t *testing.T) {

@@ -110,7 +110,7 @@ func TestEveryWriterPassesTheSameSuite(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, turns, got)
 		}},
-		{"a torn tail is dropped on reopening and appending carries on", func(t *testing.T, impl implementation) {
+		{"a torn tail is left out on reopening and appending carries on", func(t *testing.T, impl implementation) {
 			turns := sampleTurns(15)
 			w := impl.create(t, testHeader())
 			appendAll(t, w, turns[:10])
@@ -123,13 +123,20 @@ func TestEveryWriterPassesTheSameSuite(t *testing.T) {
 			require.NotNil(t, tail)
 			assert.Equal(t, &Tail{Path: tail.Path, Offset: starts[9], Turn: 9, Dropped: cut - starts[9], Torn: true, Err: tail.Err}, tail)
 			assert.Equal(t, 9, w.Turns())
+			if f, ok := w.(*File); ok {
+				side, err := f.TrimTorn()
+				require.NoError(t, err)
+				kept, err := os.ReadFile(side)
+				require.NoError(t, err)
+				assert.Equal(t, b[starts[9]:cut], kept)
+			}
 			appendAll(t, w, turns[10:])
 			require.NoError(t, w.Sync())
 			_, got, err := readBytes(impl.bytes(t, w))
 			require.NoError(t, err)
 			assert.Equal(t, append(turns[:9:9], turns[10:]...), got)
 		}},
-		{"a corrupt tail is dropped on reopening, and kept aside if the writer can", func(t *testing.T, impl implementation) {
+		{"a damaged journal is refused on reopening and left as it was", func(t *testing.T, impl implementation) {
 			turns := sampleTurns(12)
 			w := impl.create(t, testHeader())
 			appendAll(t, w, turns[:10])
@@ -137,23 +144,15 @@ func TestEveryWriterPassesTheSameSuite(t *testing.T) {
 			b := cloneBytes(impl.bytes(t, w))
 			_, starts := journalOf(t, turns[:10])
 			b[starts[7]+5] ^= 0x10
-			w, tail, err := impl.reopen(t, w, b)
-			require.NoError(t, err)
-			require.NotNil(t, tail)
+			_, _, err := impl.reopen(t, w, b)
+			require.Error(t, err)
+			tail := asTail(t, err)
 			assert.False(t, tail.Torn)
 			assertIs(t, tail, ErrChecksum)
+			assertIs(t, tail, ErrDamaged)
 			assert.Equal(t, starts[7], tail.Offset)
 			assert.Equal(t, int64(len(b))-starts[7], tail.Dropped)
-			if tail.SavedTo != "" {
-				kept, err := os.ReadFile(tail.SavedTo)
-				require.NoError(t, err)
-				assert.Equal(t, b[starts[7]:], kept)
-			}
-			appendAll(t, w, turns[10:])
-			require.NoError(t, w.Sync())
-			_, got, err := readBytes(impl.bytes(t, w))
-			require.NoError(t, err)
-			assert.Equal(t, append(turns[:7:7], turns[10:]...), got)
+			assert.Equal(t, 2, tail.Readable, "records 8 and 9 still chain from record 7's stored checksum")
 		}},
 		{"turns that could not be read back are refused and the writer carries on", func(t *testing.T, impl implementation) {
 			w := impl.create(t, testHeader())

@@ -14,6 +14,7 @@ type window struct {
 	buf  []byte
 	data []byte // the bytes at base
 	base int64
+	min  int // the least a read asks for, when more than readBufSize
 }
 
 // bytes returns the n bytes at off. The caller has checked that they lie
@@ -27,7 +28,7 @@ func (w *window) bytes(off int64, n int) ([]byte, error) {
 	if w.ra == nil {
 		return nil, io.ErrUnexpectedEOF
 	}
-	want := max(n, readBufSize)
+	want := max(n, readBufSize, w.min)
 	if cap(w.buf) < want {
 		w.buf = make([]byte, want)
 	}

@@ -20,6 +20,10 @@ type File struct {
 	syncEvery int
 	unsynced  int   // turns written since the last fsync
 	err       error // sticky: the writer is broken or closed
+	// torn is the torn tail OpenAppend left in place, and tornBytes its
+	// bytes, until TrimTorn cuts it; Append refuses meanwhile.
+	torn      *Tail
+	tornBytes []byte
 }
 
 // handle is the part of *os.File a File writes through (tests put a
@@ -81,11 +85,15 @@ func newFile(f handle, rec recorder) *File {
 
 // OpenAppend reopens the journal file at path to continue it. It locks the
 // file, reads and checks all of it, and positions after the last whole
-// turn with the checksum chain restored. A torn or corrupt tail after that
-// turn is truncated away and returned as a *Tail (nil if there was none);
-// when the tail is corrupt rather than merely torn, its bytes are first
-// kept in a side file (Tail.SavedTo) so that nothing is lost for good.
-// Whole, valid records are never dropped.
+// turn with the checksum chain restored. It changes no byte of the file.
+//
+// A torn tail after that turn (the end of an append cut short by a crash,
+// see Tail) is returned as a *Tail (nil if there is none) and left in
+// place: the caller decides whether to continue the journal, then calls
+// TrimTorn, which keeps the torn bytes in a side file before cutting them.
+// Appending refuses until then. Any other damage fails with the *Tail as
+// the error (errors.Is matches ErrDamaged), the file untouched: only a
+// salvage into a new file can go on from there.
 //
 // To rebuild the game state, read the journal with Open after OpenAppend
 // returns: the lock keeps it as it is.
@@ -140,24 +148,89 @@ func openAppend(f *os.File, path string, after []Position) (*File, *Tail, error)
 	if err != io.EOF && tail == nil {
 		return nil, nil, err
 	}
+	file := newFile(f, newRecorder(path, r.Header(), r.End(), r.Turns(), r.Chain()))
 	if tail != nil {
 		if !tail.Torn {
-			saved := fmt.Sprintf("%s.dropped-%d", path, tail.Offset)
-			if err := writeAtomic(saved, io.NewSectionReader(f, tail.Offset, tail.Dropped)); err != nil {
-				return nil, nil, &Error{Path: path, Offset: tail.Offset, Turn: tail.Turn,
-					Err: problem(fmt.Sprintf("cannot keep the corrupt tail before dropping it: %v", err), err)}
-			}
-			tail.SavedTo = saved
+			return nil, nil, tail
 		}
-		if err := f.Truncate(tail.Offset); err != nil {
-			return nil, nil, osError(path, "truncate", err)
+		// At most one record: kept in memory until TrimTorn writes it out.
+		file.tornBytes = make([]byte, tail.Dropped)
+		if _, err := f.ReadAt(file.tornBytes, tail.Offset); err != nil {
+			return nil, nil, osError(path, "read", err)
 		}
-		if err := f.Sync(); err != nil {
-			return nil, nil, osError(path, "fsync", err)
-		}
+		file.torn = tail
 	}
-	return newFile(f, newRecorder(path, r.Header(), r.End(), r.Turns(), r.Chain())), tail, nil
+	return file, tail, nil
 }
+
+// TrimTorn cuts the torn tail OpenAppend found, so that the journal takes
+// turns again; with none it does nothing and returns "". It first writes
+// the torn bytes to a new side file beside the journal, PATH.torn-OFFSET
+// (with -2, -3... added if that name is taken: nothing is overwritten),
+// fsynced, so that the journal's bytes followed by the side file's are
+// exactly the file as it was. It returns the side file's name and sets the
+// Tail's SavedTo.
+func (f *File) TrimTorn() (string, error) {
+	if f.err != nil {
+		return "", f.err
+	}
+	t := f.torn
+	if t == nil {
+		return "", nil
+	}
+	side, err := writeSideFile(fmt.Sprintf("%s.torn-%d", f.rec.path, t.Offset), f.tornBytes)
+	if err != nil {
+		return "", &Error{Path: f.rec.path, Offset: t.Offset, Turn: t.Turn,
+			Err: problem(fmt.Sprintf("cannot keep the torn tail before cutting it, so it is not cut: %v", err), err)}
+	}
+	if err := f.f.Truncate(t.Offset); err != nil {
+		return "", f.broke("truncate", "the torn tail is kept in "+side, err)
+	}
+	if err := f.f.Sync(); err != nil {
+		return "", f.broke("fsync", "the torn tail is kept in "+side, err)
+	}
+	t.SavedTo, f.torn, f.tornBytes = side, nil, nil
+	return side, nil
+}
+
+// writeSideFile writes data to a new file named name, or name-2, name-3...
+// whichever does not exist yet, fsyncs it and its directory, and returns
+// the name used.
+func writeSideFile(name string, data []byte) (string, error) {
+	for n := 1; n <= 100; n++ {
+		path := name
+		if n > 1 {
+			path = fmt.Sprintf("%s-%d", name, n)
+		}
+		w, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		if _, err := w.Write(data); err != nil {
+			w.Close()
+			os.Remove(path)
+			return "", err
+		}
+		if err := w.Sync(); err != nil {
+			w.Close()
+			os.Remove(path)
+			return "", err
+		}
+		if err := w.Close(); err != nil {
+			os.Remove(path)
+			return "", err
+		}
+		return path, syncDir(filepath.Dir(path))
+	}
+	return "", fmt.Errorf("%s and 99 more names like it exist already", name)
+}
+
+// Torn is the torn tail OpenAppend found and TrimTorn has not cut yet, or
+// nil.
+func (f *File) Torn() *Tail { return f.torn }
 
 // Header returns the journal's header.
 func (f *File) Header() Header { return f.rec.h }
@@ -180,6 +253,10 @@ func (f *File) Chain() uint32 { return f.rec.chain }
 func (f *File) Append(t *events.Turn) error {
 	if f.err != nil {
 		return f.err
+	}
+	if f.torn != nil {
+		return &Error{Path: f.rec.path, Offset: f.torn.Offset, Turn: f.rec.turns,
+			Err: problem("the journal ends with a torn record: TrimTorn must keep and cut it before a turn is appended", ErrInvalid)}
 	}
 	rec, crc, err := f.rec.record(t)
 	if err != nil {

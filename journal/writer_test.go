@@ -236,46 +236,63 @@ func TestAnUnbatchedWriterFsyncsEveryTurn(t *testing.T) {
 	assert.Equal(t, 7, counter.syncs)
 }
 
-func TestACorruptTailIsKeptInASideFileBeforeItIsDropped(t *testing.T) {
+func TestADamagedJournalIsRefusedByOpenAppendAndLeftUntouched(t *testing.T) {
 	turns := sampleTurns(10)
 	b, starts := journalOf(t, turns)
 	b[starts[4]+3] ^= 0x01
-	path := filepath.Join(t.TempDir(), "game.jnl")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.jnl")
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 
 	f, tail, err := OpenAppend(path)
-	require.NoError(t, err)
-	defer f.Close()
-	require.NotNil(t, tail)
-	assert.Equal(t, path, tail.Path)
-	assert.Equal(t, path+".dropped-"+strconv.FormatInt(starts[4], 10), tail.SavedTo)
-	kept, err := os.ReadFile(tail.SavedTo)
-	require.NoError(t, err)
-	assert.Equal(t, b[starts[4]:], kept)
-	fi, err := os.Stat(path)
-	require.NoError(t, err)
-	assert.Equal(t, starts[4], fi.Size())
-	assert.Contains(t, tail.Error(), "; they are kept in "+tail.SavedTo)
+	assert.Nil(t, f)
+	assert.Nil(t, tail)
+	assertIs(t, err, ErrDamaged)
+	got, rerr := os.ReadFile(path)
+	require.NoError(t, rerr)
+	assert.Equal(t, b, got)
+	entries, rerr := os.ReadDir(dir)
+	require.NoError(t, rerr)
+	assert.Len(t, entries, 1, "no side file either")
 }
 
-func TestATornTailIsDroppedWithoutASideFile(t *testing.T) {
+func TestATornTailIsCutOnlyByTrimTornAndKeptInASideFile(t *testing.T) {
 	turns := sampleTurns(10)
 	b, starts := journalOf(t, turns)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.jnl")
-	require.NoError(t, os.WriteFile(path, b[:starts[10]-3], 0o644))
+	torn := b[:starts[10]-3]
+	require.NoError(t, os.WriteFile(path, torn, 0o644))
+	// A side file of that name from an earlier crash is not overwritten.
+	taken := path + ".torn-" + strconv.FormatInt(starts[9], 10)
+	require.NoError(t, os.WriteFile(taken, []byte("older"), 0o644))
 
 	f, tail, err := OpenAppend(path)
 	require.NoError(t, err)
 	defer f.Close()
 	require.NotNil(t, tail)
 	assert.True(t, tail.Torn)
-	assert.Equal(t, "", tail.SavedTo)
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	assert.Len(t, entries, 1)
 	assert.Equal(t, 9, f.Turns())
 	assert.Equal(t, starts[9], f.Size())
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, torn, got, "OpenAppend changes no byte")
+	assertIs(t, f.Append(&turns[9]), ErrInvalid)
+
+	side, err := f.TrimTorn()
+	require.NoError(t, err)
+	assert.Equal(t, taken+"-2", side)
+	assert.Equal(t, side, tail.SavedTo)
+	kept, err := os.ReadFile(side)
+	require.NoError(t, err)
+	got, err = os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, torn, append(got, kept...), "the journal and its side file are the file as it was")
+	older, err := os.ReadFile(taken)
+	require.NoError(t, err)
+	assert.Equal(t, "older", string(older))
+	require.NoError(t, f.Append(&turns[9]))
+	assert.Contains(t, tail.Error(), "; they are kept in "+side)
 }
 
 // A game saved by an older release goes on in its own format: every turn
@@ -366,6 +383,8 @@ func TestOpenAppendAfterChecksOnlyTheRecordsAfterThePosition(t *testing.T) {
 	assert.True(t, tail.Torn)
 	assert.Equal(t, 109, tail.Turn)
 	assert.Equal(t, 109, f.Turns())
+	_, err = f.TrimTorn()
+	require.NoError(t, err)
 	for i := range turns[109:] {
 		require.NoError(t, f.Append(&turns[109+i]))
 	}
@@ -389,11 +408,8 @@ func TestOpenAppendAfterAForeignPositionChecksEverything(t *testing.T) {
 	b[starts[50]+6] ^= 0x40
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 
-	f, tail, err := OpenAppendAfter(path, []Position{positionAt(t, foreign, 100)})
-	require.NoError(t, err)
-	defer f.Close()
-	require.NotNil(t, tail)
+	_, _, err := OpenAppendAfter(path, []Position{positionAt(t, foreign, 100)})
+	tail := asTail(t, err)
 	assert.False(t, tail.Torn)
 	assert.Equal(t, 50, tail.Turn)
-	assert.Equal(t, 50, f.Turns())
 }

@@ -24,6 +24,8 @@ func Draw(c Canvas, m *Model) {
 		m.drawJournals(c)
 	case ModePage:
 		m.drawPage(c)
+	case ModeNotice:
+		m.drawNotice(c)
 	case ModeGameOver:
 		m.drawGameOver(c)
 	default:

@@ -23,10 +23,11 @@ const (
 	ModeTarget                // aiming a ranged item
 	ModeLevelUp               // choosing the attribute a new level raises
 	ModeGameOver              // the player died, or the game could not be saved
+	ModeNotice                // a notice the player must dismiss (see ShowNotice)
 )
 
 var modeNames = [...]string{"main menu", "journals", "page", "play", "inventory", "drop", "remove",
-	"character sheet", "help", "look", "targeting", "level up", "game over"}
+	"character sheet", "help", "look", "targeting", "level up", "game over", "notice"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -89,6 +90,7 @@ type Model struct {
 
 	menu    MainMenu
 	page    page
+	notice  notice
 	mode    Mode
 	sel     int             // the selected line of a menu
 	cursor  events.Pos      // look and targeting
@@ -205,7 +207,7 @@ func (m *Model) Cursor() events.Pos { return m.cursor }
 // pending (the sheet and the help stay reachable from it).
 func (m *Model) Mode() Mode {
 	switch m.mode {
-	case ModeMainMenu, ModeJournals, ModePage:
+	case ModeMainMenu, ModeJournals, ModePage, ModeNotice:
 		return m.mode
 	}
 	if m.State == nil {
@@ -243,6 +245,8 @@ func (m *Model) HandleKey(k Key) Intent {
 		return m.keyJournals(k)
 	case ModePage:
 		return m.keyPage(k)
+	case ModeNotice:
+		return m.keyNotice(k)
 	case ModePlay:
 		return m.keyPlay(k)
 	case ModeInventory, ModeDrop, ModeRemove:

@@ -75,6 +75,7 @@ type ReplayStatus struct {
 	Speed      int  // turns a second; 0: as fast as the terminal draws
 	Prompting  bool // the "go to turn" prompt is open
 	Prompt     string
+	Warning    string // why the journal ends where it does (damage), or ""
 }
 
 // ReplayControl is the replay's position, speed, pause and prompt.
@@ -85,6 +86,9 @@ type ReplayControl struct {
 	speed       int // index in replaySpeeds
 	prompting   bool
 	prompt      string
+	// Warning is shown in the bar for the whole replay: the journal is
+	// damaged after its last turn shown, say. "" for none.
+	Warning string
 
 	// Playing is timed from an anchor: the turn shown at an instant;
 	// the turn due at now is anchorTurn + (now-anchor) x speed. Any jump,
@@ -108,7 +112,7 @@ func NewReplayControl(last, start int, paused bool) *ReplayControl {
 // Status is where the replay stands.
 func (c *ReplayControl) Status() ReplayStatus {
 	return ReplayStatus{Turn: c.turn, Last: c.last, Paused: c.paused, Speed: replaySpeeds[c.speed],
-		Prompting: c.prompting, Prompt: c.prompt}
+		Prompting: c.prompting, Prompt: c.prompt, Warning: c.Warning}
 }
 
 // Turn is the turn shown.

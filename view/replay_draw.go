@@ -56,6 +56,9 @@ func drawReplayBar(c Canvas, y int, st ReplayStatus) {
 		{fmt.Sprintf(" of %d ", st.Last), Plain},
 	}
 	right := line{{" " + replayState(st), Plain}, {"  ? keys", styleHint}}
+	if st.Warning != "" {
+		right = line{{" " + st.Warning, styleWarn}, {" " + replayState(st), Plain}}
+	}
 	x := 0
 	for _, sp := range left {
 		x += put(c, x, y, sp.text, sp.st, w-x)

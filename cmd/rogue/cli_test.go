@@ -223,10 +223,11 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 	}
 	p := func(name string) string { return paths[name] }
 	ghostAt := "journal " + p("ghost") + ": at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved): entity 999 does not exist"
-	bombNote := "journal " + p("bomb") + ": turn 10 at byte " + strconv.Itoa(end) +
-		": record does not decode: payload offset 0: declares an array of 4294967295 values but only 0 bytes are left (10 bytes dropped)"
+	bombLine := "journal " + p("bomb") + ": turn 10 at byte " + strconv.Itoa(end) +
+		": damaged journal: record does not decode: payload offset 0: declares an array of 4294967295 values but only 0 bytes are left; " +
+		"its checksum holds but its payload is refused, and nothing readable follows it; rogue salvage " + p("bomb") + " writes a new journal of every turn that can be recovered"
 	tornNote := "journal " + p("torn") + ": turn 9 at byte " + strconv.Itoa(int(lastStart)) + ": torn record: " +
-		strconv.Itoa(end-2-int(lastStart)) + " of " + strconv.Itoa(end-int(lastStart)) + " bytes (" + strconv.Itoa(end-2-int(lastStart)) + " bytes dropped)"
+		strconv.Itoa(end-2-int(lastStart)) + " of " + strconv.Itoa(end-int(lastStart)) + " bytes (" + strconv.Itoa(end-2-int(lastStart)) + " bytes: an append cut short, as a crash leaves it)"
 	cases := []struct {
 		name   string
 		args   []string
@@ -253,12 +254,12 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 			"rogue verify: " + p("rules2") + ": cannot re-simulate: the journal was played under rules version 2, and this program has version 1: update rogue"},
 		{"replay of a fact about a missing entity", []string{"replay", "--headless", p("ghost")}, 1,
 			"rogue replay: " + ghostAt},
-		{"dump of a fact about a missing entity dumps it with a note", []string{"dump", p("ghost")}, 0,
-			"rogue dump: note: turn 10: fact 0 (Moved): entity 999 does not exist; the rest is dumped without messages"},
-		{"replay of a msgpack bomb drops it with a note", []string{"replay", "--headless", p("bomb")}, 0,
-			"rogue replay: note: " + bombNote},
-		{"dump of a msgpack bomb drops it with a note", []string{"dump", p("bomb")}, 0,
-			"rogue dump: note: " + bombNote},
+		{"dump of a fact about a missing entity dumps it and fails naming the turn", []string{"dump", p("ghost")}, 1,
+			"rogue dump: " + p("ghost") + ": turn 10 at byte " + strconv.Itoa(end) + " does not fold (turn 10: fact 0 (Moved): entity 999 does not exist): its turns are dumped, without messages from there"},
+		{"replay of a msgpack bomb says the journal is damaged", []string{"replay", "--headless", p("bomb")}, 3,
+			"rogue replay: " + bombLine},
+		{"dump of a msgpack bomb says the journal is damaged", []string{"dump", p("bomb")}, 3,
+			"rogue dump: " + bombLine},
 		{"verify of a torn journal checks the whole turns with a note", []string{"verify", p("torn")}, 0,
 			"rogue verify: note: " + tornNote},
 	}

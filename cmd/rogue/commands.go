@@ -62,6 +62,13 @@ func commands() []command {
 			run:      runExport,
 		},
 		{
+			name:     "salvage",
+			summary:  "write a new journal of every turn of a damaged one that can be read and re-verified",
+			synopsis: []string{"salvage [--out NEW] FILE"},
+			examples: []string{"salvage game.rogue", "salvage --out saved.rogue game.rogue"},
+			run:      runSalvage,
+		},
+		{
 			name:     "version",
 			summary:  "print the build, the journal formats it reads and writes, the rules and the PRNG",
 			synopsis: []string{"version"},

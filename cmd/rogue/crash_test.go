@@ -203,10 +203,18 @@ func continueKilledJournal(t *testing.T, path string, seed uint64, k killed, cut
 	good := int64(len(before))
 	if tail != nil {
 		good = tail.Offset
+		unchanged, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, before, unchanged, "OpenAppend changes no byte")
+		side, err := f.TrimTorn()
+		require.NoError(t, err)
+		kept, err := os.ReadFile(side)
+		require.NoError(t, err)
+		assert.Equal(t, before[good:], kept, "the torn bytes are kept in the side file")
 	}
 	after, err := os.ReadFile(path)
 	require.NoError(t, err)
-	assert.Equal(t, before[:good], after, "OpenAppend keeps every byte before the torn tail as it was")
+	assert.Equal(t, before[:good], after, "TrimTorn keeps every byte before the torn tail as it was")
 	assert.Equal(t, keep, f.Turns())
 
 	r, err := journal.Open(path)

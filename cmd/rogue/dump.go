@@ -18,7 +18,7 @@ import (
 func runDump(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("dump")
 	asJSON := fs.Bool("json", false, "one JSON object per turn")
-	_, r, err := openJournalArg(fs, args, stderr)
+	path, r, err := openJournalArg(fs, args, stderr)
 	if err != nil {
 		return err
 	}
@@ -38,16 +38,19 @@ func runDump(args []string, stdout, stderr io.Writer) error {
 	s := reducer.New(h.Seed, content.Default())
 	s.Wizard = h.Options.Wizard
 	var foldErr error
+	foldTurn, foldAt := -1, int64(-1)
 	var t events.Turn
 	for {
 		err := r.Next(&t)
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
 		var tail *journal.Tail
-		if errors.As(err, &tail) {
+		if errors.As(err, &tail) || errors.Is(err, io.EOF) {
 			w.Flush()
-			fmt.Fprintf(stderr, "rogue dump: note: %v\n", tail)
+			if err := tailResult("dump", path, tail, stderr); err != nil {
+				return err
+			}
+			if foldErr != nil {
+				return fail(1, "%s: turn %d at byte %d does not fold (%v): its turns are dumped, without messages from there", path, foldTurn, foldAt, foldErr)
+			}
 			return nil
 		}
 		if err != nil {
@@ -58,8 +61,7 @@ func runDump(args []string, stdout, stderr io.Writer) error {
 		if foldErr == nil {
 			log, foldErr = s.ApplyTurnMessages(&t)
 			if foldErr != nil {
-				w.Flush()
-				fmt.Fprintf(stderr, "rogue dump: note: %v; the rest is dumped without messages\n", foldErr)
+				foldTurn, foldAt = turn, r.Offset()
 			}
 		}
 		if *asJSON {

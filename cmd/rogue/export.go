@@ -68,23 +68,37 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	for _, n := range f.Notes() {
 		fmt.Fprintf(stderr, "rogue export: %s\n", n)
 	}
+	if d := f.Damage(); d != nil && f.Total() == 0 {
+		return damaged(path, d)
+	}
 	if f.Total() == 0 {
 		return fail(1, "%s holds no turns: there is no screen to export", path)
 	}
-	if *text != "" {
-		return exportText(f, *text, *turn, stdout)
+	if err := exportAll(f, path, *text, *cast, *turn, *from, *to, *speed, stdout, stderr); err != nil {
+		return err
 	}
-	last := *to
+	if d := f.Damage(); d != nil {
+		return damaged(path, d)
+	}
+	return nil
+}
+
+// exportAll writes the export the flags ask for (see runExport).
+func exportAll(f *frames, path, text, cast string, turn, from, to int, speed float64, stdout, stderr io.Writer) error {
+	if text != "" {
+		return exportText(f, text, turn, stdout)
+	}
+	last := to
 	if last < 0 || last > f.Total() {
 		if last > f.Total() {
 			fmt.Fprintf(stderr, "rogue export: note: the journal ends at turn %d, before turn %d\n", f.Total(), last)
 		}
 		last = f.Total()
 	}
-	if *from > last {
-		return fail(1, "%s ends at turn %d: there is no turn %d to start from", path, f.Total(), *from)
+	if from > last {
+		return fail(1, "%s ends at turn %d: there is no turn %d to start from", path, f.Total(), from)
 	}
-	return exportCast(f, *cast, *from, last, *speed, stdout)
+	return exportCast(f, cast, from, last, speed, stdout)
 }
 
 // notTheJournal refuses an output path that is the journal itself: an

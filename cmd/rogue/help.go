@@ -63,6 +63,10 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Without a command, rogue plays: rogue is rogue play.")
 	fmt.Fprintln(w, "rogue help COMMAND (or rogue COMMAND -h) shows how a command is called, an example and its flags.")
 	fmt.Fprintln(w, "A file argument that rogue writes may be -, the standard output.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Exit codes: 0 done (a torn tail left by a crash is only a note), 1 an error or,")
+	fmt.Fprintln(w, "for verify, a divergence, 2 a bad command line, 3 a damaged journal: the turns")
+	fmt.Fprintln(w, "before the damage were read, not the rest (rogue salvage FILE recovers them).")
 }
 
 // help prints c's help: its synopsis, what it does, examples, and the

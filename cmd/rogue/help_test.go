@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+var update = flag.Bool("update", false, "rewrite the golden files under testdata (help texts, the damaged corpus's outcomes)")
 
 // golden compares got with the file testdata/help/name, or rewrites it
 // with -update.

@@ -30,6 +30,7 @@ type player struct {
 
 	sess *session // the game being played; nil on the main menu
 	cont *session // the unfinished game the menu offers, locked
+	torn string   // the note of a torn tail cut on opening a game left for a new one
 }
 
 // loop draws and handles events until the player quits.
@@ -79,6 +80,7 @@ func (p *player) handle(in view.Intent) (bool, error) {
 // unfinished one (it stays there to continue another time).
 func (p *player) newGame() error {
 	if p.cont != nil {
+		p.torn = p.cont.torn
 		p.cont.close()
 		p.cont = nil
 	}
@@ -102,6 +104,10 @@ func (p *player) newGame() error {
 func (p *player) begin(ss *session) {
 	p.sess = ss
 	p.m.Begin(ss.g.State, ss.hp, ss.recent)
+	if ss.torn != "" {
+		p.m.ShowNotice("A crash cut this game's last turn short", []string{ss.torn,
+			"Nothing else was changed: the journal followed by that file is the journal as it was."})
+	}
 }
 
 // play plays one command. The game appends the turn to the journal before
@@ -136,14 +142,30 @@ func (p *player) play(cmd events.Command) {
 // finish closes the journals and says, in one line, where the game was
 // saved.
 func (p *player) finish() (string, error) {
+	torn := p.torn // a torn tail cut on opening, said again at exit
 	if p.cont != nil {
+		torn = p.cont.torn
 		p.cont.close()
 		p.cont = nil
 	}
 	ss := p.sess
 	if ss == nil {
-		return "", nil
+		return torn, nil
 	}
+	if ss.torn != "" {
+		torn = ss.torn
+	}
+	line, err := p.closeSession(ss)
+	if torn != "" && line != "" {
+		line = torn + "\n" + line
+	} else if torn != "" {
+		line = torn
+	}
+	return line, err
+}
+
+// closeSession closes the game's journal and says where it was saved.
+func (p *player) closeSession(ss *session) (string, error) {
 	s := ss.g.State
 	cerr := ss.close()
 	if ss.broken != nil {
@@ -193,7 +215,11 @@ func (p *player) replay(path string) error {
 	if f.Total() == 0 {
 		return fmt.Errorf("%s holds no turns: there is nothing to replay", baseName(path))
 	}
-	r := newReplayer(f, view.NewReplayControl(f.Total(), 1, false), realClock{})
+	c := view.NewReplayControl(f.Total(), 1, false)
+	if d := f.Damage(); d != nil {
+		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
+	}
+	r := newReplayer(f, c, realClock{})
 	if err := r.show(r.v.Control.Turn()); err != nil {
 		return err
 	}

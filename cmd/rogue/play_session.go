@@ -41,6 +41,9 @@ type session struct {
 	// broken is the error that stopped the journal taking turns; no
 	// command is played once it is set.
 	broken error
+	// torn says where the torn tail cut when the session opened was
+	// kept, or is "": shown until dismissed, and printed again at exit.
+	torn string
 }
 
 // recentTurns is how many of a resumed game's last turns have their
@@ -58,9 +61,13 @@ func newSession(path string, f *journal.File) (*session, error) {
 
 // openSession continues the game in the journal at path: it locks the
 // file (a second rogue on it gets journal.ErrLocked), checks the records
-// after the newest snapshot and drops a torn tail,
-// reaches the last state from the newest snapshot, folding only the turns
-// after it, and resumes. A finished game is refused: it is only replayed.
+// after the newest snapshot, reaches the last state from the newest
+// snapshot, folding only the turns after it, and resumes. It changes no
+// byte of the journal before it has decided to play it: a finished game,
+// or one this program cannot continue, is refused as it is; a damaged
+// journal is refused untouched, pointing to rogue salvage; only then is a
+// torn tail (the end of an append cut short by a crash) cut, its bytes
+// kept in a side file the player is told of (torn).
 func openSession(path string) (*session, error) {
 	// The newest snapshots' positions spare checking the records before
 	// them again: opening a long game costs what a short one does.
@@ -68,12 +75,15 @@ func openSession(path string) (*session, error) {
 	if errors.Is(err, journal.ErrLocked) {
 		return nil, fail(1, "%s is being played by another rogue: quit that one first, or start another game with rogue play --new", path)
 	}
+	if errors.Is(err, journal.ErrDamaged) {
+		return nil, fail(exitDamaged, "%v; the journal is left as it is: rogue salvage %s writes a new journal of every turn that can be recovered, to play on from", err, path)
+	}
 	if err != nil {
 		return nil, err
 	}
-	// Only now, with the journal locked and cut back to its last whole
-	// turn: the snapshots past that turn or of another journal once at
-	// this path go before anything reads them.
+	// Only now, with the journal locked: the snapshots past its last
+	// whole turn or of another journal once at this path go before
+	// anything reads them.
 	ss := &session{path: path, file: f}
 	ss.keepSnapshots()
 	s, recent, folded, err := loadForResume(path, f.Turns())
@@ -85,12 +95,18 @@ func openSession(path string) (*session, error) {
 		f.Close()
 		return nil, fail(1, "%s: that game is over (%s, turn %d); rogue replay --headless %s summarizes it", path, reducer.DeathCause(s), s.Turn, path)
 	}
+	if err := game.CheckPlayable(f.Header()); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	if tail != nil {
-		note := fmt.Sprintf("The journal's last turn was torn (%d bytes, from a crash) and was dropped; the game goes on from turn %d.", tail.Dropped, s.Turn)
-		if tail.SavedTo != "" {
-			note = fmt.Sprintf("The journal's last record was corrupt and was dropped (kept in %s); the game goes on from turn %d.", tail.SavedTo, s.Turn)
+		side, err := f.TrimTorn()
+		if err != nil {
+			f.Close()
+			return nil, err
 		}
-		recent = append(recent, note)
+		ss.torn = fmt.Sprintf("The journal's last turn was cut short by a crash: its %d bytes are kept in %s, and the game goes on from turn %d.", tail.Dropped, side, s.Turn)
+		recent = append(recent, ss.torn)
 	}
 	// The messages first, then the notes about opening the journal.
 	ss.recent = append(recent, ss.recent...)

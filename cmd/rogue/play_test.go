@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"rogue/reducer"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -127,7 +128,7 @@ func TestContinuingResumesOnTheSameTurn(t *testing.T) {
 	assert.Contains(t, again.recent, "Welcome back: turn 31 on depth 1.")
 }
 
-func TestATornTurnIsDroppedWithANote(t *testing.T) {
+func TestATornTurnIsCutIntoASideFileWithANote(t *testing.T) {
 	ss := newTestSession(t, t.TempDir(), 5)
 	turns := ss.g.State.Turn
 	require.NoError(t, ss.close())
@@ -136,12 +137,21 @@ func TestATornTurnIsDroppedWithANote(t *testing.T) {
 	_, err = f.Write([]byte{40, 1, 2, 3}) // a record that says 40 bytes and has 3
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
+	before, err := os.ReadFile(ss.path)
+	require.NoError(t, err)
 
 	again, err := openSession(ss.path)
 	require.NoError(t, err)
 	defer again.close()
 	assert.Equal(t, turns, again.g.State.Turn)
-	assert.Contains(t, strings.Join(again.recent, "\n"), "last turn was torn")
+	side := ss.path + ".torn-" + strconv.Itoa(len(before)-4)
+	assert.Equal(t, "The journal's last turn was cut short by a crash: its 4 bytes are kept in "+side+", and the game goes on from turn "+strconv.Itoa(turns)+".", again.torn)
+	assert.Contains(t, again.recent, again.torn)
+	kept, err := os.ReadFile(side)
+	require.NoError(t, err)
+	after, err := os.ReadFile(ss.path)
+	require.NoError(t, err)
+	assert.Equal(t, before, append(after, kept...))
 }
 
 func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {

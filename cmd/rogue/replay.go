@@ -36,7 +36,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if tail != nil {
+	if tail != nil && tail.Torn {
 		fmt.Fprintf(stderr, "rogue replay: note: %v\n", tail)
 	}
 	total := -1
@@ -46,6 +46,12 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if *to > s.Turn {
 		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", s.Turn, *to)
 	}
+	if tail != nil && !tail.Torn {
+		fmt.Fprintf(stdout, "DAMAGED at turn %d, byte %d: what follows is the %d turns before it\n", tail.Turn, tail.Offset, s.Turn)
+	}
 	printSummary(stdout, path, r.Header(), s, total)
+	if tail != nil && !tail.Torn {
+		return damaged(path, tail)
+	}
 	return nil
 }

@@ -106,6 +106,15 @@ func (f *frames) Close() error {
 	return errors.Join(f.r.Close(), f.seeker.Close())
 }
 
+// Damage is the damage that stopped reading the journal, or nil (a
+// clean end, or a torn tail: see Notes).
+func (f *frames) Damage() *journal.Tail {
+	if f.tail != nil && !f.tail.Torn {
+		return f.tail
+	}
+	return nil
+}
+
 // Header is the journal's header.
 func (f *frames) Header() journal.Header { return f.header }
 
@@ -116,7 +125,7 @@ func (f *frames) Total() int { return f.total }
 // each: a torn or corrupt end, snapshots that were skipped.
 func (f *frames) Notes() []string {
 	var out []string
-	if f.tail != nil {
+	if f.tail != nil && f.tail.Torn {
 		out = append(out, fmt.Sprintf("note: %v; turn %d is the last whole one", f.tail, f.total))
 	}
 	if n := f.seeker.NoteLine(); n != "" {

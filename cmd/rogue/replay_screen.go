@@ -21,6 +21,9 @@ func replayScreen(path string, to int, stderr io.Writer) error {
 		return err
 	}
 	defer f.Close()
+	if d := f.Damage(); d != nil && f.Total() == 0 {
+		return damaged(path, d)
+	}
 	if f.Total() == 0 {
 		return fail(1, "%s holds no turns: there is nothing to replay", path)
 	}
@@ -28,7 +31,11 @@ func replayScreen(path string, to int, stderr io.Writer) error {
 	if to >= 0 {
 		start, paused = to, true
 	}
-	r := newReplayer(f, view.NewReplayControl(f.Total(), start, paused), realClock{})
+	c := view.NewReplayControl(f.Total(), start, paused)
+	if d := f.Damage(); d != nil {
+		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
+	}
+	r := newReplayer(f, c, realClock{})
 	if err := r.show(r.v.Control.Turn()); err != nil {
 		return err
 	}
@@ -42,6 +49,9 @@ func replayScreen(path string, to int, stderr io.Writer) error {
 	}
 	if to > f.Total() {
 		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", f.Total(), to)
+	}
+	if d := f.Damage(); d != nil && err == nil {
+		return damaged(path, d)
 	}
 	return err
 }

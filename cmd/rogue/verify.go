@@ -29,8 +29,12 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if tail != nil {
-		fmt.Fprintf(stderr, "rogue verify: note: %v\n", tail)
+	if tail != nil && !tail.Torn {
+		fmt.Fprintf(stdout, "%s: DAMAGED at turn %d, byte %d: only the %d turns before it were verified\n", path, tail.Turn, tail.Offset, checked)
+		return damaged(path, tail)
+	}
+	if err := tailResult("verify", path, tail, stderr); err != nil {
+		return err
 	}
 	if div != nil {
 		fmt.Fprint(stdout, div.Report())

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"rogue/journal"
+)
+
+// exitDamaged is the exit code of a read command on a damaged journal: it
+// read the turns before the damage, not the rest. The others: 0 done (a
+// torn tail, the end of an append cut short by a crash, is only a note),
+// 1 an error or, for verify, a divergence, 2 a command line that cannot
+// be run, 70 an internal error.
+const exitDamaged = 3
+
+// damaged is the error of a read command that reached damage in the
+// journal at path: the one line saying where and what follows it, and how
+// to salvage it.
+func damaged(path string, tail *journal.Tail) error {
+	return fail(exitDamaged, "%v; rogue salvage %s writes a new journal of every turn that can be recovered", tail, path)
+}
+
+// tailResult is how a read command ends after reading a journal whose
+// reading stopped at tail (nil: the journal ended cleanly): a torn tail is
+// a note on stderr, damage is the command's error.
+func tailResult(cmd, path string, tail *journal.Tail, stderr io.Writer) error {
+	switch {
+	case tail == nil:
+		return nil
+	case tail.Torn:
+		fmt.Fprintf(stderr, "rogue %s: note: %v\n", cmd, tail)
+		return nil
+	}
+	return damaged(path, tail)
+}
+
+// asDamage returns the error for a damaged journal if err is one (a
+// *journal.Tail that is not torn), else err.
+func asDamage(path string, err error) error {
+	var tail *journal.Tail
+	if errors.As(err, &tail) && !tail.Torn {
+		return damaged(path, tail)
+	}
+	return err
+}

@@ -1,0 +1,296 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/journal"
+)
+
+
+// The damaged-journal corpus: every case is made by code from one
+// committed journal (testdata/damaged/base.rogue, a 400-turn bot game), so
+// that a 50 MB case costs no bytes in the repository and the cases say in
+// code what was done to the bytes. testdata/damaged/outcomes.golden holds,
+// for each case, the exit code and first line of verify, replay
+// --headless, dump and export, and what play and salvage do; -update
+// rewrites it.
+//
+// More cases (the level and item bombs, say) are one more entry in
+// damagedCases.
+
+// baseRecord is one record of the base journal: where it starts, how many
+// bytes its length field takes, and its payload's length.
+type baseRecord struct {
+	off    int
+	prefix int
+	plen   int
+}
+
+func (r baseRecord) end() int { return r.off + r.prefix + 4 + r.plen }
+
+// damagedBase reads the committed base journal and where its records are.
+func damagedBase(t testing.TB) ([]byte, []baseRecord) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "damaged", "base.rogue"))
+	require.NoError(t, err)
+	var recs []baseRecord
+	off := len(journal.Magic)
+	for off < len(b) {
+		n, k := binary.Uvarint(b[off:])
+		require.Positive(t, k)
+		recs = append(recs, baseRecord{off: off, prefix: k, plen: int(n)})
+		off += k + 4 + int(n)
+	}
+	require.Equal(t, len(b), off)
+	return b, recs[1:] // the header is not a turn
+}
+
+type damagedCase struct {
+	name string
+	make func(b []byte, recs []baseRecord) []byte
+}
+
+// flip flips bit of byte at in a copy of b.
+func flip(b []byte, at int, bit uint) []byte {
+	out := bytes.Clone(b)
+	out[at] ^= 1 << bit
+	return out
+}
+
+// splice is b with the bytes [from, to) replaced by with.
+func splice(b []byte, from, to int, with []byte) []byte {
+	return slices.Concat(b[:from], with, b[to:])
+}
+
+// garbage is n bytes from a PRNG of seed.
+func garbage(seed uint64, n int) []byte {
+	r := rand.New(rand.NewPCG(seed, seed))
+	out := make([]byte, n)
+	for i := range out {
+		out[i] = byte(r.Uint32())
+	}
+	return out
+}
+
+const middle = 214 // the middle record of the corpus: turn 214 of 400
+
+func damagedCases() []damagedCase {
+	var cases []damagedCase
+	add := func(name string, f func(b []byte, recs []baseRecord) []byte) {
+		cases = append(cases, damagedCase{name, f})
+	}
+	where := []struct {
+		name string
+		rec  func(recs []baseRecord) baseRecord
+	}{
+		{"the first record", func(recs []baseRecord) baseRecord { return recs[0] }},
+		{"a middle record", func(recs []baseRecord) baseRecord { return recs[middle] }},
+		{"the last record", func(recs []baseRecord) baseRecord { return recs[len(recs)-1] }},
+	}
+	for _, w := range where {
+		rec := w.rec
+		add("bit 0 of the length of "+w.name+" flipped", func(b []byte, recs []baseRecord) []byte { return flip(b, rec(recs).off, 0) })
+		add("bit 3 of the checksum of "+w.name+" flipped", func(b []byte, recs []baseRecord) []byte {
+			return flip(b, rec(recs).off+rec(recs).prefix+1, 3)
+		})
+		add("a bit of the payload of "+w.name+" flipped", func(b []byte, recs []baseRecord) []byte {
+			r := rec(recs)
+			return flip(b, r.off+r.prefix+4+r.plen/2, 2)
+		})
+		add("bit 6 of the length of "+w.name+" flipped", func(b []byte, recs []baseRecord) []byte { return flip(b, rec(recs).off, 6) })
+		add("bit 7 of the length of "+w.name+" flipped", func(b []byte, recs []baseRecord) []byte { return flip(b, rec(recs).off, 7) })
+	}
+	add("the length of a middle record zeroed", func(b []byte, recs []baseRecord) []byte {
+		out := bytes.Clone(b)
+		out[recs[middle].off] = 0
+		return out
+	})
+	add("an empty record inserted in the middle", func(b []byte, recs []baseRecord) []byte {
+		prev := binary.LittleEndian.Uint32(b[recs[middle-1].off+recs[middle-1].prefix:])
+		return splice(b, recs[middle].off, recs[middle].off, binary.LittleEndian.AppendUint32([]byte{0}, prev))
+	})
+	add("an empty record appended", func(b []byte, recs []baseRecord) []byte {
+		last := recs[len(recs)-1]
+		prev := binary.LittleEndian.Uint32(b[last.off+last.prefix:])
+		return append(bytes.Clone(b), binary.LittleEndian.AppendUint32([]byte{0}, prev)...)
+	})
+	add("an overlong length (two bytes for one) in a middle record", func(b []byte, recs []baseRecord) []byte {
+		r := recs[middle]
+		return splice(b, r.off, r.off+1, []byte{b[r.off] | 0x80, 0x00})
+	})
+	add("a length that overflows a uvarint after the last record", func(b []byte, _ []baseRecord) []byte {
+		return append(bytes.Clone(b), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01)
+	})
+	add("a middle record repeated", func(b []byte, recs []baseRecord) []byte {
+		r := recs[middle]
+		return splice(b, r.end(), r.end(), b[r.off:r.end()])
+	})
+	add("the last record repeated", func(b []byte, recs []baseRecord) []byte {
+		r := recs[len(recs)-1]
+		return append(bytes.Clone(b), b[r.off:r.end()]...)
+	})
+	add("two middle records swapped", func(b []byte, recs []baseRecord) []byte {
+		a, c := recs[middle], recs[middle+1]
+		return splice(b, a.off, c.end(), slices.Concat(b[c.off:c.end()], b[a.off:a.end()]))
+	})
+	add("a middle record dropped", func(b []byte, recs []baseRecord) []byte {
+		return splice(b, recs[middle].off, recs[middle].end(), nil)
+	})
+	add("the first record dropped", func(b []byte, recs []baseRecord) []byte {
+		return splice(b, recs[0].off, recs[0].end(), nil)
+	})
+	add("100 bytes of garbage between two middle records", func(b []byte, recs []baseRecord) []byte {
+		return splice(b, recs[middle].off, recs[middle].off, garbage(1, 100))
+	})
+	add("a checksum and a length damaged far apart", func(b []byte, recs []baseRecord) []byte {
+		return flip(flip(b, recs[100].off+recs[100].prefix, 5), recs[300].off, 6)
+	})
+	add("50 MB of garbage after a valid journal", func(b []byte, _ []baseRecord) []byte {
+		return append(bytes.Clone(b), garbage(2, 50<<20)...)
+	})
+	add("1 MB of zeros after a valid journal", func(b []byte, _ []baseRecord) []byte {
+		return append(bytes.Clone(b), make([]byte, 1<<20)...)
+	})
+	add("1 MB of 0xff after a valid journal", func(b []byte, _ []baseRecord) []byte {
+		return append(bytes.Clone(b), bytes.Repeat([]byte{0xff}, 1<<20)...)
+	})
+	add("cut between two records", func(b []byte, recs []baseRecord) []byte { return bytes.Clone(b[:recs[middle].off]) })
+	add("a bit of the header flipped", func(b []byte, recs []baseRecord) []byte { return flip(b, len(journal.Magic)+8, 1) })
+	add("cut inside the header", func(b []byte, recs []baseRecord) []byte { return bytes.Clone(b[:recs[0].off-3]) })
+	// True torn tails: the last record cut after each of its bytes.
+	_, recs := damagedBaseForNames()
+	last := recs[len(recs)-1]
+	for cut := 1; cut < last.end()-last.off; cut++ {
+		add(fmt.Sprintf("the last record torn after %d of its %d bytes", cut, last.end()-last.off), func(b []byte, recs []baseRecord) []byte {
+			return bytes.Clone(b[:recs[len(recs)-1].off+cut])
+		})
+	}
+	return cases
+}
+
+// damagedBaseForNames reads the base journal without a test, to name the
+// torn-tail cases after the last record's size.
+func damagedBaseForNames() ([]byte, []baseRecord) {
+	b, err := os.ReadFile(filepath.Join("testdata", "damaged", "base.rogue"))
+	if err != nil {
+		return nil, []baseRecord{{}}
+	}
+	var recs []baseRecord
+	off := len(journal.Magic)
+	for off < len(b) {
+		n, k := binary.Uvarint(b[off:])
+		if k <= 0 {
+			break
+		}
+		recs = append(recs, baseRecord{off: off, prefix: k, plen: int(n)})
+		off += k + 4 + int(n)
+	}
+	return b, recs[1:]
+}
+
+// firstLine is the first line a run printed on stderr, or on stdout if
+// it printed nothing on stderr; dir, where the case's files are, reads
+// DIR.
+func firstLine(r ran, dir string) string {
+	out := r.Stderr
+	if out == "" {
+		out = r.Stdout
+	}
+	line, _, _ := strings.Cut(out, "\n")
+	return strings.ReplaceAll(line, dir+string(filepath.Separator), "DIR/")
+}
+
+// playOutcome opens the journal at path as rogue play --journal does and
+// quits at once; it checks that no byte was lost (the file is as it was,
+// or it and its side files in order are) and says what happened.
+func playOutcome(t *testing.T, path string, before []byte) string {
+	t.Helper()
+	dir := filepath.Dir(path)
+	ss, err := openSession(path)
+	outcome := ""
+	if err != nil {
+		code := 1
+		if ee, ok := err.(*exitError); ok {
+			code = ee.code
+		}
+		outcome = fmt.Sprintf("refused, exit %d: %s", code, strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "DIR/"))
+	} else {
+		outcome = fmt.Sprintf("continued at turn %d", ss.g.State.Turn)
+		if ss.torn != "" {
+			outcome += "; " + strings.ReplaceAll(ss.torn, dir+string(filepath.Separator), "DIR/")
+		}
+		require.NoError(t, ss.close())
+	}
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	sides, err := filepath.Glob(path + ".torn-*")
+	require.NoError(t, err)
+	slices.Sort(sides)
+	for _, s := range sides {
+		kept, err := os.ReadFile(s)
+		require.NoError(t, err)
+		after = append(after, kept...)
+	}
+	assert.True(t, bytes.Equal(before, after), "after play, the journal and its side files are not the original bytes")
+	return outcome
+}
+
+func TestEveryDamagedJournalIsReportedAndNoByteIsLost(t *testing.T) {
+	base, recs := damagedBase(t)
+	require.Equal(t, 400, len(recs))
+	var golden strings.Builder
+	cases := damagedCases()
+	require.GreaterOrEqual(t, len(cases), 40)
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if testing.Short() && strings.HasPrefix(c.name, "50 MB") {
+				t.Skip("the 50 MB case in -short")
+			}
+			dir := t.TempDir()
+			b := c.make(base, recs)
+			path := writeFile(t, dir, fmt.Sprintf("case-%02d.rogue", i), b)
+			fmt.Fprintf(&golden, "== %s\n", c.name)
+			for _, args := range [][]string{{"verify"}, {"replay", "--headless"}, {"dump"}, {"export", "--text", "-"}} {
+				got := runHere(append(args, path)...)
+				assertNoPanic(t, got)
+				fmt.Fprintf(&golden, "%-7s %d %s\n", args[0], got.Code, firstLine(got, dir))
+			}
+			fmt.Fprintf(&golden, "play    %s\n", playOutcome(t, path, b))
+			b, err := os.ReadFile(path) // as play left it
+			require.NoError(t, err)
+			got := runHere("salvage", path)
+			assertNoPanic(t, got)
+			fmt.Fprintf(&golden, "salvage %d %s\n", got.Code, strings.ReplaceAll(strings.TrimSpace(got.Stdout+got.Stderr), dir+"/", "DIR/"))
+			after, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.True(t, bytes.Equal(b, after), "salvage never changes the journal")
+			if got.Code == 0 {
+				salvaged := strings.TrimSuffix(path, ".rogue") + ".salvaged.rogue"
+				v := runHere("verify", salvaged)
+				assert.Equal(t, 0, v.Code, "the salvaged journal verifies: %s", v.Stderr)
+				fmt.Fprintf(&golden, "salvaged journal: verify %d %s\n", v.Code, firstLine(v, dir))
+			}
+		})
+	}
+	if testing.Short() || t.Failed() {
+		return
+	}
+	file := filepath.Join("testdata", "damaged", "outcomes.golden")
+	if *update {
+		require.NoError(t, os.WriteFile(file, []byte(golden.String()), 0o644))
+	}
+	want, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), golden.String())
+}
