@@ -253,10 +253,9 @@ func at(path string, turn int, offset int64) string {
 func appendedRecord(payload []byte, why string) func(t testing.TB, sp specimen, dir string) (string, outcome) {
 	return func(t testing.TB, sp specimen, dir string) (string, outcome) {
 		path := inFile(t, dir, "bad.jnl", sp.withPayloads(payload))
-		n := len(payload) + 4 + len(binary.AppendUvarint(nil, uint64(len(payload))))
 		return path, outcome{
 			Stage:   "tail",
-			Message: fmt.Sprintf("%s%s (%d bytes dropped)", at(path, specimenTurns, sp.end()), why, n),
+			Message: fmt.Sprintf("%sdamaged journal: %s; its checksum holds but its payload is refused, and nothing readable follows it", at(path, specimenTurns, sp.end()), why),
 			Turns:   specimenTurns,
 			Verify:  "12 turns match, then the tail is dropped",
 		}
@@ -341,7 +340,7 @@ func badJournals() []badJournal {
 			cut := sp.starts[last] + 3
 			path := inFile(t, dir, "torn.jnl", sp.bytes[:cut])
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%storn record: 3 of %d bytes (3 bytes dropped)", at(path, last, sp.starts[last]), sp.starts[last+1]-sp.starts[last]),
+				Message: fmt.Sprintf("%storn record: 3 of %d bytes (3 bytes: an append cut short, as a crash leaves it)", at(path, last, sp.starts[last]), sp.starts[last+1]-sp.starts[last]),
 				Turns:   last, Verify: "11 turns match, then the tail is dropped"}
 		}},
 		{"a record with a flipped bit", journal.ErrChecksum, func(t testing.TB, sp specimen, dir string) (string, outcome) {
@@ -349,46 +348,46 @@ func badJournals() []badJournal {
 			b[sp.starts[5]+5] ^= 0x04 // the first byte of its payload
 			path := inFile(t, dir, "flipped.jnl", b)
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%schecksum does not chain: record corrupt, repeated or out of order (%d bytes dropped)", at(path, 5, sp.starts[5]), sp.end()-sp.starts[5]),
+				Message: fmt.Sprintf("%sdamaged journal: checksum does not chain: record corrupt, repeated or out of order; the %d bytes from there hold 6 readable records, from byte %d, but after a lost turn: they cannot be re-verified", at(path, 5, sp.starts[5]), sp.end()-sp.starts[5], sp.starts[6]),
 				Turns:   5, Verify: "5 turns match, then the tail is dropped"}
 		}},
 		{"a record repeated", journal.ErrChecksum, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			path := inFile(t, dir, "repeated.jnl", sp.rebuilt(0, 1, 2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11))
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%schecksum does not chain: record corrupt, repeated or out of order (%d bytes dropped)", at(path, 5, sp.starts[5]), sp.end()-sp.starts[4]),
+				Message: fmt.Sprintf("%sdamaged journal: checksum does not chain: record corrupt, repeated or out of order; the %d bytes from there hold 7 readable records; turns 5 to 11 can be salvaged", at(path, 5, sp.starts[5]), sp.end()-sp.starts[4]),
 				Turns:   5, Verify: "5 turns match, then the tail is dropped"}
 		}},
 		{"two records swapped", journal.ErrChecksum, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			path := inFile(t, dir, "swapped.jnl", sp.rebuilt(0, 1, 2, 4, 3, 5, 6, 7, 8, 9, 10, 11))
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%schecksum does not chain: record corrupt, repeated or out of order (%d bytes dropped)", at(path, 3, sp.starts[3]), sp.end()-sp.starts[3]),
+				Message: fmt.Sprintf("%sdamaged journal: checksum does not chain: record corrupt, repeated or out of order; the %d bytes from there hold 6 readable records, from byte %d, but after a lost turn: they cannot be re-verified", at(path, 3, sp.starts[3]), sp.end()-sp.starts[3], sp.starts[6]),
 				Turns:   3, Verify: "3 turns match, then the tail is dropped"}
 		}},
 		{"a length prefix of 2^40", journal.ErrCorrupt, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			b := append(binary.AppendUvarint(append([]byte(nil), sp.bytes...), 1<<40), make([]byte, 100)...)
 			path := inFile(t, dir, "huge.jnl", b)
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%scorrupt record: its length 1099511627776 is over the cap of 262144 bytes (106 bytes dropped)", at(path, specimenTurns, sp.end())),
+				Message: fmt.Sprintf("%sdamaged journal: corrupt record: its length 1099511627776 is over the cap of 262144 bytes; none of the 106 bytes from there reads as a record", at(path, specimenTurns, sp.end())),
 				Turns:   specimenTurns, Verify: "12 turns match, then the tail is dropped"}
 		}},
 		{"a length prefix of 2^63", journal.ErrCorrupt, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			b := append(binary.AppendUvarint(append([]byte(nil), sp.bytes...), 1<<63), make([]byte, 100)...)
 			path := inFile(t, dir, "huger.jnl", b)
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%scorrupt record: its length 9223372036854775808 is over the cap of 262144 bytes (110 bytes dropped)", at(path, specimenTurns, sp.end())),
+				Message: fmt.Sprintf("%sdamaged journal: corrupt record: its length 9223372036854775808 is over the cap of 262144 bytes; none of the 110 bytes from there reads as a record", at(path, specimenTurns, sp.end())),
 				Turns:   specimenTurns, Verify: "12 turns match, then the tail is dropped"}
 		}},
 		{"a length prefix that overflows 64 bits", journal.ErrCorrupt, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			b := append(append([]byte(nil), sp.bytes...), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0, 0, 0, 0)
 			path := inFile(t, dir, "overflow.jnl", b)
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%scorrupt record: its length prefix overflows 64 bits (15 bytes dropped)", at(path, specimenTurns, sp.end())),
+				Message: fmt.Sprintf("%sdamaged journal: corrupt record: its length prefix overflows 64 bits; none of the 15 bytes from there reads as a record", at(path, specimenTurns, sp.end())),
 				Turns:   specimenTurns, Verify: "12 turns match, then the tail is dropped"}
 		}},
 		{"a valid journal followed by garbage", journal.ErrTorn, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			path := inFile(t, dir, "trailing.jnl", append(append([]byte(nil), sp.bytes...), "garbage!"...))
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%storn record: 8 of 108 bytes (8 bytes dropped)", at(path, specimenTurns, sp.end())),
+				Message: fmt.Sprintf("%storn record: 8 of 108 bytes (8 bytes: an append cut short, as a crash leaves it)", at(path, specimenTurns, sp.end())),
 				Turns:   specimenTurns, Verify: "12 turns match, then the tail is dropped"}
 		}},
 		{"an array32 declaring 4294967295 values (a msgpack bomb)", journal.ErrCorrupt, appendedRecord(
@@ -409,7 +408,7 @@ func badJournals() []badJournal {
 		{"arrays nested 1,000,000 deep (over the record cap)", journal.ErrCorrupt, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			path := inFile(t, dir, "deep.jnl", sp.withPayloads(nestedArrays(1_000_000)))
 			return path, outcome{Stage: "tail",
-				Message: fmt.Sprintf("%scorrupt record: its length 1000001 is over the cap of 262144 bytes (1000008 bytes dropped)", at(path, specimenTurns, sp.end())),
+				Message: fmt.Sprintf("%sdamaged journal: corrupt record: its length 1000001 is over the cap of 262144 bytes; none of the 1000008 bytes from there reads as a record", at(path, specimenTurns, sp.end())),
 				Turns:   specimenTurns, Verify: "12 turns match, then the tail is dropped"}
 		}},
 		{"an unknown fact code", journal.ErrCorrupt, appendedRecord(
