@@ -222,7 +222,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		"header":  writeFile(t, dir, "header.jnl", good[:20]),
 	}
 	p := func(name string) string { return paths[name] }
-	ghostAt := "journal " + p("ghost") + ": at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved): entity 999 does not exist"
+	ghostAt := "journal " + p("ghost") + ": at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved) field Actor: entity 999 does not exist"
 	bombNote := "journal " + p("bomb") + ": turn 10 at byte " + strconv.Itoa(end) +
 		": record does not decode: payload offset 0: declares an array of 4294967295 values but only 0 bytes are left (10 bytes dropped)"
 	tornNote := "journal " + p("torn") + ": turn 9 at byte " + strconv.Itoa(int(lastStart)) + ": torn record: " +
@@ -254,7 +254,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		{"replay of a fact about a missing entity", []string{"replay", "--headless", p("ghost")}, 1,
 			"rogue replay: " + ghostAt},
 		{"dump of a fact about a missing entity dumps it with a note", []string{"dump", p("ghost")}, 0,
-			"rogue dump: note: turn 10: fact 0 (Moved): entity 999 does not exist; the rest is dumped without messages"},
+			"rogue dump: note: turn 10: fact 0 (Moved) field Actor: entity 999 does not exist; the rest is dumped without messages"},
 		{"replay of a msgpack bomb drops it with a note", []string{"replay", "--headless", p("bomb")}, 0,
 			"rogue replay: note: " + bombNote},
 		{"dump of a msgpack bomb drops it with a note", []string{"dump", p("bomb")}, 0,
