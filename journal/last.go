@@ -66,7 +66,6 @@ func LastTurn(path string) (h Header, t events.Turn, ok bool, err error) {
 	if err != nil {
 		return h, t, false, r.fail(start, -1, problem("read: "+err.Error(), err))
 	}
-	buf = bytes.Clone(buf)
 	o, fault := lastRecord(buf)
 	if fault != "" {
 		return h, t, false, r.fail(start, -1, problem(ErrNoCleanEnd.Error()+": "+fault, ErrNoCleanEnd))
@@ -84,40 +83,59 @@ func LastTurn(path string) (h Header, t events.Turn, ok bool, err error) {
 
 // lastRecord finds where the last record in b starts: b is the end of a
 // journal, more than one record long, that starts inside some record. It
-// says what is wrong when none is found.
+// says what is wrong when none is found. It looks in the last 4 KiB
+// first, then 64 KiB, then all of b: a game's records are small.
 func lastRecord(b []byte) (int, string) {
-	// end[q] is where the record that would start at q ends (0: none).
-	end := make([]int32, len(b))
-	for q := range b {
-		size, pre, fault := parseLength(b[q:min(len(b), q+maxFrameOverhead)], MaxRecordSize)
-		if fault == nil && q+pre+4+size <= len(b) {
-			end[q] = int32(q + pre + 4 + size)
+	budget := linkBudget
+	for _, w := range []int{4 << 10, 64 << 10, len(b)} {
+		w = min(w, len(b))
+		o, fault := lastIn(b[len(b)-w:], &budget)
+		if fault == "" {
+			return len(b) - w + o, ""
+		}
+		if w == len(b) || budget < 0 {
+			return 0, fault
 		}
 	}
+	panic("unreachable")
+}
+
+// lastIn is lastRecord within b, checksumming at most *budget bytes.
+func lastIn(b []byte, budget *int) (int, string) {
 	// Candidates, nearest the end first: a record ending at the end,
 	// whose checksum chains from a record ending where it starts.
-	budget := linkBudget
 	for o := len(b) - 5; o >= 0; o-- {
-		if int(end[o]) != len(b) {
+		pre, size, ok := frameAt(b, o)
+		if !ok || o+pre+4+size != len(b) {
 			continue
 		}
-		size, pre, _ := parseLength(b[o:], MaxRecordSize)
 		crc := binary.LittleEndian.Uint32(b[o+pre:])
 		payload := b[o+pre+4 : o+pre+4+size]
 		for p := o - 5; p >= 0 && p >= o-MaxRecordSize-maxFrameOverhead; p-- {
-			if int(end[p]) != o {
+			ppre, psize, ok := frameAt(b, p)
+			if !ok || p+ppre+4+psize != o {
 				continue
 			}
-			if budget -= len(payload); budget < 0 {
+			if *budget -= len(payload); *budget < 0 {
 				return 0, "too many records could end it"
 			}
-			_, ppre, _ := parseLength(b[p:], MaxRecordSize)
 			if chain(binary.LittleEndian.Uint32(b[p+ppre:]), payload) == crc {
 				return o, ""
 			}
 		}
 	}
 	return 0, "no record ends the file and chains from the one before it"
+}
+
+// frameAt reads the length prefix of a record that would start at b[o]:
+// the prefix's length and the payload's, if it is a minimal uvarint of at
+// most MaxRecordSize (parseLength without its words, for every offset).
+func frameAt(b []byte, o int) (pre, size int, ok bool) {
+	v, n := binary.Uvarint(b[o:min(len(b), o+maxFrameOverhead)])
+	if n <= 0 || n > 1 && b[o+n-1] == 0 || v > MaxRecordSize {
+		return 0, 0, false
+	}
+	return n, int(v), true
 }
 
 // NewestSnapshotOffset is the byte offset of the journal at path that its

@@ -159,6 +159,16 @@ const maxResumeBytes = 1 << 20
 // fails for a journal that cannot be continued cheaply: one this program
 // cannot play, or more than maxResumeBytes past its newest snapshot.
 func finished(path string) (bool, error) {
+	// First what costs a stat and a few bytes: whether continuing it
+	// would fold more than maxResumeBytes.
+	info, err := os.Stat(path)
+	if err != nil {
+		return false, err
+	}
+	from, _ := journal.NewestSnapshotOffset(path)
+	if info.Size()-from > maxResumeBytes {
+		return false, fmt.Errorf("%s: %d bytes to fold past its newest snapshot, more than %d", path, info.Size()-from, maxResumeBytes)
+	}
 	h, last, _, err := journal.LastTurn(path)
 	if err != nil && !errors.Is(err, journal.ErrNoCleanEnd) {
 		return false, err
@@ -170,17 +180,6 @@ func finished(path string) (bool, error) {
 		if d, ok := f.(*events.Died); ok && d.Actor == events.PlayerID {
 			return true, nil
 		}
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return false, err
-	}
-	from, ok := journal.NewestSnapshotOffset(path)
-	if !ok {
-		from = 0
-	}
-	if info.Size()-from > maxResumeBytes {
-		return false, fmt.Errorf("%s: %d bytes to fold past its newest snapshot, more than %d", path, info.Size()-from, maxResumeBytes)
 	}
 	return false, nil
 }

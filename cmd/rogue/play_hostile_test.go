@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/internal/hostile"
+)
+
+// hostileFolder is a data folder of 100 journals, newest first: the
+// hostile journals (each of them, several times over), a game whose player
+// died, then the one unfinished game, the oldest.
+func hostileFolder(t testing.TB) (dir, unfinished string) {
+	dir = t.TempDir()
+	alive := newTestSession(t, dir, 5)
+	require.NoError(t, alive.close())
+	deadly := testPlayer(newTestSession(t, dir, 7))
+	botPlays(deadly, 500)
+	require.True(t, deadly.sess.g.State.Over, "seed 7 dies under the bot")
+	require.NoError(t, deadly.sess.close())
+	when := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(alive.path, when, when))
+	when = when.Add(time.Minute)
+	require.NoError(t, os.Chtimes(deadly.sess.path, when, when))
+	all := hostile.All()
+	for i := 0; i < 98; i++ {
+		j := all[i%len(all)]
+		path := filepath.Join(dir, fmt.Sprintf("%02d-%s%s", i, j.Name, journalExt))
+		require.NoError(t, os.WriteFile(path, j.Bytes, 0o644))
+		when = when.Add(time.Minute)
+		require.NoError(t, os.Chtimes(path, when, when))
+	}
+	return dir, alive.path
+}
+
+// A data folder full of hostile journals, newer than the game to
+// continue, neither stalls the menu nor hides the game: each journal
+// costs a read of its end (see BenchmarkOpeningTheMenu for how long).
+func TestHostileJournalsInTheDataFolderDoNotHideTheUnfinishedGame(t *testing.T) {
+	dir, unfinished := hostileFolder(t)
+	journals, err := listJournals(dir)
+	require.NoError(t, err)
+	require.Len(t, journals, 100)
+	assert.Equal(t, unfinished, findUnfinished(journals))
+}
+
+// What opening the menu costs in finding the unfinished game, in a data
+// folder of 100 journals of which 98 are hostile (about 4 MB each), newer
+// than the game to continue. Target: under 200 ms.
+func BenchmarkOpeningTheMenu(b *testing.B) {
+	dir, unfinished := hostileFolder(b)
+	for b.Loop() {
+		journals, err := listJournals(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if got := findUnfinished(journals); got != unfinished {
+			b.Fatalf("found %q, not %q", got, unfinished)
+		}
+	}
+}
