@@ -10,7 +10,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/events"
+	"rogue/game"
 	"rogue/internal/hostile"
+	"rogue/journal"
+	"rogue/reducer/content"
 )
 
 // hostileFolder is a data folder of 100 journals, newest first: the
@@ -64,4 +68,41 @@ func BenchmarkOpeningTheMenu(b *testing.B) {
 			b.Fatalf("found %q, not %q", got, unfinished)
 		}
 	}
+}
+
+// The newest unfinished journal that does not fold (small enough to be
+// tried) is passed over: the menu offers the next one that opens.
+func TestAJournalThatDoesNotFoldIsNotOfferedToContinue(t *testing.T) {
+	dir := t.TempDir()
+	alive := newTestSession(t, dir, 5)
+	require.NoError(t, alive.close())
+	older := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(alive.path, older, older))
+
+	h := game.NewHeader(9, "someone", journal.Options{})
+	m, err := journal.NewMemory(h)
+	require.NoError(t, err)
+	at := events.Pos{X: 1, Y: 1}
+	player, monster := content.Default().Player.Code, 0
+	for _, k := range content.Default().Monsters {
+		if !k.Player && len(k.Wears) == 0 {
+			monster = k.Code
+		}
+	}
+	require.NoError(t, m.Append(&events.Turn{Command: &events.Begin{}, Facts: []events.Fact{
+		&events.LevelEntered{Depth: 1, Width: 3, Height: 3, Rooms: []events.Rect{{X: 1, Y: 1, W: 1, H: 1}}, Stairs: at, Arrival: at},
+		&events.Spawned{ID: events.PlayerID, Kind: player, Pos: at, HP: 10},
+		&events.Spawned{ID: events.PlayerID + 1, Kind: monster, Pos: at, HP: 10}, // on the player
+	}}))
+	bad := filepath.Join(dir, "bad"+journalExt)
+	require.NoError(t, os.WriteFile(bad, m.Bytes(), 0o644))
+
+	journals, err := listJournals(dir)
+	require.NoError(t, err)
+	require.Equal(t, []string{bad, alive.path}, journals, "newest first")
+	require.Equal(t, bad, findUnfinished(journals), "its last turn is no death")
+	ss := continueSession(journals)
+	require.NotNil(t, ss)
+	assert.Equal(t, alive.path, ss.path)
+	require.NoError(t, ss.close())
 }

@@ -144,6 +144,29 @@ func findUnfinished(journals []string) string {
 	return ""
 }
 
+// maxContinueTries is how many unfinished journals the menu tries to
+// open, newest first, before it offers none: one that does not open (it
+// does not fold, or another rogue plays it) is passed over, and each try
+// folds at most maxResumeBytes.
+const maxContinueTries = 3
+
+// continueSession opens the game the menu offers to continue: the newest
+// unfinished journal that opens, of the first maxContinueTries; nil when
+// there is none.
+func continueSession(journals []string) *session {
+	for range maxContinueTries {
+		path := findUnfinished(journals)
+		if path == "" {
+			return nil
+		}
+		if ss, err := openSession(path); err == nil {
+			return ss
+		}
+		journals = journals[slices.Index(journals, path)+1:]
+	}
+	return nil
+}
+
 // maxResumeBytes is the most bytes of journal the continued game may
 // have to fold after its newest snapshot (or its header): a game this
 // program plays snapshots every journal.SnapshotEvery turns, a few tens
