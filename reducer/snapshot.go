@@ -305,6 +305,20 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 			}
 		}
 	}
+	// What Apply refuses, a snapshot may not hold either: anything on a
+	// wall, two actors on one tile.
+	if s.Map != nil {
+		for e := range s.Entities() {
+			if e.Holder == 0 {
+				if err := s.placeable(e.Pos); err != nil {
+					return nil, fmt.Errorf("snapshot: entity %d: %w", e.ID, err)
+				}
+			}
+		}
+		if err := s.indexStanding(); err != nil {
+			return nil, fmt.Errorf("snapshot: %w", err)
+		}
+	}
 	return s, nil
 }
 
