@@ -18,9 +18,13 @@ import (
 )
 
 // hostileFolder is a data folder of 100 journals, newest first: the
-// hostile journals (each of them, several times over), a game whose player
-// died, then the one unfinished game, the oldest.
-func hostileFolder(t testing.TB) (dir, unfinished string) {
+// hostile journals of at most size bytes (each of them, several times
+// over), a game whose player died, then an unfinished game, the oldest.
+// offered is the game the menu should offer: the newest unfinished one
+// that opens, which is a hostile journal built within the caps when one
+// is small enough to be folded (it is a game, if an odd one), else the
+// bot's game.
+func hostileFolder(t testing.TB, size int) (dir, offered string) {
 	dir = t.TempDir()
 	alive := newTestSession(t, dir, 5)
 	require.NoError(t, alive.close())
@@ -32,41 +36,62 @@ func hostileFolder(t testing.TB) (dir, unfinished string) {
 	require.NoError(t, os.Chtimes(alive.path, when, when))
 	when = when.Add(time.Minute)
 	require.NoError(t, os.Chtimes(deadly.sess.path, when, when))
-	all := hostile.All()
+	all := hostile.AllOf(size)
+	offered = alive.path
 	for i := 0; i < 98; i++ {
 		j := all[i%len(all)]
 		path := filepath.Join(dir, fmt.Sprintf("%02d-%s%s", i, j.Name, journalExt))
 		require.NoError(t, os.WriteFile(path, j.Bytes, 0o644))
 		when = when.Add(time.Minute)
 		require.NoError(t, os.Chtimes(path, when, when))
+		if j.Refusal == "" && len(j.Bytes) <= maxResumeBytes {
+			offered = path
+		}
 	}
-	return dir, alive.path
+	return dir, offered
 }
 
 // A data folder full of hostile journals, newer than the game to
-// continue, neither stalls the menu nor hides the game: each journal
-// costs a read of its end (see BenchmarkOpeningTheMenu for how long).
-func TestHostileJournalsInTheDataFolderDoNotHideTheUnfinishedGame(t *testing.T) {
-	dir, unfinished := hostileFolder(t)
-	journals, err := listJournals(dir)
-	require.NoError(t, err)
-	require.Len(t, journals, 100)
-	assert.Equal(t, unfinished, findUnfinished(journals))
+// continue, does not stall the menu: each journal costs a stat, and one
+// small enough to be continued a read of its end, and a fold of at most
+// maxResumeBytes if it is tried (see BenchmarkOpeningTheMenu for how
+// long). Those the fold refuses are passed over.
+func TestHostileJournalsInTheDataFolderDoNotStallTheMenu(t *testing.T) {
+	for _, size := range []int{hostile.MaxSize, maxResumeBytes} {
+		dir, offered := hostileFolder(t, size)
+		journals, err := listJournals(dir)
+		require.NoError(t, err)
+		require.Len(t, journals, 100)
+		ss := continueSession(journals)
+		require.NotNil(t, ss, "journals of %d bytes at most", size)
+		assert.Equal(t, offered, ss.path, "journals of %d bytes at most", size)
+		require.NoError(t, ss.close())
+	}
 }
 
-// What opening the menu costs in finding the unfinished game, in a data
-// folder of 100 journals of which 98 are hostile (about 4 MB each), newer
-// than the game to continue. Target: under 200 ms.
+// What opening the menu costs in finding the unfinished game and opening
+// it, in a data folder of 100 journals of which 98 are hostile, newer than
+// the game to continue: of 1 to 4 MB (more than the menu folds: passed
+// over on their size), or of at most 1 MiB (read and tried). Target:
+// under 200 ms.
 func BenchmarkOpeningTheMenu(b *testing.B) {
-	dir, unfinished := hostileFolder(b)
-	for b.Loop() {
-		journals, err := listJournals(dir)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if got := findUnfinished(journals); got != unfinished {
-			b.Fatalf("found %q, not %q", got, unfinished)
-		}
+	for _, size := range []int{hostile.MaxSize, maxResumeBytes} {
+		b.Run(fmt.Sprintf("hostile journals of %d KiB at most", size>>10), func(b *testing.B) {
+			dir, unfinished := hostileFolder(b, size)
+			for b.Loop() {
+				journals, err := listJournals(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ss := continueSession(journals)
+				if ss == nil || ss.path != unfinished {
+					b.Fatalf("did not open %q", unfinished)
+				}
+				if err := ss.close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

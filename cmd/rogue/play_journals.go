@@ -169,11 +169,14 @@ func continueSession(journals []string) *session {
 
 // maxResumeBytes is the most bytes of journal the continued game may
 // have to fold after its newest snapshot (or its header): a game this
-// program plays snapshots every journal.SnapshotEvery turns, a few tens
-// of kilobytes. A journal further from a snapshot than this (a long game
-// whose snapshots were deleted, or a file from elsewhere) is not offered:
-// rogue play --journal FILE continues it.
-const maxResumeBytes = 1 << 20
+// program plays snapshots every journal.SnapshotEvery turns, about 45 KB
+// of turns (44 bytes a turn over a long bot game), so this is over five
+// times that. Folding it costs at most about 60 ms whatever it holds (the
+// worst journals within the fold's caps fold 4 MB in under a second). A
+// journal further from a snapshot than this (a long game whose snapshots
+// were deleted or could not be written, or a file from elsewhere) is not
+// offered: rogue play --journal FILE continues it.
+const maxResumeBytes = 256 << 10
 
 // finished reports whether the game in the journal at path is over, from
 // its header and its last turn alone (journal.LastTurn reads at most half

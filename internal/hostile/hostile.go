@@ -37,24 +37,29 @@ const MaxSize = 4 << 20
 // All builds every hostile journal, each at most MaxSize bytes: the
 // attacks as first found, which the fold refuses, then the worst of each
 // kind that stays within the caps.
-func All() []Journal {
+func All() []Journal { return AllOf(MaxSize) }
+
+// AllOf is All with journals of at most size bytes (the item bomb is
+// always whole, about 1.1 MB).
+func AllOf(size int) []Journal {
 	return []Journal{
 		ItemBomb(),
-		LevelBomb(),
-		HugeMaps(),
-		StepBomb(),
-		HeldItems(),
-		Levels(),
-		Rooms(),
-		Worn(),
-		Steps(),
-		Crowd(),
+		LevelBomb(size),
+		HugeMaps(size),
+		StepBomb(size),
+		HeldItems(size),
+		Levels(size),
+		Rooms(size),
+		Worn(size),
+		Steps(size),
+		Crowd(size),
 	}
 }
 
 // builder appends turns to a journal in memory until it would pass a size.
 type builder struct {
 	m     *journal.Memory
+	enc   *events.TurnEncoder
 	limit int
 	tab   *content.Tables
 }
@@ -70,20 +75,25 @@ func newBuilder(seed uint64, limit int) *builder {
 	if err != nil {
 		panic(fmt.Sprintf("hostile: header: %v", err))
 	}
-	return &builder{m: m, limit: limit, tab: content.Default()}
+	return &builder{m: m, enc: events.NewTurnEncoderFor(events.FormatVersion), limit: limit, tab: content.Default()}
 }
 
-// append appends a turn; it reports false (appending nothing) when a
-// turn could take the journal past the builder's limit.
+// append appends a turn; it reports false (appending nothing) when the
+// turn would take the journal past the builder's limit.
 func (b *builder) append(cmd events.Command, facts []events.Fact) bool {
 	if len(facts) > events.MaxFactsPerTurn {
 		panic(fmt.Sprintf("hostile: %d facts in a turn", len(facts)))
 	}
-	// A record is at most MaxRecordSize and its frame a few bytes more.
-	if len(b.m.Bytes())+journal.MaxRecordSize+16 > b.limit {
+	t := &events.Turn{Command: cmd, Facts: facts}
+	payload, err := b.enc.Encode(t)
+	if err != nil {
+		panic(fmt.Sprintf("hostile: turn %d: %v", b.m.Turns(), err))
+	}
+	// A record is its payload, a length of at most 3 bytes and a crc.
+	if len(b.m.Bytes())+len(payload)+3+4 > b.limit {
 		return false
 	}
-	if err := b.m.Append(&events.Turn{Command: cmd, Facts: facts}); err != nil {
+	if err := b.m.Append(t); err != nil {
 		panic(fmt.Sprintf("hostile: turn %d: %v", b.m.Turns(), err))
 	}
 	return true
@@ -168,8 +178,8 @@ func ItemBomb() Journal {
 }
 
 // LevelBomb enters the largest level there is, 4 096 times a turn.
-func LevelBomb() Journal {
-	b := newBuilder(2, 3<<20)
+func LevelBomb(size int) Journal {
+	b := newBuilder(2, min(size, 3<<20))
 	b.begin(tiny(1))
 	depth := 1
 	for {
@@ -188,8 +198,8 @@ func LevelBomb() Journal {
 
 // HugeMaps enters a level of 255x255, the largest map a level's
 // description can give, once a turn.
-func HugeMaps() Journal {
-	b := newBuilder(3, MaxSize)
+func HugeMaps(size int) Journal {
+	b := newBuilder(3, min(size, MaxSize))
 	b.begin(tiny(1))
 	for depth := 2; b.append(&events.Descend{}, []events.Fact{open(depth, 255)}); depth = depth%events.MaxDepth + 1 {
 	}
@@ -198,8 +208,8 @@ func HugeMaps() Journal {
 }
 
 // StepBomb walks the player 4 096 steps a turn over an open level.
-func StepBomb() Journal {
-	b := newBuilder(4, MaxSize)
+func StepBomb(size int) Journal {
+	b := newBuilder(4, min(size, MaxSize))
 	side := cappedSide()
 	b.begin(open(1, side))
 	w := walker{side: side, x: 1, y: 1, dx: 1}
@@ -254,8 +264,8 @@ func (w *walker) step() events.Fact {
 
 // HeldItems gives the player as many items as one may hold, then enters
 // a tiny level every turn: the item bomb within the caps.
-func HeldItems() Journal {
-	b := newBuilder(5, MaxSize)
+func HeldItems(size int) Journal {
+	b := newBuilder(5, min(size, MaxSize))
 	item := b.item(false).Code
 	var facts []events.Fact
 	for i := range events.MaxHeld {
@@ -268,8 +278,8 @@ func HeldItems() Journal {
 }
 
 // Levels enters the largest level the caps allow once a turn.
-func Levels() Journal {
-	b := newBuilder(6, MaxSize)
+func Levels(size int) Journal {
+	b := newBuilder(6, min(size, MaxSize))
 	side := cappedSide()
 	b.begin(open(1, side))
 	for depth := 2; b.append(&events.Descend{}, []events.Fact{open(depth, side)}); depth = depth%events.MaxDepth + 1 {
@@ -291,8 +301,8 @@ func crowded(depth, side int) *events.LevelEntered {
 
 // Rooms enters, once a turn, a level of the most rooms and corridors a
 // level may have, each as large as the map the caps allow.
-func Rooms() Journal {
-	b := newBuilder(7, MaxSize)
+func Rooms(size int) Journal {
+	b := newBuilder(7, min(size, MaxSize))
 	side := cappedSide()
 	b.begin(crowded(1, side))
 	for depth := 2; b.append(&events.Descend{}, []events.Fact{crowded(depth, side)}); depth = depth%events.MaxDepth + 1 {
@@ -303,8 +313,8 @@ func Rooms() Journal {
 // Worn fills a level with items, as many as a game may hold, then has the
 // player put a helmet on and take it off, 2 048 times a turn: asking what
 // an actor wears looked at every entity.
-func Worn() Journal {
-	b := newBuilder(8, MaxSize)
+func Worn(size int) Journal {
+	b := newBuilder(8, min(size, MaxSize))
 	helmet := b.item(true)
 	floor := b.item(false).Code
 	side := cappedSide()
@@ -340,8 +350,8 @@ func Worn() Journal {
 // many steps a turn as the player may take, entering it again when every
 // tile is walked: every new tile is a field of view folded into the
 // player's memory.
-func Steps() Journal {
-	b := newBuilder(9, MaxSize)
+func Steps(size int) Journal {
+	b := newBuilder(9, min(size, MaxSize))
 	side := cappedSide()
 	b.begin(open(1, side))
 	w := walker{side: side, x: 1, y: 1, dx: 1}
@@ -368,8 +378,8 @@ func Steps() Journal {
 // Crowd fills the largest open level the caps allow with monsters, one on
 // every tile, then passes turns with nothing in them: whatever looks at
 // every entity once a turn pays for the crowd every turn.
-func Crowd() Journal {
-	b := newBuilder(10, MaxSize)
+func Crowd(size int) Journal {
+	b := newBuilder(10, min(size, MaxSize))
 	mon := b.monster()
 	side := cappedSide()
 	b.begin(open(1, side))
