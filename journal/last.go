@@ -100,25 +100,33 @@ func lastRecord(b []byte) (int, string) {
 	panic("unreachable")
 }
 
-// lastIn is lastRecord within b, checksumming at most *budget bytes.
+// lastIn is lastRecord within b, checksumming at most *budget bytes. Its
+// work is len(b) plus what it checksums, however many offsets could
+// start a record: each offset's record end is computed once, and the
+// records ending at an offset are listed from it.
 func lastIn(b []byte, budget *int) (int, string) {
+	// ending[e]-1 is the last offset whose record ends at e, and
+	// before[q]-1 the offset before q whose record ends where q's does
+	// (0: none).
+	ending := make([]int32, len(b)+1)
+	before := make([]int32, len(b))
+	for q := range b {
+		pre, size, ok := frameAt(b, q)
+		if e := q + pre + 4 + size; ok && e <= len(b) {
+			before[q], ending[e] = ending[e], int32(q+1)
+		}
+	}
 	// Candidates, nearest the end first: a record ending at the end,
 	// whose checksum chains from a record ending where it starts.
-	for o := len(b) - 5; o >= 0; o-- {
-		pre, size, ok := frameAt(b, o)
-		if !ok || o+pre+4+size != len(b) {
-			continue
-		}
+	for o := int(ending[len(b)]) - 1; o >= 0; o = int(before[o]) - 1 {
+		pre, size, _ := frameAt(b, o)
 		crc := binary.LittleEndian.Uint32(b[o+pre:])
 		payload := b[o+pre+4 : o+pre+4+size]
-		for p := o - 5; p >= 0 && p >= o-MaxRecordSize-maxFrameOverhead; p-- {
-			ppre, psize, ok := frameAt(b, p)
-			if !ok || p+ppre+4+psize != o {
-				continue
-			}
-			if *budget -= len(payload); *budget < 0 {
+		for p := int(ending[o]) - 1; p >= 0; p = int(before[p]) - 1 {
+			if *budget -= len(payload) + 1; *budget < 0 {
 				return 0, "too many records could end it"
 			}
+			ppre, _, _ := frameAt(b, p)
 			if chain(binary.LittleEndian.Uint32(b[p+ppre:]), payload) == crc {
 				return o, ""
 			}

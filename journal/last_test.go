@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -76,4 +77,52 @@ func TestLastTurnOfAJournalOfNoTurnsIsNone(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, ok)
 	assert.Equal(t, events.Turn{}, last)
+}
+
+// A journal's end built to look like many records (every offset starts
+// one of length 0 whose checksum chains) costs LastTurn a bounded read and
+// a bounded search, and gives an error or a turn, never a hang.
+func TestLastTurnOfAHostileEndIsBounded(t *testing.T) {
+	m, err := NewMemory(testHeader())
+	require.NoError(t, err)
+	turns := sampleTurns(10)
+	for i := range turns {
+		require.NoError(t, m.Append(&turns[i]))
+	}
+	cases := map[string][]byte{
+		"zeros":              make([]byte, 3*lastWindow),
+		"0x05 bytes":         bytes.Repeat([]byte{5}, 3*lastWindow),
+		"a long run of 0x7f": bytes.Repeat([]byte{0x7f}, 3*lastWindow),
+	}
+	for name, tail := range cases {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "hostile.rogue")
+			require.NoError(t, os.WriteFile(path, append(append([]byte(nil), m.Bytes()...), tail...), 0o644))
+			_, _, _, err := LastTurn(path)
+			require.Error(t, err)
+			var je *Error
+			assert.True(t, errors.As(err, &je), "%v", err)
+		})
+	}
+}
+
+// The worst end for LastTurn's search: as many offsets as can be start
+// records that end the file, each with a record ending where it starts.
+func BenchmarkLastTurnOfAHostileEnd(b *testing.B) {
+	m, err := NewMemory(testHeader())
+	require.NoError(b, err)
+	// 3-byte lengths: every third offset starts a record ending the file.
+	tail := make([]byte, 3*lastWindow)
+	for o := len(tail) - 3 - 4 - 16384; o >= 0; o -= 3 {
+		v := len(tail) - o - 3 - 4
+		if v > MaxRecordSize {
+			break
+		}
+		tail[o], tail[o+1], tail[o+2] = byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)
+	}
+	path := filepath.Join(b.TempDir(), "hostile.rogue")
+	require.NoError(b, os.WriteFile(path, append(append([]byte(nil), m.Bytes()...), tail...), 0o644))
+	for b.Loop() {
+		LastTurn(path)
+	}
 }
