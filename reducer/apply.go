@@ -10,8 +10,10 @@ import (
 )
 
 // ApplyTurn folds one journal turn into s: its facts in order, then the
-// turn's random draws and the turn counter. An error names the turn and
-// the fact; s must not be used after one.
+// turn's random draws and the turn counter. It refuses a turn that enters
+// more than events.MaxLevelsPerTurn levels or steps the player more than
+// events.MaxPlayerSteps times. An error is a *FactError naming the turn,
+// the fact and the field; s must not be used after one.
 func (s *State) ApplyTurn(t *events.Turn) error { return s.applyTurn(t, nil) }
 
 // ApplyTurnMessages is ApplyTurn that also returns the turn's log: the
@@ -104,10 +106,15 @@ func sameFacts(a, b []events.Fact) bool {
 
 var errNoLevel = errors.New("there is no level yet")
 
-// Apply folds one fact into s. It refuses only facts that cannot apply (an
-// entity that does not exist or is the wrong sort, a tile outside the map,
-// ids out of order); whether the fact was legal is the business of Decide
-// and verify.
+// Apply folds one fact into s. It refuses only facts that cannot apply,
+// checking structure, not rules: an entity that does not exist or is the
+// wrong sort, ids out of order, anything placed or stepping off the map or
+// into a wall, two live actors on one tile, an item both carried and
+// placed, and what is over a cap of events (MaxMapArea, MaxHeld,
+// MaxEntities), each with an error naming the field at fault. Whether
+// the fact was legal is the business of Decide and verify. Each fact
+// costs Apply a constant, but for a level entered (its map's area, at
+// most events.MaxMapArea, and the entities it clears).
 func (s *State) Apply(f events.Fact) error {
 	s.applied++
 	switch f := f.(type) {
