@@ -49,12 +49,21 @@ func fields(v any) string {
 // strconv for plain numbers and booleans, the commonest fields, as a dump
 // writes millions of them.
 func appendValue(b []byte, v reflect.Value) []byte {
-	x := v.Interface()
-	switch x := x.(type) {
-	case events.Pos:
-		return fmt.Appendf(b, "(%d,%d)", x.X, x.Y)
-	case error, fmt.Stringer, fmt.Formatter:
-		return fmt.Append(b, x)
+	if p, ok := v.Interface().(events.Pos); ok {
+		return fmt.Appendf(b, "(%d,%d)", p.X, p.Y)
+	}
+	return appendPlain(b, v)
+}
+
+// appendPlain is appendValue without the Pos shorthand, as fmt writes
+// the values inside a list or a struct: a struct's fields between braces
+// and a list's values between brackets, each separated by a space.
+func appendPlain(b []byte, v reflect.Value) []byte {
+	if v.CanInterface() {
+		switch x := v.Interface().(type) {
+		case error, fmt.Stringer, fmt.Formatter:
+			return fmt.Append(b, x)
+		}
 	}
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -63,6 +72,30 @@ func appendValue(b []byte, v reflect.Value) []byte {
 		return strconv.AppendUint(b, v.Uint(), 10)
 	case reflect.Bool:
 		return strconv.AppendBool(b, v.Bool())
+	case reflect.Struct:
+		b = append(b, '{')
+		for i := 0; i < v.NumField(); i++ {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = appendPlain(b, v.Field(i))
+		}
+		return append(b, '}')
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			break // fmt writes a []byte as a list too, but leave it to fmt
+		}
+		b = append(b, '[')
+		for i := 0; i < v.Len(); i++ {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = appendPlain(b, v.Index(i))
+		}
+		return append(b, ']')
 	}
-	return fmt.Append(b, x)
+	if v.CanInterface() {
+		return fmt.Append(b, v.Interface())
+	}
+	return fmt.Appendf(b, "%v", v)
 }
