@@ -289,6 +289,21 @@ func appendedTurns(why string, turns ...events.Turn) func(t testing.TB, sp speci
 	}
 }
 
+// besideWall is a floor tile of s's level, with no actor on it, whose
+// west neighbour is a wall.
+func besideWall(t testing.TB, s *reducer.State) events.Pos {
+	for y := 0; y < s.Map.Height; y++ {
+		for x := 1; x < s.Map.Width; x++ {
+			p := events.Pos{X: x, Y: y}
+			if s.Map.Walkable(p) && !s.Map.Walkable(events.Pos{X: x - 1, Y: y}) && s.ActorAt(p) == nil {
+				return p
+			}
+		}
+	}
+	t.Fatal("no floor beside a wall")
+	return events.Pos{}
+}
+
 // wait is a turn of waiting with the given facts.
 func wait(facts ...events.Fact) events.Turn {
 	return events.Turn{Command: &events.Wait{}, Facts: facts}
@@ -418,19 +433,38 @@ func badJournals() []badJournal {
 			[]byte{99, 0x00},
 			"record does not decode: command: unknown code 99")},
 		{"a fact about an entity that does not exist", nil, appendedTurns(
-			"fact 0 (Moved): entity 999 does not exist",
+			"fact 0 (Moved) field Actor: entity 999 does not exist",
 			wait(&events.Moved{Actor: 999, Dir: events.North}))},
 		{"a monster spawned outside the map", nil, func(t testing.TB, sp specimen, dir string) (string, outcome) {
-			return appendedTurns("fact 0 (Spawned): (500,3) is outside the map",
+			return appendedTurns("fact 0 (Spawned) field Pos: (500,3) is outside the map",
 				wait(&events.Spawned{ID: sp.state.NextID, Kind: 3, Pos: events.Pos{X: 500, Y: 3}, HP: 5}))(t, sp, dir)
 		}},
-		{"a monster walking off the edge of the map", nil, func(t testing.TB, sp specimen, dir string) (string, outcome) {
-			return appendedTurns("fact 1 (Moved): (-1,0) is outside the map",
-				wait(&events.Spawned{ID: sp.state.NextID, Kind: 3, Pos: events.Pos{X: 0, Y: 0}, HP: 5},
+		{"a monster spawned in a wall", nil, func(t testing.TB, sp specimen, dir string) (string, outcome) {
+			return appendedTurns("fact 0 (Spawned) field Pos: (0,0) is wall, not floor",
+				wait(&events.Spawned{ID: sp.state.NextID, Kind: 3, Pos: events.Pos{X: 0, Y: 0}, HP: 5}))(t, sp, dir)
+		}},
+		{"a monster walking into a wall", nil, func(t testing.TB, sp specimen, dir string) (string, outcome) {
+			p := besideWall(t, sp.state)
+			return appendedTurns(fmt.Sprintf("fact 1 (Moved) field Dir: (%d,%d) is wall, not floor", p.X-1, p.Y),
+				wait(&events.Spawned{ID: sp.state.NextID, Kind: 3, Pos: p, HP: 5},
 					&events.Moved{Actor: sp.state.NextID, Dir: events.West}))(t, sp, dir)
 		}},
+		{"a monster spawned where the player stands", nil, func(t testing.TB, sp specimen, dir string) (string, outcome) {
+			p := sp.state.Player().Pos
+			return appendedTurns(fmt.Sprintf("fact 0 (Spawned) field Pos: (%d,%d) is taken: actor 1 stands there", p.X, p.Y),
+				wait(&events.Spawned{ID: sp.state.NextID, Kind: 3, Pos: p, HP: 5}))(t, sp, dir)
+		}},
+		{"an item both carried and on the floor", nil, func(t testing.TB, sp specimen, dir string) (string, outcome) {
+			return appendedTurns("fact 0 (Spawned) field Pos: a carried item has no place of its own, yet it is placed at (3,3)",
+				wait(&events.Spawned{ID: sp.state.NextID, Kind: 101, Holder: events.PlayerID, Pos: events.Pos{X: 3, Y: 3}}))(t, sp, dir)
+		}},
+		{"a turn that enters two levels", nil, func(t testing.TB, sp specimen, dir string) (string, outcome) {
+			l := sp.state.Level
+			return appendedTurns("fact 1 (LevelEntered): a turn may enter at most 1 level (this is the 2nd)",
+				events.Turn{Command: &events.Descend{}, Facts: []events.Fact{&l, &l}})(t, sp, dir)
+		}},
 		{"an entity id out of order", nil, func(t testing.TB, sp specimen, dir string) (string, outcome) {
-			return appendedTurns(fmt.Sprintf("fact 0 (Spawned): entity id %d out of order: the next id is %d", sp.state.NextID+5, sp.state.NextID),
+			return appendedTurns(fmt.Sprintf("fact 0 (Spawned) field ID: entity id %d out of order: the next id is %d", sp.state.NextID+5, sp.state.NextID),
 				wait(&events.Spawned{ID: sp.state.NextID + 5, Kind: 3, Pos: events.Pos{X: 1, Y: 1}, HP: 5}))(t, sp, dir)
 		}},
 		{"a level whose rooms go outside the map", nil, appendedTurns(

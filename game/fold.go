@@ -39,9 +39,7 @@ func Fold(r *journal.Reader, tables *content.Tables, to int, each func(*reducer.
 			return s, nil, err
 		}
 		if err := s.ApplyTurn(&t); err != nil {
-			// err names the turn and the fact already; this adds the file
-			// and the byte offset.
-			return s, nil, &journal.Error{Path: r.Path(), Offset: r.Offset(), Turn: -1, Err: err}
+			return s, nil, AtRecord(r, err)
 		}
 		if each != nil {
 			if err := each(s, &t); err != nil {
@@ -50,4 +48,13 @@ func Fold(r *journal.Reader, tables *content.Tables, to int, each func(*reducer.
 		}
 	}
 	return s, nil, nil
+}
+
+// AtRecord is err, from folding the turn r last read (a
+// *reducer.FactError, naming the turn, the fact and the field), with the
+// journal's file and the record's byte offset: "journal game.rogue: at
+// byte 397: turn 12: fact 1 (Moved) field Dir: (3,0) is wall, not floor".
+// errors.As finds both the *journal.Error and the *reducer.FactError.
+func AtRecord(r *journal.Reader, err error) error {
+	return &journal.Error{Path: r.Path(), Offset: r.Offset(), Turn: -1, Err: err}
 }

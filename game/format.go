@@ -3,7 +3,7 @@ package game
 import (
 	"fmt"
 	"reflect"
-	"strings"
+	"strconv"
 
 	"rogue/events"
 )
@@ -31,19 +31,71 @@ func fields(v any) string {
 	if rv.Kind() == reflect.Pointer {
 		rv = rv.Elem()
 	}
-	var b strings.Builder
-	b.WriteByte('{')
+	b := make([]byte, 0, 64)
+	b = append(b, '{')
 	for i := 0; i < rv.NumField(); i++ {
 		if i > 0 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
-		fv := rv.Field(i).Interface()
-		switch x := fv.(type) {
-		case events.Pos:
-			fv = fmt.Sprintf("(%d,%d)", x.X, x.Y)
-		}
-		fmt.Fprintf(&b, "%s:%v", rv.Type().Field(i).Name, fv)
+		b = append(b, rv.Type().Field(i).Name...)
+		b = append(b, ':')
+		b = appendValue(b, rv.Field(i))
 	}
-	b.WriteByte('}')
-	return b.String()
+	b = append(b, '}')
+	return string(b)
+}
+
+// appendValue appends v as fmt's %v writes it (a Pos as "(x,y)"): with
+// strconv for plain numbers and booleans, the commonest fields, as a dump
+// writes millions of them.
+func appendValue(b []byte, v reflect.Value) []byte {
+	if p, ok := v.Interface().(events.Pos); ok {
+		return fmt.Appendf(b, "(%d,%d)", p.X, p.Y)
+	}
+	return appendPlain(b, v)
+}
+
+// appendPlain is appendValue without the Pos shorthand, as fmt writes
+// the values inside a list or a struct: a struct's fields between braces
+// and a list's values between brackets, each separated by a space.
+func appendPlain(b []byte, v reflect.Value) []byte {
+	if v.CanInterface() {
+		switch x := v.Interface().(type) {
+		case error, fmt.Stringer, fmt.Formatter:
+			return fmt.Append(b, x)
+		}
+	}
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(b, v.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return strconv.AppendUint(b, v.Uint(), 10)
+	case reflect.Bool:
+		return strconv.AppendBool(b, v.Bool())
+	case reflect.Struct:
+		b = append(b, '{')
+		for i := 0; i < v.NumField(); i++ {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = appendPlain(b, v.Field(i))
+		}
+		return append(b, '}')
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			break // fmt writes a []byte as a list too, but leave it to fmt
+		}
+		b = append(b, '[')
+		for i := 0; i < v.Len(); i++ {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = appendPlain(b, v.Index(i))
+		}
+		return append(b, ']')
+	}
+	if v.CanInterface() {
+		return fmt.Append(b, v.Interface())
+	}
+	return fmt.Appendf(b, "%v", v)
 }

@@ -278,7 +278,7 @@ func (k *Seeker) fold(turn int, each func(*reducer.State, *events.Turn) error) e
 			}
 		}
 		if err := s.ApplyTurn(&t); err != nil {
-			return &journal.Error{Path: k.r.Path(), Offset: k.r.Offset(), Turn: s.Turn, Err: err}
+			return AtRecord(k.r, err)
 		}
 		k.Folded++
 	}

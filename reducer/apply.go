@@ -10,8 +10,10 @@ import (
 )
 
 // ApplyTurn folds one journal turn into s: its facts in order, then the
-// turn's random draws and the turn counter. An error names the turn and
-// the fact; s must not be used after one.
+// turn's random draws and the turn counter. It refuses a turn that enters
+// more than events.MaxLevelsPerTurn levels or steps the player more than
+// events.MaxPlayerSteps times. An error is a *FactError naming the turn,
+// the fact and the field; s must not be used after one.
 func (s *State) ApplyTurn(t *events.Turn) error { return s.applyTurn(t, nil) }
 
 // ApplyTurnMessages is ApplyTurn that also returns the turn's log: the
@@ -43,12 +45,34 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	if s.Over {
 		return fmt.Errorf("turn %d: a turn after the player died", s.Turn)
 	}
+	levels, steps := 0, 0
 	for i, f := range t.Facts {
 		if before != nil {
 			before(f)
 		}
-		if err := s.Apply(f); err != nil {
-			return fmt.Errorf("turn %d: fact %d (%s): %w", s.Turn, i, events.FactName(f.Code()), err)
+		var err error
+		switch f := f.(type) {
+		case *events.LevelEntered:
+			if levels++; levels > events.MaxLevelsPerTurn {
+				err = fieldErrorf("", "a turn may enter at most %d level (this is the %d%s)", events.MaxLevelsPerTurn, levels, ordinal(levels))
+			}
+		case *events.Moved:
+			if f.Actor == events.PlayerID {
+				steps++
+			}
+		case *events.Staggered:
+			if f.Actor == events.PlayerID && !f.Blocked {
+				steps++
+			}
+		}
+		if err == nil && steps > events.MaxPlayerSteps {
+			err = fieldErrorf("Actor", "the player may take at most %d steps in a turn (this is the %d%s)", events.MaxPlayerSteps, steps, ordinal(steps))
+		}
+		if err == nil {
+			err = s.Apply(f)
+		}
+		if err != nil {
+			return newFactError(s.Turn, i, f, err)
 		}
 	}
 	if s.Turn == 0 && s.Player() == nil {
@@ -82,10 +106,15 @@ func sameFacts(a, b []events.Fact) bool {
 
 var errNoLevel = errors.New("there is no level yet")
 
-// Apply folds one fact into s. It refuses only facts that cannot apply (an
-// entity that does not exist or is the wrong sort, a tile outside the map,
-// ids out of order); whether the fact was legal is the business of Decide
-// and verify.
+// Apply folds one fact into s. It refuses only facts that cannot apply,
+// checking structure, not rules: an entity that does not exist or is the
+// wrong sort, ids out of order, anything placed or stepping off the map or
+// into a wall, two live actors on one tile, an item both carried and
+// placed, and what is over a cap of events (MaxMapArea, MaxHeld,
+// MaxEntities), each with an error naming the field at fault. Whether
+// the fact was legal is the business of Decide and verify. Each fact
+// costs Apply a constant, but for a level entered (its map's area, at
+// most events.MaxMapArea, and the entities it clears).
 func (s *State) Apply(f events.Fact) error {
 	s.applied++
 	switch f := f.(type) {
@@ -96,29 +125,29 @@ func (s *State) Apply(f events.Fact) error {
 	case *events.Moved:
 		a, err := s.actorOnMap(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
-		return s.move(a, a.Pos.Add(f.Dir))
+		return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
 	case *events.Staggered:
 		a, err := s.actorOnMap(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		if f.Blocked {
 			return nil
 		}
-		return s.move(a, a.Pos.Add(f.Dir))
+		return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
 	case *events.Attacked:
 		if _, err := s.actor(f.Attacker); err != nil {
-			return fmt.Errorf("attacker: %w", err)
+			return inField("Attacker", err)
 		}
 		t, err := s.actor(f.Target)
 		if err != nil {
-			return fmt.Errorf("target: %w", err)
+			return inField("Target", err)
 		}
 		if f.Weapon != 0 {
 			if w := s.Get(f.Weapon); w == nil || w.Holder != f.Attacker {
-				return fmt.Errorf("weapon %d is not held by attacker %d", f.Weapon, f.Attacker)
+				return fieldErrorf("Weapon", "weapon %d is not held by attacker %d", f.Weapon, f.Attacker)
 			}
 		}
 		if f.Hit {
@@ -130,14 +159,14 @@ func (s *State) Apply(f events.Fact) error {
 	case *events.GainedXP:
 		a, err := s.actor(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		a.XP += f.Amount
 		return nil
 	case *events.LevelledUp:
 		a, err := s.actor(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		a.Level = f.Level
 		a.Attributes[f.Attribute]++
@@ -146,14 +175,17 @@ func (s *State) Apply(f events.Fact) error {
 	case *events.PickedUp:
 		a, err := s.actorOnMap(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		it, err := s.item(f.Item)
 		if err != nil {
-			return err
+			return inField("Item", err)
 		}
 		if it.Holder != 0 {
-			return fmt.Errorf("item %d is not on the floor", f.Item)
+			return fieldErrorf("Item", "item %d is not on the floor", f.Item)
+		}
+		if a.holding >= events.MaxHeld {
+			return fieldErrorf("Actor", "actor %d already holds %d items, the most one may", f.Actor, events.MaxHeld)
 		}
 		a.holding++
 		it.Holder, it.Slot, it.Pos = f.Actor, events.SlotNone, events.Pos{}
@@ -162,13 +194,16 @@ func (s *State) Apply(f events.Fact) error {
 	case *events.Dropped:
 		a, err := s.actorOnMap(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		it, err := s.heldBy(f.Item, f.Actor)
 		if err != nil {
 			return err
 		}
 		a.holding--
+		if it.Slot != events.SlotNone {
+			a.worn[it.Slot-1] = 0
+		}
 		it.Holder, it.Slot, it.Pos, it.PackOrder = 0, events.SlotNone, a.Pos, 0
 		return nil
 	case *events.Equipped:
@@ -179,8 +214,10 @@ func (s *State) Apply(f events.Fact) error {
 			return err
 		}
 		if it.Slot == events.SlotNone {
-			return fmt.Errorf("item %d is not worn", f.Item)
+			return fieldErrorf("Item", "item %d is not worn", f.Item)
 		}
+		s.Get(f.Actor).worn[it.Slot-1] = 0
+		it = s.Get(f.Item)
 		it.Slot = events.SlotNone
 		s.intoPack(it)
 		return nil
@@ -193,30 +230,30 @@ func (s *State) Apply(f events.Fact) error {
 	case *events.Healed:
 		a, err := s.actor(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		a.HP += f.Amount
 		return nil
 	case *events.Damaged:
 		a, err := s.actor(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		a.HP -= f.Amount
 		return nil
 	case *events.Confused:
 		a, err := s.actor(f.Actor)
 		if err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		a.ConfusedUntil = f.Until
 		return nil
 	case *events.HungerChanged:
 		if f.Actor != events.PlayerID {
-			return fmt.Errorf("actor %d: only the player gets hungry", f.Actor)
+			return fieldErrorf("Actor", "actor %d: only the player gets hungry", f.Actor)
 		}
 		if _, err := s.actor(f.Actor); err != nil {
-			return err
+			return inField("Actor", err)
 		}
 		s.Hunger, s.HungerUntil = f.Hunger, f.Until
 		return nil
@@ -229,14 +266,19 @@ func (s *State) Apply(f events.Fact) error {
 
 func (s *State) enterLevel(f *events.LevelEntered) error {
 	if f.Depth < 1 || f.Depth > events.MaxDepth {
-		return fmt.Errorf("depth %d is not in 1..%d", f.Depth, events.MaxDepth)
+		return fieldErrorf("Depth", "depth %d is not in 1..%d", f.Depth, events.MaxDepth)
+	}
+	// Checked before carving: carving costs the map's area. (Carve
+	// refuses sides out of range, and names them.)
+	if f.Width >= 1 && f.Height >= 1 && f.Width <= dungeon.MaxSide && f.Height <= dungeon.MaxSide && f.Width*f.Height > events.MaxMapArea {
+		return fieldErrorf("Width", "a %dx%d map has %d tiles, more than the %d a level may have", f.Width, f.Height, f.Width*f.Height, events.MaxMapArea)
 	}
 	m, err := dungeon.Carve(f.Width, f.Height, f.Rooms, f.Corridors, f.Stairs)
 	if err != nil {
 		return err
 	}
 	if !m.Walkable(f.Arrival) {
-		return fmt.Errorf("arrival (%d,%d) is not a floor tile of the level", f.Arrival.X, f.Arrival.Y)
+		return fieldErrorf("Arrival", "arrival (%d,%d) is not a floor tile of the level", f.Arrival.X, f.Arrival.Y)
 	}
 	// Everything that is not the player or carried by the player is gone.
 	s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool {
@@ -265,42 +307,61 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 
 func (s *State) spawn(f *events.Spawned) error {
 	if f.ID != s.NextID {
-		return fmt.Errorf("entity id %d out of order: the next id is %d", f.ID, s.NextID)
+		return fieldErrorf("ID", "entity id %d out of order: the next id is %d", f.ID, s.NextID)
 	}
 	if s.Map == nil {
 		return errNoLevel
 	}
+	if s.NumEntities() >= events.MaxEntities {
+		return fieldErrorf("ID", "the game already holds %d entities, the most it may", events.MaxEntities)
+	}
 	e := Entity{ID: f.ID, Kind: f.Kind, Holder: f.Holder, Slot: f.Slot, HP: f.HP}
+	actor := false
 	if m := s.content.Monster(f.Kind); m != nil {
 		if f.Holder != 0 {
-			return fmt.Errorf("an actor (kind %d) cannot be carried", f.Kind)
+			return fieldErrorf("Holder", "an actor (kind %d) cannot be carried", f.Kind)
 		}
 		if m.Player != (f.ID == events.PlayerID) {
-			return fmt.Errorf("kind %d (%s) cannot have id %d", f.Kind, m.Name, f.ID)
+			return fieldErrorf("Kind", "kind %d (%s) cannot have id %d", f.Kind, m.Name, f.ID)
 		}
 		e.Level, e.Attributes, e.Skills = m.Level, m.Attributes, m.Skills
+		actor = true
 	} else if it := s.content.Item(f.Kind); it != nil {
 		if f.Slot != events.SlotNone && (it.Equip == nil || it.Equip.Slot != f.Slot) {
-			return fmt.Errorf("%s cannot be worn in the %s slot", it.Name, f.Slot)
+			return fieldErrorf("Slot", "%s cannot be worn in the %s slot", it.Name, f.Slot)
 		}
 	} else {
-		return fmt.Errorf("unknown kind %d", f.Kind)
+		return fieldErrorf("Kind", "unknown kind %d", f.Kind)
 	}
 	if f.Holder == 0 {
 		if f.Slot != events.SlotNone {
-			return errors.New("an item on the floor cannot be worn")
+			return fieldErrorf("Slot", "an item on the floor cannot be worn")
 		}
-		if !s.Map.InBounds(f.Pos) {
-			return fmt.Errorf("(%d,%d) is outside the map", f.Pos.X, f.Pos.Y)
+		if err := s.placeable(f.Pos); err != nil {
+			return inField("Pos", err)
+		}
+		if actor {
+			if err := s.free(f.Pos, 0); err != nil {
+				return inField("Pos", err)
+			}
 		}
 		e.Pos = f.Pos
 	} else {
+		if f.Pos != (events.Pos{}) {
+			return fieldErrorf("Pos", "a carried item has no place of its own, yet it is placed at (%d,%d)", f.Pos.X, f.Pos.Y)
+		}
 		h, err := s.actor(f.Holder)
 		if err != nil {
-			return fmt.Errorf("holder: %w", err)
+			return inField("Holder", err)
 		}
-		if f.Slot != events.SlotNone && h.holding > 0 && s.Worn(f.Holder, f.Slot) != nil {
-			return fmt.Errorf("holder %d already wears something in the %s slot", f.Holder, f.Slot)
+		if h.holding >= events.MaxHeld {
+			return fieldErrorf("Holder", "actor %d already holds %d items, the most one may", f.Holder, events.MaxHeld)
+		}
+		if f.Slot != events.SlotNone {
+			if h.worn[f.Slot-1] != 0 {
+				return fieldErrorf("Slot", "holder %d already wears something in the %s slot", f.Holder, f.Slot)
+			}
+			h.worn[f.Slot-1] = f.ID
 		}
 		h.holding++ // before the append below moves the entities
 	}
@@ -310,8 +371,8 @@ func (s *State) spawn(f *events.Spawned) error {
 	}
 	s.entity = append(s.entity, e)
 	s.NextID++
-	if f.Holder == 0 && s.IsActor(&e) {
-		s.standingArrived(f.Pos)
+	if f.Holder == 0 && actor && s.standingOK {
+		s.setStanding(f.Pos, true)
 	}
 	if f.Holder != 0 && f.Slot == events.SlotNone {
 		s.intoPack(&s.entity[len(s.entity)-1])
@@ -323,11 +384,60 @@ func (s *State) spawn(f *events.Spawned) error {
 	return nil
 }
 
-func (s *State) move(a *Entity, to events.Pos) error {
-	if !s.Map.InBounds(to) {
-		return fmt.Errorf("(%d,%d) is outside the map", to.X, to.Y)
+// placeable says why nothing can lie on p, or nil: p must be a floor tile
+// of the map (the rules never put anything in a wall, nor off the map).
+func (s *State) placeable(p events.Pos) error {
+	if !s.Map.InBounds(p) {
+		return fmt.Errorf("(%d,%d) is outside the map", p.X, p.Y)
 	}
-	s.standingMoved(a.Pos, to)
+	if t := s.Map.At(p); !t.Walkable() {
+		return fmt.Errorf("(%d,%d) is %s, not floor", p.X, p.Y, t)
+	}
+	return nil
+}
+
+// free says why an actor cannot stand on p, a floor tile of the map, or
+// nil: another live actor (not self) already stands there. The dead are
+// gone from the game (the player, when dead, ends it). It answers from
+// the index of where actors stand (see standing.go), built once a level
+// and kept as actors move, so that the question costs a bit, not a look
+// at every entity.
+func (s *State) free(p events.Pos, self events.EntityID) error {
+	if !s.standingOK {
+		if err := s.indexStanding(); err != nil {
+			return err
+		}
+	}
+	if !s.stands(p) {
+		return nil
+	}
+	for e := range s.Entities() {
+		if e.ID != self && e.Holder == 0 && e.Pos == p && s.IsActor(e) {
+			return fmt.Errorf("(%d,%d) is taken: actor %d stands there", p.X, p.Y, e.ID)
+		}
+	}
+	// The index was wrong: only a state changed from outside the
+	// reducer can make it so. Built again from the entities.
+	if err := s.indexStanding(); err != nil {
+		return err
+	}
+	if s.stands(p) {
+		return fmt.Errorf("(%d,%d) is taken", p.X, p.Y)
+	}
+	return nil
+}
+
+func (s *State) move(a *Entity, to events.Pos) error {
+	if err := s.placeable(to); err != nil {
+		return err
+	}
+	if err := s.free(to, a.ID); err != nil {
+		return err
+	}
+	if s.Map.InBounds(a.Pos) {
+		s.setStanding(a.Pos, false)
+	}
+	s.setStanding(to, true)
 	a.Pos = to
 	if a.ID == events.PlayerID {
 		s.lookFrom(to)
@@ -338,11 +448,11 @@ func (s *State) move(a *Entity, to events.Pos) error {
 func (s *State) die(f *events.Died) error {
 	a, err := s.actor(f.Actor)
 	if err != nil {
-		return err
+		return inField("Actor", err)
 	}
 	if f.Killer != 0 {
 		if _, err := s.actor(f.Killer); err != nil {
-			return fmt.Errorf("killer: %w", err)
+			return inField("Killer", err)
 		}
 	}
 	if f.Killer == events.PlayerID && f.Actor != events.PlayerID {
@@ -355,7 +465,7 @@ func (s *State) die(f *events.Died) error {
 	if a.holding > 0 {
 		for e := range s.Entities() {
 			if e.Holder == a.ID {
-				return fmt.Errorf("actor %d dies still holding item %d", a.ID, e.ID)
+				return fieldErrorf("Actor", "actor %d dies still holding item %d", a.ID, e.ID)
 			}
 		}
 	}
@@ -370,19 +480,20 @@ func (s *State) equip(f *events.Equipped) error {
 	}
 	def := s.content.Item(it.Kind)
 	if f.Slot == events.SlotNone || def == nil || def.Equip == nil || def.Equip.Slot != f.Slot {
-		return fmt.Errorf("item %d cannot be worn in the %q slot", f.Item, f.Slot)
+		return fieldErrorf("Slot", "item %d cannot be worn in the %q slot", f.Item, f.Slot)
 	}
 	cur := s.Worn(f.Actor, f.Slot)
 	switch {
 	case f.Displaced == 0 && cur != nil && cur.ID != it.ID:
-		return fmt.Errorf("the %s slot holds item %d, which the fact does not displace", f.Slot, cur.ID)
+		return fieldErrorf("Displaced", "the %s slot holds item %d, which the fact does not displace", f.Slot, cur.ID)
 	case f.Displaced != 0 && (cur == nil || cur.ID != f.Displaced):
-		return fmt.Errorf("item %d is not worn in the %s slot", f.Displaced, f.Slot)
+		return fieldErrorf("Displaced", "item %d is not worn in the %s slot", f.Displaced, f.Slot)
 	}
 	if cur != nil && cur.ID != it.ID {
 		cur.Slot = events.SlotNone
 		s.intoPack(cur)
 	}
+	s.Get(f.Actor).worn[f.Slot-1] = f.Item
 	it = s.Get(f.Item)
 	it.Slot, it.PackOrder = f.Slot, 0
 	return nil
@@ -395,12 +506,15 @@ func (s *State) intoPack(it *Entity) {
 
 func (s *State) remove(id events.EntityID) {
 	if i := s.find(id); i >= 0 {
-		if e := &s.entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) {
+		if e := &s.entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) && s.Map.InBounds(e.Pos) {
 			s.setStanding(e.Pos, false)
 		}
-		if h := s.entity[i].Holder; h != 0 {
-			if e := s.Get(h); e != nil {
-				e.holding--
+		if it := s.entity[i]; it.Holder != 0 {
+			if h := s.Get(it.Holder); h != nil {
+				h.holding--
+				if it.Slot != events.SlotNone && h.worn[it.Slot-1] == it.ID {
+					h.worn[it.Slot-1] = 0
+				}
 			}
 		}
 		// Marked, not moved out: the dead go all at once when they are
@@ -447,16 +561,18 @@ func (s *State) item(id events.EntityID) (*Entity, error) {
 	return e, nil
 }
 
+// heldBy returns item, which holder must hold; its errors name the field
+// at fault (Actor or Item).
 func (s *State) heldBy(item, holder events.EntityID) (*Entity, error) {
 	if _, err := s.actor(holder); err != nil {
-		return nil, err
+		return nil, inField("Actor", err)
 	}
 	it, err := s.item(item)
 	if err != nil {
-		return nil, err
+		return nil, inField("Item", err)
 	}
 	if it.Holder != holder {
-		return nil, fmt.Errorf("item %d is not held by %d", item, holder)
+		return nil, fieldErrorf("Item", "item %d is not held by %d", item, holder)
 	}
 	return it, nil
 }

@@ -301,6 +301,6 @@ func TestTheFoldRefusesFactsThatCannotApply(t *testing.T) {
 		s := arena(t)
 		err := s.ApplyTurn(&events.Turn{Command: &events.Wait{}, Facts: []events.Fact{&events.Healed{Actor: 42}}})
 		require.Error(t, err)
-		assert.Equal(t, "turn 1: fact 0 (Healed): entity 42 does not exist", err.Error())
+		assert.Equal(t, "turn 1: fact 0 (Healed) field Actor: entity 42 does not exist", err.Error())
 	})
 }

@@ -292,8 +292,31 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	for i := range s.entity {
-		if h := s.entity[i].Holder; h != 0 {
-			s.Get(h).holding++ // checkSnapshot made sure there is one
+		if e := &s.entity[i]; e.Holder != 0 {
+			h := s.Get(e.Holder) // checkSnapshot made sure there is one
+			if h.holding++; h.holding > events.MaxHeld {
+				return nil, fmt.Errorf("snapshot: actor %d holds more than %d items", h.ID, events.MaxHeld)
+			}
+			if e.Slot != events.SlotNone {
+				if h.worn[e.Slot-1] != 0 {
+					return nil, fmt.Errorf("snapshot: actor %d wears items %d and %d in the %s slot", h.ID, h.worn[e.Slot-1], e.ID, e.Slot)
+				}
+				h.worn[e.Slot-1] = e.ID
+			}
+		}
+	}
+	// What Apply refuses, a snapshot may not hold either: anything on a
+	// wall, two actors on one tile.
+	if s.Map != nil {
+		for e := range s.Entities() {
+			if e.Holder == 0 {
+				if err := s.placeable(e.Pos); err != nil {
+					return nil, fmt.Errorf("snapshot: entity %d: %w", e.ID, err)
+				}
+			}
+		}
+		if err := s.indexStanding(); err != nil {
+			return nil, fmt.Errorf("snapshot: %w", err)
 		}
 	}
 	return s, nil

@@ -1,23 +1,40 @@
 package reducer
 
-import "rogue/events"
+import (
+	"fmt"
+
+	"rogue/events"
+)
 
 // Decide asks again and again whether an actor stands on a tile: every
 // step the player or a monster takes, and every tile of every monster's
-// path search. Its working copy answers from an index, one bit per tile
-// (State.standing), built once per decision and kept by Apply as actors
-// move, arrive and die. Only the working copy has one: nothing outside the
-// reducer changes it between the facts, so it cannot go stale.
+// path search; Apply asks it of every step and every actor spawned, to
+// refuse two actors on one tile. Both answer from an index, one bit per
+// tile (State.standing), built from the entities once a level (or once a
+// copy) and kept by Apply as actors move, arrive and die.
 //
-// The rules never put two actors on one tile, nor one off the map; a
-// journal can, and then the index is not used (standingOK stays false)
-// and every question looks at every entity, as it does on other states.
+// Apply refuses what would break the index (an actor off the map or in a
+// wall, two on one tile), so it holds for every state the fold makes. The
+// rules answer from it on their working copy only, which nothing outside
+// the reducer changes between the facts; on other states they look at
+// every entity, as a state changed by hand may disagree with its index.
 
 // buildStanding builds the index on a working copy, if it can.
 func (s *State) buildStanding() {
-	s.standingOK = false
 	if !s.forgetful || s.Map == nil {
+		s.standingOK = false
 		return
+	}
+	_ = s.indexStanding()
+}
+
+// indexStanding builds the index from the entities; it fails, leaving
+// standingOK false, when an actor stands off the map or on another's
+// tile (a state restored or changed from outside the fold).
+func (s *State) indexStanding() error {
+	s.standingOK = false
+	if s.Map == nil {
+		return errNoLevel
 	}
 	n := (s.Map.Width*s.Map.Height + 63) / 64
 	if cap(s.standing) < n {
@@ -30,12 +47,16 @@ func (s *State) buildStanding() {
 		if e.Holder != 0 || !s.IsActor(e) {
 			continue
 		}
-		if !s.Map.InBounds(e.Pos) || s.stands(e.Pos) {
-			return
+		if !s.Map.InBounds(e.Pos) {
+			return fmt.Errorf("actor %d stands off the map, at (%d,%d)", e.ID, e.Pos.X, e.Pos.Y)
+		}
+		if s.stands(e.Pos) {
+			return fmt.Errorf("actor %d stands on (%d,%d), where another actor stands", e.ID, e.Pos.X, e.Pos.Y)
 		}
 		s.setStanding(e.Pos, true)
 	}
 	s.standingOK = true
+	return nil
 }
 
 // stands reports whether p, on the map, is marked in the index.
@@ -51,32 +72,6 @@ func (s *State) setStanding(p events.Pos, on bool) {
 	} else {
 		s.standing[i>>6] &^= 1 << (i & 63)
 	}
-}
-
-// standingMoved keeps the index as an actor steps from one tile of the map
-// to another.
-func (s *State) standingMoved(from, to events.Pos) {
-	if !s.standingOK {
-		return
-	}
-	s.setStanding(from, false)
-	if s.stands(to) {
-		s.standingOK = false // two on one tile
-		return
-	}
-	s.setStanding(to, true)
-}
-
-// standingArrived keeps the index as an actor appears on p, on the map.
-func (s *State) standingArrived(p events.Pos) {
-	if !s.standingOK {
-		return
-	}
-	if s.stands(p) {
-		s.standingOK = false
-		return
-	}
-	s.setStanding(p, true)
 }
 
 // freeOfActors reports whether the index says no actor stands on p; false

@@ -41,6 +41,11 @@ type Entity struct {
 	// Holder and kept by the fold, so that a death or a spawn in the
 	// hands need not look at every entity when there is nothing to find.
 	holding int
+	// worn is the id of the item the actor wears in each slot (slot-1;
+	// 0 for none): derived from the items' Holder and Slot and kept by
+	// the fold, so that asking what an actor wears looks at one entity,
+	// not every one.
+	worn [events.NumSlots - 1]events.EntityID
 }
 
 // State is a whole game at the end of a turn.
@@ -413,15 +418,14 @@ func (s *State) Backpack(holder events.EntityID) []*Entity {
 
 // Worn returns the item holder wears in slot, or nil.
 func (s *State) Worn(holder events.EntityID, slot events.Slot) *Entity {
-	if !s.holds(holder) {
+	if slot == events.SlotNone || slot >= events.NumSlots {
 		return nil
 	}
-	for e := range s.Entities() {
-		if e.Holder == holder && e.Slot == slot && slot != events.SlotNone {
-			return e
-		}
+	h := s.Get(holder)
+	if h == nil || h.holding == 0 || h.worn[slot-1] == 0 {
+		return nil
 	}
-	return nil
+	return s.Get(h.worn[slot-1])
 }
 
 // Held lists everything holder carries, worn or not, in id order.
@@ -526,7 +530,8 @@ func (s *State) lookFrom(p events.Pos) {
 	}
 	s.pending.Add(p)
 	s.npending++
-	if s.npending >= 1024 {
-		s.Explored()
-	}
+	// Not merged here, however many are pending: a fold that never
+	// reads the memory (a headless replay, until the digest) computes
+	// no field of view, and one that does computes each viewpoint's
+	// once, at most one per tile of the level.
 }

@@ -222,7 +222,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		"header":  writeFile(t, dir, "header.jnl", good[:20]),
 	}
 	p := func(name string) string { return paths[name] }
-	ghostAt := "journal " + p("ghost") + ": at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved): entity 999 does not exist"
+	ghostAt := "journal " + p("ghost") + ": at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved) field Actor: entity 999 does not exist"
 	bombLine := "journal " + p("bomb") + ": turn 10 at byte " + strconv.Itoa(end) +
 		": damaged journal: record does not decode: payload offset 0: declares an array of 4294967295 values but only 0 bytes are left; " +
 		"its checksum holds but its payload is refused, and nothing readable follows it; rogue salvage " + p("bomb") + " writes a new journal of every turn that can be recovered"
@@ -255,7 +255,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		{"replay of a fact about a missing entity", []string{"replay", "--headless", p("ghost")}, 1,
 			"rogue replay: " + ghostAt},
 		{"dump of a fact about a missing entity dumps it and fails naming the turn", []string{"dump", p("ghost")}, 1,
-			"rogue dump: " + p("ghost") + ": turn 10 at byte " + strconv.Itoa(end) + " does not fold (turn 10: fact 0 (Moved): entity 999 does not exist): its turns are dumped, without messages from there"},
+			"rogue dump: " + p("ghost") + ": turn 10 at byte " + strconv.Itoa(end) + " does not fold (turn 10: fact 0 (Moved) field Actor: entity 999 does not exist): its turns are dumped, without messages from there"},
 		{"replay of a msgpack bomb says the journal is damaged", []string{"replay", "--headless", p("bomb")}, 3,
 			"rogue replay: " + bombLine},
 		{"dump of a msgpack bomb says the journal is damaged", []string{"dump", p("bomb")}, 3,

@@ -313,7 +313,7 @@ func TestJournalsFromElsewhereExportAsTheyReplay(t *testing.T) {
 		{"a journal from a newer format is refused", p("future"), 1,
 			"rogue export: journal " + p("future") + ": at byte 8: " + newerFormat + "\n"},
 		{"a fact about a missing entity is named with its turn", p("ghost"), 1,
-			"rogue export: journal " + p("ghost") + ": at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved): entity 999 does not exist\n"},
+			"rogue export: journal " + p("ghost") + ": at byte " + strconv.Itoa(end) + ": turn 10: fact 0 (Moved) field Actor: entity 999 does not exist\n"},
 		{"a damaged last record exports the turns before it and exits 3", p("bomb"), 3,
 			"rogue export: journal " + p("bomb") + ": turn 10 at byte " + strconv.Itoa(end) +
 				": damaged journal: record does not decode: payload offset 0: declares an array of 4294967295 values but only 0 bytes are left; " +

@@ -68,10 +68,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if path := findUnfinished(journals); path != "" {
-			if p.cont, err = openSession(path); err != nil {
-				return err
-			}
+		if p.cont = continueSession(journals); p.cont != nil {
 			menu.Continue = p.cont.describe()
 		}
 		menu.Journals = journals

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
-	"rogue/reducer/content"
 )
 
 // Where journals live, what they are called, and which one is unfinished.
@@ -132,7 +132,9 @@ func listJournals(dir string) ([]string, error) {
 
 // findUnfinished is the most recently played journal in dir whose player
 // has not died (its last turn has no Died fact for the player), or "".
-// Journals this program cannot read or continue are passed over.
+// Journals this program cannot read or continue are passed over. Each
+// journal costs a bounded read (see finished), so that a data folder of
+// long or hostile journals opens the menu as fast as one of short games.
 func findUnfinished(journals []string) string {
 	for _, path := range journals {
 		if over, err := finished(path); err == nil && !over {
@@ -142,22 +144,68 @@ func findUnfinished(journals []string) string {
 	return ""
 }
 
-// finished reports whether the game in the journal at path is over. Its
-// last state comes from its newest snapshot that checks out (read only:
-// the journal may be being played), so that the menu opens as fast on a
-// long game as on a short one.
+// maxContinueTries is how many unfinished journals the menu tries to
+// open, newest first, before it offers none: one that does not open (it
+// does not fold, or another rogue plays it) is passed over, and each try
+// folds at most maxResumeBytes.
+const maxContinueTries = 3
+
+// continueSession opens the game the menu offers to continue: the newest
+// unfinished journal that opens, of the first maxContinueTries; nil when
+// there is none.
+func continueSession(journals []string) *session {
+	for range maxContinueTries {
+		path := findUnfinished(journals)
+		if path == "" {
+			return nil
+		}
+		if ss, err := openSession(path); err == nil {
+			return ss
+		}
+		journals = journals[slices.Index(journals, path)+1:]
+	}
+	return nil
+}
+
+// maxResumeBytes is the most bytes of journal the continued game may
+// have to fold after its newest snapshot (or its header): a game this
+// program plays snapshots every journal.SnapshotEvery turns, about 45 KB
+// of turns (44 bytes a turn over a long bot game), so this is over five
+// times that. Folding it costs at most about 60 ms whatever it holds (the
+// worst journals within the fold's caps fold 4 MB in under a second). A
+// journal further from a snapshot than this (a long game whose snapshots
+// were deleted or could not be written, or a file from elsewhere) is not
+// offered: rogue play --journal FILE continues it.
+const maxResumeBytes = 256 << 10
+
+// finished reports whether the game in the journal at path is over, from
+// its header and its last turn alone (journal.LastTurn reads at most half
+// a megabyte, whatever the journal holds): over when that turn has the
+// player's Died fact. A journal that ends torn (a crash) is not over. It
+// fails for a journal that cannot be continued cheaply: one this program
+// cannot play, or more than maxResumeBytes past its newest snapshot.
 func finished(path string) (bool, error) {
-	k, err := game.OpenSeeker(path, content.Default())
+	// First what costs a stat and a few bytes: whether continuing it
+	// would fold more than maxResumeBytes.
+	info, err := os.Stat(path)
 	if err != nil {
 		return false, err
 	}
-	defer k.Close()
-	if err := game.CheckPlayable(k.Header()); err != nil {
+	from, _ := journal.NewestSnapshotOffset(path)
+	if info.Size()-from > maxResumeBytes {
+		return false, fmt.Errorf("%s: %d bytes to fold past its newest snapshot, more than %d", path, info.Size()-from, maxResumeBytes)
+	}
+	h, last, _, err := journal.LastTurn(path)
+	if err != nil && !errors.Is(err, journal.ErrNoCleanEnd) {
 		return false, err
 	}
-	s, _, err := k.StateAt(-1)
-	if err != nil {
+	if err := game.CheckPlayable(h); err != nil {
 		return false, err
 	}
-	return s.Over, nil
+	for _, f := range last.Facts {
+		if d, ok := f.(*events.Died); ok && d.Actor == events.PlayerID {
+			return true, nil
+		}
+	}
+	return false, nil
 }

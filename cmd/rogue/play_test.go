@@ -58,7 +58,7 @@ func TestJournalsGoUnderXDGDataHomeElseHome(t *testing.T) {
 }
 
 // newTestSession starts a game of seed in a new journal in dir.
-func newTestSession(t *testing.T, dir string, seed uint64) *session {
+func newTestSession(t testing.TB, dir string, seed uint64) *session {
 	t.Helper()
 	f, path, err := createJournal(dir, seed, aMinute)
 	require.NoError(t, err)
