@@ -68,7 +68,7 @@ func render(t *testing.T, path string) string {
 	for _, turn := range marks(t, path) {
 		want[turn] = true
 	}
-	s := reducer.New(h.Seed, content.Default())
+	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
 	s.Wizard = h.Options.Wizard
 	var log []string
 	var hp []int

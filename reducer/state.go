@@ -138,6 +138,11 @@ func New(seed uint64, tables *content.Tables) *State {
 // Content is the content the state was made with.
 func (s *State) Content() *content.Tables { return s.content }
 
+// RulesVersion is the rules version the state is played under: its
+// content's (0 for tables that are not a released version's, which play
+// by the newest rules' code).
+func (s *State) RulesVersion() int { return s.content.Version }
+
 // Clone returns an independent copy of s (the carved map is shared: it
 // never changes).
 func (s *State) Clone() *State {

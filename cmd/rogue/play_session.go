@@ -51,8 +51,10 @@ const recentTurns = 8
 func newSession(path string, f *journal.File) (*session, error) {
 	ss := &session{path: path, file: f}
 	ss.keepSnapshots()
-	s := reducer.New(f.Header().Seed, content.Default())
-	s.Wizard = f.Header().Options.Wizard // as game.Start and every fold set it
+	s, err := game.NewState(f.Header(), content.Default()) // as game.Start and every fold make it
+	if err != nil {
+		return nil, err
+	}
 	return ss.start(s)
 }
 

@@ -31,7 +31,7 @@ func files(t *testing.T, name, body string) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
 	for _, f := range []string{"monsters", "items", "spawns", "rules"} {
-		b, err := embedded.ReadFile("data/" + f + ".json")
+		b, err := embedded.ReadFile("data/rules1/" + f + ".json")
 		require.NoError(t, err)
 		m["data/"+f+".json"] = &fstest.MapFile{Data: b}
 	}
