@@ -22,7 +22,9 @@ func code(t *testing.T, name string) int {
 // Dagger (id 2) and Leather Armor (id 3), then the given extra spawns.
 func room(t *testing.T, extra ...events.Spawned) *reducer.State {
 	t.Helper()
-	s := reducer.New(1, content.Default())
+	rules1, err := content.ForRules(1) // the states here are rules 1's: 10 HP is full health
+	require.NoError(t, err)
+	s := reducer.New(1, rules1)
 	facts := []events.Fact{
 		&events.LevelEntered{Depth: 1, Width: 20, Height: 12,
 			Rooms: []events.Rect{{X: 1, Y: 1, W: 8, H: 5}}, Stairs: events.Pos{X: 7, Y: 4}, Arrival: events.Pos{X: 2, Y: 2}},

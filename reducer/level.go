@@ -14,7 +14,7 @@ func (d *decider) begin() {
 	d.emit(&events.LevelEntered{Depth: 1, Width: layout.Width, Height: layout.Height,
 		Rooms: layout.Rooms, Corridors: layout.Corridors, Stairs: layout.Stairs, Arrival: layout.Start})
 	pk := c.Player
-	hp := (10 + Bonus(pk.Attributes[events.Fitness])) * pk.Level
+	hp := playerHP(c.Rules, Bonus(pk.Attributes[events.Fitness]), pk.Level)
 	for _, it := range pk.Wears {
 		hp += it.Equip.MaxHP
 	}
@@ -118,7 +118,8 @@ func (d *decider) spawnKind(code int, pos events.Pos) {
 }
 
 // chooseAttribute answers a pending level-up: the new level, +1 to the
-// attribute, HP and mana recomputed and restored to full.
+// attribute, HP and mana recomputed and restored to full; under rules 2,
+// every skill rises too.
 func (d *decider) chooseAttribute(a events.Attribute) error {
 	w := d.w
 	if !w.LevelUpPending() {
@@ -131,5 +132,10 @@ func (d *decider) chooseAttribute(a events.Attribute) error {
 	p.Level++
 	p.Attributes[a]++
 	d.emit(&events.LevelledUp{Actor: p.ID, Level: p.Level, Attribute: a, HP: w.MaxHP(&p), Mana: w.MaxMana(&p)})
+	if by := w.content.Rules.LevelUpSkills; by != 0 {
+		for k := events.Skill(0); k < events.NumSkills; k++ {
+			d.emit(&events.SkillRaised{Actor: p.ID, Skill: k, By: by})
+		}
+	}
 	return nil
 }

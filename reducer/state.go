@@ -36,6 +36,11 @@ type Entity struct {
 	Attributes    [events.NumAttributes]int
 	Skills        [events.NumSkills]int
 	ConfusedUntil int
+	// SearchAt is where a monster last saw the player, and SearchUntil
+	// the turn it gives up looking for the player there (rules 2: see
+	// events.LostSight); 0 when it never lost sight of the player.
+	SearchAt    events.Pos
+	SearchUntil int
 
 	// holding counts the items an actor holds: derived from the items'
 	// Holder and kept by the fold, so that a death or a spawn in the

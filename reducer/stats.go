@@ -34,13 +34,14 @@ func (s *State) wornBonus(e *Entity, f func(*content.Equip) int) int {
 }
 
 // MaxHP is an actor's maximum hit points now: for the player
-// (10 + Fitness bonus) * level, for a monster 1 + level * max(1, 8 + Fitness
-// bonus); plus the HP bonus of everything worn.
+// base + (per level + Fitness bonus) * level (rules 1: base 0, 10 per
+// level; rules 2: 15 and 15), for a monster 1 + level * max(1, 8 +
+// Fitness bonus); plus the HP bonus of everything worn.
 func (s *State) MaxHP(e *Entity) int {
 	fit := Bonus(e.Attributes[events.Fitness])
 	var base int
 	if e.ID == events.PlayerID {
-		base = (10 + fit) * e.Level
+		base = playerHP(s.content.Rules, fit, e.Level)
 	} else {
 		base = 1 + e.Level*max(1, 8+fit)
 	}
@@ -116,4 +117,29 @@ func (s *State) XPToLevel(e *Entity) int { return s.content.Rules.XPPerLevel * e
 func (s *State) LevelUpPending() bool {
 	p := s.Player()
 	return p != nil && !s.Over && p.XP >= s.XPToLevel(p)
+}
+
+// playerHP is the player's max HP before worn bonuses.
+func playerHP(r content.Rules, fitness, level int) int {
+	return r.PlayerHPBase + (r.PlayerHPPerLevel+fitness)*level
+}
+
+// UseRange is how far the player reaches with a consumable: its range,
+// plus the Intelligence bonus (when above 0) under rules that give scrolls
+// magic.
+func (s *State) UseRange(e *Entity, u *content.Use) int {
+	if !s.content.Rules.Magic || u.Target == content.Self {
+		return u.Range
+	}
+	return u.Range + max(0, Bonus(e.Attributes[events.Intelligence]))
+}
+
+// UseAmount is what a consumable does to its target in the hands of e:
+// its amount, plus e's Magic skill and Intelligence bonus for a damaging
+// scroll under rules that give scrolls magic (never below 1).
+func (s *State) UseAmount(e *Entity, u *content.Use) int {
+	if !s.content.Rules.Magic || u.Effect != content.Harm {
+		return u.Amount
+	}
+	return max(1, u.Amount+e.Skills[events.Magic]+Bonus(e.Attributes[events.Intelligence]))
 }

@@ -275,7 +275,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		got := runRogue(t, nil, "replay", "--headless", p("rules2"))
 		assert.Equal(t, 0, got.Code, got.Stderr)
 		assert.Equal(t, "", got.Stderr)
-		assert.Contains(t, got.Stdout, fmt.Sprintf("versions: format %d, rules 2, chance ", events.FormatVersion))
+		assert.Contains(t, got.Stdout, fmt.Sprintf("versions: format %d, rules %d, chance ", events.FormatVersion, events.RulesVersion+1))
 		assert.Contains(t, got.Stdout, "turn:     10 of 10\n")
 	})
 }

@@ -143,6 +143,22 @@ type Rules struct {
 	SpawnDie          int
 	SpawnOffset       int
 	Width, Height     int
+
+	// The player's max HP is PlayerHPBase + (PlayerHPPerLevel + Fitness
+	// bonus) * level.
+	PlayerHPBase, PlayerHPPerLevel int
+	// LevelUpSkills is added to every skill at a level-up.
+	LevelUpSkills int
+	// CriticalRolls is how often a natural 20 rolls the damage dice.
+	CriticalRolls int
+	// SearchTurns is how long a monster that lost sight of the player
+	// searches where it last saw it, once there; 0: it forgets at once.
+	SearchTurns int
+	// Magic: a scroll's damage adds the reader's Magic skill and
+	// Intelligence bonus, and its range the Intelligence bonus (if above 0).
+	Magic bool
+	// Mana: the game keeps and shows a mana pool.
+	Mana bool
 }
 
 // Tables is the whole content of the game under one rules version.

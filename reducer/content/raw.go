@@ -245,6 +245,15 @@ type rawRules struct {
 		Width  int `json:"width"`
 		Height int `json:"height"`
 	} `json:"level"`
+	PlayerHP struct {
+		Base     int `json:"base"`
+		PerLevel int `json:"perLevel"`
+	} `json:"playerHP"`
+	LevelUpSkills int  `json:"levelUpSkills"`
+	CriticalRolls int  `json:"criticalRolls"`
+	SearchTurns   int  `json:"searchTurns"`
+	Magic         bool `json:"magic"`
+	Mana          bool `json:"mana"`
 }
 
 func (r rawRules) build() (Rules, error) {
@@ -258,6 +267,9 @@ func (r rawRules) build() (Rules, error) {
 		StarvingDamage: r.Hunger.StarvingDamage, XPPerLevel: r.XPPerLevel, XPPerMonsterLevel: r.XPPerMonsterLevel,
 		UnarmedDamage: d, WellFedHitBonus: r.WellFedHitBonus, RestHeal: r.RestHeal,
 		SpawnDie: r.Spawns.Die, SpawnOffset: r.Spawns.Offset, Width: r.Level.Width, Height: r.Level.Height,
+		PlayerHPBase: r.PlayerHP.Base, PlayerHPPerLevel: r.PlayerHP.PerLevel,
+		LevelUpSkills: r.LevelUpSkills, CriticalRolls: r.CriticalRolls, SearchTurns: r.SearchTurns,
+		Magic: r.Magic, Mana: r.Mana,
 	}
 	checks := []struct {
 		field     string
@@ -275,6 +287,11 @@ func (r rawRules) build() (Rules, error) {
 		{"spawns.die", out.SpawnDie, 1, 100},
 		{"level.width", out.Width, 20, 255},
 		{"level.height", out.Height, 20, 255},
+		{"playerHP.base", out.PlayerHPBase, 0, 1000},
+		{"playerHP.perLevel", out.PlayerHPPerLevel, 1, 1000},
+		{"levelUpSkills", out.LevelUpSkills, 0, 10},
+		{"criticalRolls", out.CriticalRolls, 1, 5},
+		{"searchTurns", out.SearchTurns, 0, 100},
 	}
 	for _, c := range checks {
 		if c.v < c.lo || c.v > c.hi {
