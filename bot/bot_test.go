@@ -148,3 +148,27 @@ func TestTheBotChooses(t *testing.T) {
 		})
 	}
 }
+
+// Two goblins coming across a room: the bot steps back into the corridor
+// at its edge, where they reach it one at a time.
+func TestTheBotMeetsAGroupInACorridor(t *testing.T) {
+	rules1, err := content.ForRules(1)
+	require.NoError(t, err)
+	s := reducer.New(1, rules1)
+	require.NoError(t, s.ApplyTurn(&events.Turn{Command: &events.Begin{}, Facts: []events.Fact{
+		&events.LevelEntered{Depth: 1, Width: 30, Height: 8,
+			Rooms:     []events.Rect{{X: 1, Y: 1, W: 8, H: 5}, {X: 20, Y: 1, W: 4, H: 3}},
+			Corridors: []events.Corridor{{From: events.Pos{X: 8, Y: 3}, To: events.Pos{X: 21, Y: 3}, HorizontalFirst: true}},
+			Stairs:    events.Pos{X: 22, Y: 2}, Arrival: events.Pos{X: 8, Y: 3}},
+		&events.Spawned{ID: 1, Kind: code(t, "Player"), Pos: events.Pos{X: 8, Y: 3}, HP: 10},
+		&events.Spawned{ID: 2, Kind: code(t, "Dagger"), Holder: 1, Slot: events.MainHand},
+		&events.HungerChanged{Actor: 1, Hunger: events.Normal},
+		&events.Spawned{ID: 3, Kind: code(t, "Goblin"), Pos: events.Pos{X: 3, Y: 2}, HP: 9},
+		&events.Spawned{ID: 4, Kind: code(t, "Goblin"), Pos: events.Pos{X: 3, Y: 4}, HP: 9},
+	}}))
+	s.Player().Attributes[events.Might] = 18 // it means to fight them
+	require.True(t, s.CanSee(events.Pos{X: 3, Y: 2}) && s.CanSee(events.Pos{X: 3, Y: 4}), "the goblins are in view")
+	assert.Equal(t, events.Command(&events.Move{Dir: events.East}), Choose(s), "into the corridor")
+	s.Player().Pos = events.Pos{X: 10, Y: 3}
+	assert.Equal(t, events.Command(&events.Wait{}), Choose(s), "and waits there")
+}

@@ -96,13 +96,21 @@ func (b *brain) fight(foes []*reducer.Entity) events.Command {
 			return &events.Use{Item: potion.ID}
 		}
 	}
-	if mortal || losing {
+	// With a full stock of some scroll, read it in any fight that costs a
+	// quarter of our HP: carried beyond the stock, it would be dropped.
+	rich := b.fullStock() && b.expectedLoss(foes)*4 >= hp*40
+	if mortal || losing || rich {
 		if cmd := b.scroll(foes, adjacent); cmd != nil {
 			return cmd
 		}
+	}
+	if mortal || losing {
 		if cmd := b.flee(foes); cmd != nil {
 			return cmd
 		}
+	}
+	if cmd := b.holdNarrow(foes, adjacent); cmd != nil {
+		return cmd
 	}
 	if len(adjacent) > 0 {
 		// The one nearest death first.
@@ -130,6 +138,59 @@ func (b *brain) fight(foes []*reducer.Entity) events.Command {
 	return nil
 }
 
+// holdNarrow meets two or more foes coming for us in a corridor, where
+// they reach us one or two at a time, not all at once: it waits there for
+// them, or steps back into one it has seen, along a way no foe strikes.
+func (b *brain) holdNarrow(foes, adjacent []*reducer.Entity) events.Command {
+	if len(adjacent) > 0 {
+		return nil
+	}
+	coming := 0
+	for _, m := range foes {
+		if !b.confused(m) {
+			coming++
+		}
+	}
+	if coming < 2 {
+		return nil
+	}
+	if b.narrow(b.p.Pos) {
+		return &events.Wait{}
+	}
+	if dir, ok := b.walk(b.narrow, true, b.struck(foes)); ok {
+		return &events.Move{Dir: dir}
+	}
+	return nil
+}
+
+// narrow reports whether at most two floor tiles touch q: a corridor.
+func (b *brain) narrow(q events.Pos) bool {
+	m, n := b.s.Map, 0
+	for d := events.Dir(0); d < events.NumDirs; d++ {
+		if m.Walkable(q.Add(d)) {
+			n++
+		}
+	}
+	return n <= 2
+}
+
+// struck marks (by map index) the tiles next to a foe able to strike.
+func (b *brain) struck(foes []*reducer.Entity) []bool {
+	m := b.s.Map
+	near := make([]bool, m.Width*m.Height)
+	for _, f := range foes {
+		if b.confused(f) {
+			continue
+		}
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			if q := f.Pos.Add(d); m.InBounds(q) {
+				near[m.Index(q)] = true
+			}
+		}
+	}
+	return near
+}
+
 // flee is a step toward the stairs, seen and reachable, along a way that
 // passes next to no foe able to strike: the foes follow but cannot
 // strike, and the stairs leave them behind.
@@ -141,19 +202,7 @@ func (b *brain) flee(foes []*reducer.Entity) events.Command {
 	if !ok {
 		return nil
 	}
-	m := b.s.Map
-	near := make([]bool, m.Width*m.Height) // the tiles a foe strikes
-	for _, f := range foes {
-		if b.confused(f) {
-			continue
-		}
-		for d := events.Dir(0); d < events.NumDirs; d++ {
-			if q := f.Pos.Add(d); m.InBounds(q) {
-				near[m.Index(q)] = true
-			}
-		}
-	}
-	if dir, ok := b.walk(stairs, true, near); ok {
+	if dir, ok := b.walk(stairs, true, b.struck(foes)); ok {
 		return &events.Move{Dir: dir}
 	}
 	return nil
@@ -175,7 +224,7 @@ func (b *brain) scroll(foes, adjacent []*reducer.Entity) events.Command {
 		}
 	}
 	if it := b.carried(func(u *content.Use) bool { return u.Target == content.Nearest && u.Effect == content.Harm }); it != nil {
-		r := b.c.Item(it.Kind).Use.Range
+		r := b.s.UseRange(p, b.c.Item(it.Kind).Use)
 		if dist2(p.Pos, foes[0].Pos) <= r*r {
 			return &events.Use{Item: it.ID}
 		}
@@ -184,14 +233,15 @@ func (b *brain) scroll(foes, adjacent []*reducer.Entity) events.Command {
 	var inReach []*reducer.Entity // foes a missile reaches, the worst first
 	if missile != nil {
 		u := b.c.Item(missile.Kind).Use
+		r := b.s.UseRange(p, u)
 		for _, m := range foes {
-			if dist2(p.Pos, m.Pos) <= u.Range*u.Range {
+			if dist2(p.Pos, m.Pos) <= r*r {
 				inReach = append(inReach, m)
 			}
 		}
 		slices.SortStableFunc(inReach, func(x, y *reducer.Entity) int { return b.pace(y, p) - b.pace(x, p) })
 		for _, m := range inReach {
-			if m.HP <= u.Amount {
+			if m.HP <= b.s.UseAmount(p, u) {
 				return &events.Use{Item: missile.ID, HasTarget: true, Target: m.Pos}
 			}
 		}
@@ -216,16 +266,28 @@ func (b *brain) scroll(foes, adjacent []*reducer.Entity) events.Command {
 	return nil
 }
 
+// fullStock reports whether the pack holds as many of some scroll as the
+// bot keeps.
+func (b *brain) fullStock() bool {
+	for _, it := range b.backpack() {
+		if def := b.c.Item(it.Kind); def != nil && def.Use != nil && def.Use.Target != content.Self && b.count(it.Kind) >= b.keep(def.Use) {
+			return true
+		}
+	}
+	return false
+}
+
 // blastAt is the tile in view and in range to aim an area scroll at that
 // catches the most foes without reaching the player, and how many.
 func (b *brain) blastAt(u *content.Use, foes []*reducer.Entity) (events.Pos, int) {
 	s, p := b.s, b.p
 	var best events.Pos
 	most := 0
-	for dy := -u.Range; dy <= u.Range; dy++ {
-		for dx := -u.Range; dx <= u.Range; dx++ {
+	r := s.UseRange(p, u)
+	for dy := -r; dy <= r; dy++ {
+		for dx := -r; dx <= r; dx++ {
 			q := events.Pos{X: p.Pos.X + dx, Y: p.Pos.Y + dy}
-			if dx*dx+dy*dy > u.Range*u.Range || dist2(q, p.Pos) <= u.Radius*u.Radius || !s.Map.InBounds(q) || !s.Map.Walkable(q) || !s.CanSee(q) {
+			if dx*dx+dy*dy > r*r || dist2(q, p.Pos) <= u.Radius*u.Radius || !s.Map.InBounds(q) || !s.Map.Walkable(q) || !s.CanSee(q) {
 				continue
 			}
 			n := 0
