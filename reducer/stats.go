@@ -109,8 +109,13 @@ func (s *State) DamageBonus(e *Entity) int {
 	return b
 }
 
-// XPToLevel is the experience at which e reaches its next level.
-func (s *State) XPToLevel(e *Entity) int { return s.content.Rules.XPPerLevel * e.Level }
+// XPToLevel is the experience at which e reaches its next level: XPPerLevel
+// times the level, plus XPPerLevelStep for every level before it (rules 1:
+// 1 000 a level; rules 2: each level asks more than the one before).
+func (s *State) XPToLevel(e *Entity) int {
+	r := s.content.Rules
+	return r.XPPerLevel*e.Level + r.XPPerLevelStep*e.Level*(e.Level-1)/2
+}
 
 // LevelUpPending reports whether the player has the experience for a new
 // level and the game waits for the choice of attribute.
