@@ -129,22 +129,33 @@ func playerHP(r content.Rules, fitness, level int) int {
 	return r.PlayerHPBase + (r.PlayerHPPerLevel+fitness)*level
 }
 
-// UseRange is how far the player reaches with a consumable: its range,
-// plus the Intelligence bonus (when above 0) under rules that give scrolls
-// magic.
-func (s *State) UseRange(e *Entity, u *content.Use) int {
-	if !s.content.Rules.Magic || u.Target == content.Self {
-		return u.Range
+// ScrollBonus is what e's Magic skill and Intelligence add to the scrolls
+// e reads, under rules that give scrolls magic (ok false under others):
+// damage, the Magic skill plus the Intelligence bonus; range, the
+// Intelligence bonus when above 0.
+func (s *State) ScrollBonus(e *Entity) (damage, reach int, ok bool) {
+	if !s.content.Rules.Magic {
+		return 0, 0, false
 	}
-	return u.Range + max(0, Bonus(e.Attributes[events.Intelligence]))
+	intel := Bonus(e.Attributes[events.Intelligence])
+	return e.Skills[events.Magic] + intel, max(0, intel), true
+}
+
+// UseRange is how far e reaches with a consumable: its range, plus the
+// range of ScrollBonus for a targeted one.
+func (s *State) UseRange(e *Entity, u *content.Use) int {
+	if _, reach, ok := s.ScrollBonus(e); ok && u.Target != content.Self {
+		return u.Range + reach
+	}
+	return u.Range
 }
 
 // UseAmount is what a consumable does to its target in the hands of e:
-// its amount, plus e's Magic skill and Intelligence bonus for a damaging
-// scroll under rules that give scrolls magic (never below 1).
+// its amount, plus the damage of ScrollBonus for a damaging one (never
+// below 1).
 func (s *State) UseAmount(e *Entity, u *content.Use) int {
-	if !s.content.Rules.Magic || u.Effect != content.Harm {
-		return u.Amount
+	if dmg, _, ok := s.ScrollBonus(e); ok && u.Effect == content.Harm {
+		return max(1, u.Amount+dmg)
 	}
-	return max(1, u.Amount+e.Skills[events.Magic]+Bonus(e.Attributes[events.Intelligence]))
+	return u.Amount
 }
