@@ -61,7 +61,7 @@ func TestANatural20IsACriticalHitUnderRules2(t *testing.T) {
 	}
 }
 
-func TestALevelUpRaisesEverySkillUnderRules2(t *testing.T) {
+func TestALevelUpRaisesMeleeAndMagicUnderRules2(t *testing.T) {
 	cases := []struct {
 		name  string
 		rules int
@@ -70,10 +70,9 @@ func TestALevelUpRaisesEverySkillUnderRules2(t *testing.T) {
 		{"rules 1: the attribute only", 1, []events.Fact{
 			&events.LevelledUp{Actor: playerID, Level: 2, Attribute: events.Might, HP: 20, Mana: 8},
 		}},
-		{"rules 2: the attribute and every skill", 2, []events.Fact{
+		{"rules 2: the attribute, Melee and Magic (Defense too made monsters miss for good)", 2, []events.Fact{
 			&events.LevelledUp{Actor: playerID, Level: 2, Attribute: events.Might, HP: 45, Mana: 8},
 			&events.SkillRaised{Actor: playerID, Skill: events.Melee, By: 1},
-			&events.SkillRaised{Actor: playerID, Skill: events.Defense, By: 1},
 			&events.SkillRaised{Actor: playerID, Skill: events.Magic, By: 1},
 		}},
 	}
@@ -85,7 +84,7 @@ func TestALevelUpRaisesEverySkillUnderRules2(t *testing.T) {
 			assert.Equal(t, c.want, turn.Facts)
 			skills := [events.NumSkills]int{1, 1, 1}
 			if c.rules == 2 {
-				skills = [events.NumSkills]int{2, 2, 2}
+				skills = [events.NumSkills]int{2, 1, 2}
 			}
 			assert.Equal(t, skills, s.Player().Skills)
 		})
@@ -198,6 +197,51 @@ func TestRestingWhileHungrySaysWhyUnderRules2(t *testing.T) {
 			log, err := s.ApplyTurnMessages(&turn)
 			require.NoError(t, err)
 			assert.Equal(t, c.want, log)
+		})
+	}
+}
+
+func TestRules2StartsThePlayerWithTwoHealthPotions(t *testing.T) {
+	cases := []struct {
+		name  string
+		rules int
+		want  []string
+	}{
+		{"rules 1: an empty backpack", 1, nil},
+		{"rules 2: two Health Potions", 2, []string{"Health Potion", "Health Potion"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := New(7, tablesOf(c.rules))
+			turn, err := Decide(s, &events.Begin{})
+			require.NoError(t, err)
+			require.NoError(t, s.ApplyTurn(&turn))
+			var got []string
+			for _, it := range s.Backpack(playerID) {
+				got = append(got, s.Content().Name(it.Kind))
+			}
+			assert.Equal(t, c.want, got)
+		})
+	}
+}
+
+func TestXPToLevelGrowsUnderRules2(t *testing.T) {
+	cases := []struct {
+		name         string
+		rules, level int
+		want         int
+	}{
+		{"rules 1: level 2 at 1 000", 1, 1, 1000},
+		{"rules 1: level 5 at 4 000", 1, 4, 4000},
+		{"rules 2: level 2 at 1 000", 2, 1, 1000},
+		{"rules 2: level 3 at 3 000", 2, 2, 3000},
+		{"rules 2: level 5 at 10 000", 2, 4, 10000},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := arenaOf(t, c.rules)
+			s.Player().Level = c.level
+			assert.Equal(t, c.want, s.XPToLevel(s.Player()))
 		})
 	}
 }

@@ -109,8 +109,13 @@ func (s *State) DamageBonus(e *Entity) int {
 	return b
 }
 
-// XPToLevel is the experience at which e reaches its next level.
-func (s *State) XPToLevel(e *Entity) int { return s.content.Rules.XPPerLevel * e.Level }
+// XPToLevel is the experience at which e reaches its next level: XPPerLevel
+// times the level, plus XPPerLevelStep for every level before it (rules 1:
+// 1 000 a level; rules 2: each level asks more than the one before).
+func (s *State) XPToLevel(e *Entity) int {
+	r := s.content.Rules
+	return r.XPPerLevel*e.Level + r.XPPerLevelStep*e.Level*(e.Level-1)/2
+}
 
 // LevelUpPending reports whether the player has the experience for a new
 // level and the game waits for the choice of attribute.
@@ -124,22 +129,33 @@ func playerHP(r content.Rules, fitness, level int) int {
 	return r.PlayerHPBase + (r.PlayerHPPerLevel+fitness)*level
 }
 
-// UseRange is how far the player reaches with a consumable: its range,
-// plus the Intelligence bonus (when above 0) under rules that give scrolls
-// magic.
-func (s *State) UseRange(e *Entity, u *content.Use) int {
-	if !s.content.Rules.Magic || u.Target == content.Self {
-		return u.Range
+// ScrollBonus is what e's Magic skill and Intelligence add to the scrolls
+// e reads, under rules that give scrolls magic (ok false under others):
+// damage, the Magic skill plus the Intelligence bonus; range, the
+// Intelligence bonus when above 0.
+func (s *State) ScrollBonus(e *Entity) (damage, reach int, ok bool) {
+	if !s.content.Rules.Magic {
+		return 0, 0, false
 	}
-	return u.Range + max(0, Bonus(e.Attributes[events.Intelligence]))
+	intel := Bonus(e.Attributes[events.Intelligence])
+	return e.Skills[events.Magic] + intel, max(0, intel), true
+}
+
+// UseRange is how far e reaches with a consumable: its range, plus the
+// range of ScrollBonus for a targeted one.
+func (s *State) UseRange(e *Entity, u *content.Use) int {
+	if _, reach, ok := s.ScrollBonus(e); ok && u.Target != content.Self {
+		return u.Range + reach
+	}
+	return u.Range
 }
 
 // UseAmount is what a consumable does to its target in the hands of e:
-// its amount, plus e's Magic skill and Intelligence bonus for a damaging
-// scroll under rules that give scrolls magic (never below 1).
+// its amount, plus the damage of ScrollBonus for a damaging one (never
+// below 1).
 func (s *State) UseAmount(e *Entity, u *content.Use) int {
-	if !s.content.Rules.Magic || u.Effect != content.Harm {
-		return u.Amount
+	if dmg, _, ok := s.ScrollBonus(e); ok && u.Effect == content.Harm {
+		return max(1, u.Amount+dmg)
 	}
-	return max(1, u.Amount+e.Skills[events.Magic]+Bonus(e.Attributes[events.Intelligence]))
+	return u.Amount
 }

@@ -195,7 +195,7 @@ func TestAContinuedGameDiesWithTheWholeHPChart(t *testing.T) {
 	// play plays seed 7 under the bot until it dies, quitting and
 	// continuing after `quitAt` turns when quitAt > 0.
 	play := func(quitAt int) ending {
-		p := testPlayer(newTestSession(t, dir, 7))
+		p := testPlayer(newDeadlySession(t, dir))
 		path := p.sess.path
 		if quitAt > 0 {
 			botPlays(p, quitAt)

@@ -52,6 +52,7 @@ type Monster struct {
 	Attributes [events.NumAttributes]int
 	Skills     [events.NumSkills]int
 	Wears      []*Item
+	Carries    []*Item // in the backpack from the start
 }
 
 // Effect is what using a consumable does.
@@ -136,6 +137,7 @@ type Rules struct {
 	HungryTurns       int
 	StarvingDamage    int
 	XPPerLevel        int
+	XPPerLevelStep    int
 	XPPerMonsterLevel int
 	UnarmedDamage     Dice
 	WellFedHitBonus   int
@@ -147,8 +149,8 @@ type Rules struct {
 	// The player's max HP is PlayerHPBase + (PlayerHPPerLevel + Fitness
 	// bonus) * level.
 	PlayerHPBase, PlayerHPPerLevel int
-	// LevelUpSkills is added to every skill at a level-up.
-	LevelUpSkills int
+	// LevelUpSkills is added to each skill at a level-up.
+	LevelUpSkills [events.NumSkills]int
 	// CriticalRolls is how often a natural 20 rolls the damage dice.
 	CriticalRolls int
 	// SearchTurns is how long a monster that lost sight of the player
