@@ -430,6 +430,7 @@ func (w *writer) dir(d Dir)             { w.small(uint64(d), uint64(NumDirs), "d
 func (w *writer) slot(s Slot)           { w.small(uint64(s), uint64(NumSlots), "slot") }
 func (w *writer) hunger(h Hunger)       { w.small(uint64(h), uint64(NumHungers), "hunger state") }
 func (w *writer) attribute(a Attribute) { w.small(uint64(a), uint64(NumAttributes), "attribute") }
+func (w *writer) skill(s Skill)         { w.small(uint64(s), uint64(NumSkills), "skill") }
 func (w *writer) cause(c Cause) {
 	if !c.Valid() {
 		w.fail("%d is not a known cause", c)
@@ -666,6 +667,7 @@ func (r *reader) hunger() Hunger {
 func (r *reader) attribute() Attribute {
 	return Attribute(r.small(uint64(NumAttributes), "attribute"))
 }
+func (r *reader) skill() Skill { return Skill(r.small(uint64(NumSkills), "skill")) }
 
 // knownCause is Cause.Valid as a table: the decoder asks for every
 // damage and heal.
@@ -980,6 +982,8 @@ var (
 		CodeDamaged:       func() kind[Fact] { return kindOf(asFact[Damaged]) },
 		CodeConfused:      func() kind[Fact] { return kindOf(asFact[Confused]) },
 		CodeHungerChanged: func() kind[Fact] { return kindOf(asFact[HungerChanged]) },
+		CodeLostSight:     func() kind[Fact] { return kindOf(asFact[LostSight]) },
+		CodeSkillRaised:   func() kind[Fact] { return kindOf(asFact[SkillRaised]) },
 	}
 	commandKinds = [256]func() kind[Command]{
 		CodeBegin:           func() kind[Command] { return kindOf(asCommand[Begin]) },

@@ -34,6 +34,8 @@ func sampleFacts() []Fact {
 		&Damaged{Actor: 9, Amount: 20, Cause: CauseFireball, Source: 1},
 		&Confused{Actor: 9, Until: 40},
 		&HungerChanged{Actor: 1, Hunger: Hungry, Until: 620},
+		&LostSight{Actor: 9, At: Pos{12, 7}, Until: 130},
+		&SkillRaised{Actor: 1, Skill: Magic, By: 1},
 	}
 }
 

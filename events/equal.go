@@ -40,6 +40,8 @@ var factEqual = [256]func(a, b Fact) bool{
 	CodeDamaged:       equalValues[Damaged, *Damaged],
 	CodeConfused:      equalValues[Confused, *Confused],
 	CodeHungerChanged: equalValues[HungerChanged, *HungerChanged],
+	CodeLostSight:     equalValues[LostSight, *LostSight],
+	CodeSkillRaised:   equalValues[SkillRaised, *SkillRaised],
 }
 
 func equalLevels(a, b Fact) bool {

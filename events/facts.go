@@ -32,6 +32,9 @@ const (
 	CodeDamaged       FactCode = 15
 	CodeConfused      FactCode = 16
 	CodeHungerChanged FactCode = 17
+	// Rules 2 and later.
+	CodeLostSight   FactCode = 18
+	CodeSkillRaised FactCode = 19
 )
 
 // Corridor is an L-shaped passage between two tiles. It runs horizontally
@@ -171,7 +174,26 @@ type HungerChanged struct {
 	Until  int
 }
 
+// LostSight is a monster losing sight of the player, whom it could still
+// see a moment ago at At (rules 2): it goes there and searches about
+// until (not including) turn Until.
+type LostSight struct {
+	Actor EntityID
+	At    Pos
+	Until int
+}
+
+// SkillRaised adds By to one of an actor's skills (rules 2: a level-up
+// raises every skill).
+type SkillRaised struct {
+	Actor EntityID
+	Skill Skill
+	By    int
+}
+
 func (LevelEntered) Code() FactCode  { return CodeLevelEntered }
+func (LostSight) Code() FactCode     { return CodeLostSight }
+func (SkillRaised) Code() FactCode   { return CodeSkillRaised }
 func (Spawned) Code() FactCode       { return CodeSpawned }
 func (Moved) Code() FactCode         { return CodeMoved }
 func (Staggered) Code() FactCode     { return CodeStaggered }
@@ -369,4 +391,18 @@ func (f *HungerChanged) get(r *reader) {
 	f.Actor = r.id()
 	f.Hunger = r.hunger()
 	f.Until = r.int()
+}
+
+func (f LostSight) put(w *writer) { w.id(f.Actor); w.pos(f.At); w.int(f.Until) }
+func (f *LostSight) get(r *reader) {
+	f.Actor = r.id()
+	f.At = r.pos()
+	f.Until = r.int()
+}
+
+func (f SkillRaised) put(w *writer) { w.id(f.Actor); w.skill(f.Skill); w.int(f.By) }
+func (f *SkillRaised) get(r *reader) {
+	f.Actor = r.id()
+	f.Skill = r.skill()
+	f.By = r.int()
 }

@@ -68,6 +68,8 @@ func init() {
 	registerFact(CodeDamaged, "Damaged", func() Fact { return &Damaged{} })
 	registerFact(CodeConfused, "Confused", func() Fact { return &Confused{} })
 	registerFact(CodeHungerChanged, "HungerChanged", func() Fact { return &HungerChanged{} })
+	registerFact(CodeLostSight, "LostSight", func() Fact { return &LostSight{} })
+	registerFact(CodeSkillRaised, "SkillRaised", func() Fact { return &SkillRaised{} })
 }
 
 // CommandName is the wire name of a command code ("Move"), or "" if unknown.

@@ -13,14 +13,19 @@ package events
 //     turn already says; see factShorthand.
 const FormatVersion = 3
 
-// RulesVersion is the version of the game rules (reducer.Decide and the
-// content tables). A journal written under other rules still replays (the
-// fold reads recorded facts), but re-simulating it may diverge, and verify
-// says so.
+// RulesVersion is the newest version of the game rules (reducer.Decide and
+// the content tables), the one new games are played by. Every earlier
+// version is kept (its tables in reducer/content/data/rulesN/, its code
+// paths chosen by the tables), so a journal is continued and re-simulated
+// under the rules it began with; re-simulating it under other rules may
+// diverge, and verify says so.
 //
 // History:
 //   - 1: first release.
-const RulesVersion = 1
+//   - 2: a newcomer's rules: more HP, criticals, monsters that search,
+//     scrolls that draw on Magic and Intelligence, slower hunger (facts
+//     LostSight and SkillRaised are new).
+const RulesVersion = 2
 
 // Limits on what one decoded turn may hold. A journal is untrusted input:
 // every count is checked against these before anything is allocated.

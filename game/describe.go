@@ -21,8 +21,19 @@ func Describe(s *reducer.State) string {
 		return b.String()
 	}
 	c := s.Content()
-	fmt.Fprintf(&b, "player at (%d,%d): HP %d/%d, mana %d, level %d, XP %d/%d, %s, kills %d\n",
-		p.Pos.X, p.Pos.Y, p.HP, s.MaxHP(p), s.MaxMana(p), p.Level, p.XP, s.XPToLevel(p), s.Hunger, s.Kills)
+	mana := fmt.Sprintf(", mana %d", s.MaxMana(p))
+	if !c.Rules.Mana {
+		mana = "" // rules without a mana pool
+	}
+	fmt.Fprintf(&b, "player at (%d,%d): HP %d/%d%s, level %d, XP %d/%d, %s, kills %d\n",
+		p.Pos.X, p.Pos.Y, p.HP, s.MaxHP(p), mana, p.Level, p.XP, s.XPToLevel(p), s.Hunger, s.Kills)
+	if s.RulesVersion() > 1 {
+		var skills []string
+		for k := events.Skill(0); k < events.NumSkills; k++ {
+			skills = append(skills, fmt.Sprintf("%s %d", k, p.Skills[k]))
+		}
+		fmt.Fprintf(&b, "skills: %s\n", strings.Join(skills, ", "))
+	}
 	var attrs []string
 	for a := events.Attribute(0); a < events.NumAttributes; a++ {
 		attrs = append(attrs, fmt.Sprintf("%s %d (%+d)", a, p.Attributes[a], reducer.Bonus(p.Attributes[a])))

@@ -12,7 +12,7 @@ import (
 
 // Fold rebuilds the state of a journal from its recorded facts, never
 // re-deciding them, so it shows the game as it was played under any later
-// rules. With to >= 0 it stops once `to` turns are folded (the state after
+// rules (its content is the journal's rules', see Tables). With to >= 0 it stops once `to` turns are folded (the state after
 // turn to-1); with to < 0 it folds them all. each, if not nil, is called
 // after every turn folded; the turn it is given is valid only during the
 // call (Fold decodes every turn into the same recycled values, so that a
@@ -21,9 +21,7 @@ import (
 // A torn or corrupt tail is not an error: every whole turn before it is
 // folded and the *journal.Tail is returned beside the state.
 func Fold(r *journal.Reader, tables *content.Tables, to int, each func(*reducer.State, *events.Turn) error) (*reducer.State, *journal.Tail, error) {
-	h := r.Header()
-	s := reducer.New(h.Seed, tables)
-	s.Wizard = h.Options.Wizard
+	s := foldState(r.Header(), tables)
 	r.ReuseFacts()
 	var t events.Turn
 	for to < 0 || s.Turn < to {

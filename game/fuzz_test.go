@@ -76,7 +76,7 @@ func foldAnything(t *testing.T, data []byte, verify bool) {
 func foldWithMessages(t *testing.T, data []byte) *reducer.State {
 	r, err := journal.NewBytesReader(data)
 	require.NoError(t, err)
-	s := reducer.New(r.Header().Seed, content.Default())
+	s := reducer.New(r.Header().Seed, FoldTables(r.Header(), content.Default()))
 	s.Wizard = r.Header().Options.Wizard
 	var turn events.Turn
 	for r.Next(&turn) == nil {

@@ -35,14 +35,16 @@ func NewHeader(seed uint64, player string, opts journal.Options) journal.Header 
 	}
 }
 
-// Start begins a new game: it decides the first turn (the level, the
+// Start begins a new game, under the header's rules (see Tables): it decides the first turn (the level, the
 // player and the gear), journals it and folds it.
 func Start(h journal.Header, tables *content.Tables, out Appender) (*Game, error) {
 	if err := CheckPlayable(h); err != nil {
 		return nil, err
 	}
-	s := reducer.New(h.Seed, tables)
-	s.Wizard = h.Options.Wizard
+	s, err := NewState(h, tables)
+	if err != nil {
+		return nil, err
+	}
 	g := &Game{State: s, Header: h, out: out}
 	if _, err := g.Do(&events.Begin{}); err != nil {
 		return nil, err
@@ -60,12 +62,14 @@ func Resume(s *reducer.State, h journal.Header, out Appender) (*Game, error) {
 
 // CheckPlayable refuses to decide new turns for a journal whose chance or
 // rules this program does not have: it could replay it, not continue it.
+// Every released rules version is kept, so a game goes on under the rules
+// it began with.
 func CheckPlayable(h journal.Header) error {
 	if h.Algorithm != dice.Algorithm {
 		return fmt.Errorf("the journal draws chance with %q, and this program only has %q", h.Algorithm, dice.Algorithm)
 	}
-	if h.RulesVersion != events.RulesVersion {
-		return fmt.Errorf("the journal was played under rules version %d, and this program has version %d", h.RulesVersion, events.RulesVersion)
+	if _, err := content.ForRules(h.RulesVersion); err != nil {
+		return fmt.Errorf("the journal was played under rules version %d, and this program has rules up to version %d", h.RulesVersion, events.RulesVersion)
 	}
 	return nil
 }

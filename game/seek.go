@@ -56,6 +56,7 @@ func OpenSeeker(path string, tables *content.Tables) (*Seeker, error) {
 		r.Close()
 		return nil, err
 	}
+	tables = FoldTables(r.Header(), tables)
 	return &Seeker{path: path, tables: tables, r: r, header: hc, start: r.Position()}, nil
 }
 
@@ -216,7 +217,7 @@ func (k *Seeker) restart() error {
 		return err
 	}
 	h := k.r.Header()
-	k.cur = reducer.New(h.Seed, k.tables)
+	k.cur = reducer.New(h.Seed, k.tables) // k.tables are the journal's (see OpenSeeker)
 	k.cur.Wizard = h.Options.Wizard
 	k.tail = nil
 	return nil

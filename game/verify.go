@@ -23,9 +23,10 @@ type Divergence struct {
 	Fact     int         // index of the first fact that differs; -1 if only the draw count does
 	Fields   []string    // the fields of that fact that differ
 	State    []string    // the state fields that differ after the turn, recorded against decided
-	// JournalRules is the rules version the journal was played under. When
-	// it is not events.RulesVersion, divergence is expected.
-	JournalRules int
+	// JournalRules is the rules version the journal was played under, and
+	// Rules the version it was re-simulated under. When they differ,
+	// divergence is expected.
+	JournalRules, Rules int
 }
 
 // Summary is the divergence in one line.
@@ -57,8 +58,8 @@ func (d *Divergence) Report() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "first divergence at turn %d\n", d.Turn)
 	fmt.Fprintf(&b, "command: %s\n", FormatCommand(d.Recorded.Command))
-	if d.JournalRules != events.RulesVersion {
-		fmt.Fprintf(&b, "note: the journal was played under rules version %d and these are version %d, so differences are expected, not a bug\n", d.JournalRules, events.RulesVersion)
+	if d.JournalRules != d.Rules {
+		fmt.Fprintf(&b, "note: the journal was played under rules version %d and was re-simulated under version %d, so differences are expected, not a bug\n", d.JournalRules, d.Rules)
 	}
 	if d.Refused != "" {
 		fmt.Fprintf(&b, "the rules now refuse the command: %s\n", d.Refused)
@@ -89,12 +90,25 @@ func (d *Divergence) Report() string {
 	return b.String()
 }
 
-// Verify re-simulates a journal: from its seed and its commands, the
-// current rules decide every turn again, and each decision must equal the
-// recorded facts and draw count. It returns the first divergence (nil when
-// every turn matches), the number of turns checked, and the journal's torn
-// or corrupt tail if it has one (the whole turns before it are checked).
+// Verify re-simulates a journal under the rules it was played with (see
+// Tables): from its seed and its commands, those rules decide every turn
+// again, and each decision must equal the recorded facts and draw count.
+// It returns the first divergence (nil when every turn matches), the
+// number of turns checked, and the journal's torn or corrupt tail if it
+// has one (the whole turns before it are checked). A journal of rules
+// this program does not have is an error.
 func Verify(r *journal.Reader, tables *content.Tables) (*Divergence, int, *journal.Tail, error) {
+	t, err := Tables(r.Header(), tables)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return VerifyUnder(r, t)
+}
+
+// VerifyUnder is Verify under the rules of tables, whatever rules the
+// journal was played with: content.ForRules(2) on a rules-1 journal finds
+// the first turn the newer rules decide otherwise.
+func VerifyUnder(r *journal.Reader, tables *content.Tables) (*Divergence, int, *journal.Tail, error) {
 	h := r.Header()
 	s := reducer.New(h.Seed, tables)
 	s.Wizard = h.Options.Wizard
@@ -121,7 +135,7 @@ func Verify(r *journal.Reader, tables *content.Tables) (*Divergence, int, *journ
 			}
 			continue
 		}
-		div := &Divergence{Turn: s.Turn, Recorded: cloneTurn(rec), Fact: -1, JournalRules: h.RulesVersion}
+		div := &Divergence{Turn: s.Turn, Recorded: cloneTurn(rec), Fact: -1, JournalRules: h.RulesVersion, Rules: tables.Version}
 		if err != nil {
 			var refusal *reducer.Refusal
 			if !errors.As(err, &refusal) {

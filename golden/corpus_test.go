@@ -14,13 +14,17 @@ import (
 	"rogue/reducer/content"
 )
 
-var makeCorpus = flag.Bool("make", false, "write the golden journal corpus into testdata/ (it is committed; this is how it was made)")
+var (
+	makeCorpus = flag.Bool("make", false, "write the golden journal corpus into testdata/ (it is committed; this is how it was made)")
+	makeRules  = flag.Int("rules", 0, "with -make, write only the journals of this rules version (the others stay as they were recorded)")
+)
 
 // want is one journal of the corpus: the first bot game (by seed) whose
 // journal satisfies the test, cut a few turns after the turn where it first
 // does (a game that ends there ends there).
 type want struct {
 	name  string
+	rules int // the rules version it is played under
 	wiz   bool
 	turns int
 	test  func(t events.Turn, g *game.Game) bool
@@ -43,15 +47,30 @@ func died(cause events.Cause) func(events.Turn, *game.Game) bool {
 }
 
 func corpus() []want {
+	return append(corpus1(), corpus2()...)
+}
+
+// corpus2 are the rules-2 journals, named r2-*.
+func corpus2() []want {
 	return []want{
-		{name: "short", turns: 40, test: func(t events.Turn, g *game.Game) bool { return g.State.Turn == 40 }},
-		{name: "slain", turns: 3000, test: died(events.CauseMelee)},
-		{name: "starved", turns: 3000, test: died(events.CauseStarvation)},
-		{name: "levelled-up", turns: 3000, test: func(t events.Turn, _ *game.Game) bool { return hasFact(t, events.CodeLevelledUp) }, after: 15},
-		{name: "confused", turns: 3000, test: func(t events.Turn, _ *game.Game) bool { return hasFact(t, events.CodeConfused) }, after: 6},
-		{name: "gear", turns: 3000, test: func(t events.Turn, _ *game.Game) bool { return hasFact(t, events.CodeUnequipped) }, after: 5},
-		{name: "deep", turns: 3000, test: func(t events.Turn, g *game.Game) bool { return g.State.Depth >= 4 }, after: 30},
-		{name: "wizard", wiz: true, turns: 3000, test: func(t events.Turn, _ *game.Game) bool {
+		{name: "r2-short", rules: 2, turns: 60, test: func(t events.Turn, g *game.Game) bool { return g.State.Turn == 60 }},
+		{name: "r2-searched", rules: 2, turns: 3000, test: func(t events.Turn, _ *game.Game) bool { return hasFact(t, events.CodeLostSight) }, after: 12},
+		{name: "r2-levelled-up", rules: 2, turns: 3000, test: func(t events.Turn, _ *game.Game) bool { return hasFact(t, events.CodeSkillRaised) }, after: 15},
+		{name: "r2-slain", rules: 2, turns: 5000, test: died(events.CauseMelee)},
+	}
+}
+
+// corpus1 are the rules-1 journals, recorded when rules 1 were the newest.
+func corpus1() []want {
+	return []want{
+		{rules: 1, name: "short", turns: 40, test: func(t events.Turn, g *game.Game) bool { return g.State.Turn == 40 }},
+		{rules: 1, name: "slain", turns: 3000, test: died(events.CauseMelee)},
+		{rules: 1, name: "starved", turns: 3000, test: died(events.CauseStarvation)},
+		{rules: 1, name: "levelled-up", turns: 3000, test: func(t events.Turn, _ *game.Game) bool { return hasFact(t, events.CodeLevelledUp) }, after: 15},
+		{rules: 1, name: "confused", turns: 3000, test: func(t events.Turn, _ *game.Game) bool { return hasFact(t, events.CodeConfused) }, after: 6},
+		{rules: 1, name: "gear", turns: 3000, test: func(t events.Turn, _ *game.Game) bool { return hasFact(t, events.CodeUnequipped) }, after: 5},
+		{rules: 1, name: "deep", turns: 3000, test: func(t events.Turn, g *game.Game) bool { return g.State.Depth >= 4 }, after: 30},
+		{rules: 1, name: "wizard", wiz: true, turns: 3000, test: func(t events.Turn, _ *game.Game) bool {
 			for _, f := range t.Facts {
 				if h, ok := f.(*events.Healed); ok && h.Cause == events.CauseWizard {
 					return true
@@ -59,8 +78,8 @@ func corpus() []want {
 			}
 			return false
 		}, after: 20},
-		{name: "fireball-self", turns: 3000, test: holdsFireball, finish: readFireballAtOwnFeet},
-		{name: "long", turns: 3000, test: func(t events.Turn, g *game.Game) bool { return g.State.Turn >= 1500 }},
+		{rules: 1, name: "fireball-self", turns: 3000, test: holdsFireball, finish: readFireballAtOwnFeet},
+		{rules: 1, name: "long", turns: 3000, test: func(t events.Turn, g *game.Game) bool { return g.State.Turn >= 1500 }},
 	}
 }
 
@@ -91,10 +110,16 @@ func TestMakeCorpus(t *testing.T) {
 		t.Skip("writes the corpus only with -make")
 	}
 	for _, w := range corpus() {
+		if *makeRules != 0 && w.rules != *makeRules {
+			continue
+		}
 		data, seed := find(t, w)
 		path := filepath.Join("testdata", w.name+".rogue")
 		require.NoError(t, os.WriteFile(path, data, 0o644))
 		t.Logf("%s: seed %d, %d bytes", path, seed, len(data))
+	}
+	if *makeRules > 1 {
+		return
 	}
 	// A journal whose last turn was torn by a crash: the "short" game with
 	// its last record cut in half.
@@ -111,7 +136,9 @@ func TestMakeCorpus(t *testing.T) {
 
 func find(t *testing.T, w want) ([]byte, uint64) {
 	for seed := uint64(1); seed <= 2000; seed++ {
-		mem, err := journal.NewMemory(game.NewHeader(seed, "bot", journal.Options{Wizard: w.wiz}))
+		h, err := game.NewHeaderRules(seed, "bot", journal.Options{Wizard: w.wiz}, w.rules)
+		require.NoError(t, err)
+		mem, err := journal.NewMemory(h)
 		require.NoError(t, err)
 		out := &tee{mem: mem}
 		g, err := game.Start(mem.Header(), content.Default(), out)

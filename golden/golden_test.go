@@ -68,7 +68,7 @@ func render(t *testing.T, path string) string {
 	for _, turn := range marks(t, path) {
 		want[turn] = true
 	}
-	s := reducer.New(h.Seed, content.Default())
+	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
 	s.Wizard = h.Options.Wizard
 	var log []string
 	var hp []int
@@ -192,4 +192,43 @@ func TestTheCorpusCoversEveryFactAndDeath(t *testing.T) {
 	assert.Empty(t, missing, "fact types no golden journal holds")
 	assert.Equal(t, map[events.Cause]bool{events.CauseMelee: true, events.CauseStarvation: true, events.CauseFireball: true}, deaths,
 		"the player can die by melee, starvation and their own fireball")
+}
+
+// Every journal verifies under the rules it was played with, rules 1 and
+// rules 2 alike; a rules-1 journal re-simulated under rules 2 diverges
+// (they decide otherwise, from the first level's spawns on), and verify
+// names the turn.
+func TestEveryJournalVerifiesUnderItsOwnRulesAndRules1DivergesUnder2(t *testing.T) {
+	rules2, err := content.ForRules(2)
+	require.NoError(t, err)
+	seen := map[int]int{}
+	for _, path := range journals(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			r, err := journal.Open(path)
+			require.NoError(t, err)
+			defer r.Close()
+			v := r.Header().RulesVersion
+			seen[v]++
+			div, checked, _, err := game.Verify(r, content.Default())
+			require.NoError(t, err)
+			if div != nil {
+				t.Fatalf("%s does not verify under its own rules %d: %s", path, v, div.Summary())
+			}
+			assert.Positive(t, checked)
+			if v != 1 {
+				return
+			}
+			r2, err := journal.Open(path)
+			require.NoError(t, err)
+			defer r2.Close()
+			div, _, _, err = game.VerifyUnder(r2, rules2)
+			require.NoError(t, err)
+			require.NotNil(t, div, "rules 2 decide a rules-1 game otherwise")
+			assert.Equal(t, 1, div.JournalRules)
+			assert.Equal(t, 2, div.Rules)
+			assert.Contains(t, div.Report(), "played under rules version 1 and was re-simulated under version 2")
+		})
+	}
+	assert.Positive(t, seen[1], "rules-1 journals")
+	assert.Positive(t, seen[2], "rules-2 journals")
 }

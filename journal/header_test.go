@@ -46,7 +46,7 @@ func TestHeadersSurviveARoundTrip(t *testing.T) {
 func TestAPlainHeaderIsSmall(t *testing.T) {
 	payload, err := encodeHeader(testHeader())
 	require.NoError(t, err)
-	assert.Equal(t, []byte{0x97, events.FormatVersion, 0x01, 0xa5, 'p', 'c', 'g', '3', '2',
+	assert.Equal(t, []byte{0x97, events.FormatVersion, events.RulesVersion, 0xa5, 'p', 'c', 'g', '3', '2',
 		0xcf, 0x00, 0x00, 0xde, 0xad, 0xbe, 0xef, 0xca, 0xfe,
 		0xce, 0x67, 0xd4, 0x46, 0xa6, // 2025-03-14 15:09:26 UTC
 		0xa3, 'A', 'd', 'a', 0x92, 0xc2, 0x00}, payload)

@@ -27,6 +27,9 @@ func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
 			log = append(log, m)
 		}
 	})
+	if m := TurnNote(s, t); err == nil && m != "" {
+		log = append(log, m)
+	}
 	return log, err
 }
 
@@ -247,6 +250,29 @@ func (s *State) Apply(f events.Fact) error {
 			return inField("Actor", err)
 		}
 		a.ConfusedUntil = f.Until
+		return nil
+	case *events.LostSight:
+		a, err := s.actorOnMap(f.Actor)
+		if err != nil {
+			return err
+		}
+		if a.ID == events.PlayerID {
+			return errors.New("the player does not lose sight of itself")
+		}
+		if !s.Map.InBounds(f.At) {
+			return fmt.Errorf("(%d,%d) is outside the map", f.At.X, f.At.Y)
+		}
+		a.SearchAt, a.SearchUntil = f.At, f.Until
+		return nil
+	case *events.SkillRaised:
+		if f.Skill >= events.NumSkills {
+			return fmt.Errorf("skill %d does not exist", f.Skill)
+		}
+		a, err := s.actor(f.Actor)
+		if err != nil {
+			return err
+		}
+		a.Skills[f.Skill] += f.By
 		return nil
 	case *events.HungerChanged:
 		if f.Actor != events.PlayerID {

@@ -19,22 +19,40 @@ const (
 	armorID  = events.EntityID(3)
 )
 
+// tablesOf is the content of rules version v. The rules tests pin rules 1
+// unless they say otherwise: every rules-1 journal must keep deciding
+// what it decided.
+func tablesOf(v int) *content.Tables {
+	t, err := content.ForRules(v)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
 func code(t testing.TB, name string) int {
 	t.Helper()
-	c, ok := content.Default().ByName(name)
+	c, ok := tablesOf(1).ByName(name)
 	require.True(t, ok, "no content named %s", name)
 	return c
 }
 
 func arena(t testing.TB) *State {
 	t.Helper()
-	s := New(1, content.Default())
+	return arenaOf(t, 1)
+}
+
+// arenaOf is the arena under rules version v (the player's HP is full at
+// level 1 under either: 10 or 30).
+func arenaOf(t testing.TB, v int) *State {
+	t.Helper()
+	s := New(1, tablesOf(v))
 	begin := events.Turn{Command: &events.Begin{}, Facts: []events.Fact{
 		&events.LevelEntered{Depth: 1, Width: 20, Height: 12,
 			Rooms:     []events.Rect{{X: 1, Y: 1, W: 8, H: 5}, {X: 12, Y: 1, W: 6, H: 9}},
 			Corridors: []events.Corridor{{From: events.Pos{X: 4, Y: 3}, To: events.Pos{X: 14, Y: 5}, HorizontalFirst: true}},
 			Stairs:    events.Pos{X: 15, Y: 8}, Arrival: events.Pos{X: 2, Y: 2}},
-		&events.Spawned{ID: playerID, Kind: code(t, "Player"), Pos: events.Pos{X: 2, Y: 2}, HP: 10},
+		&events.Spawned{ID: playerID, Kind: code(t, "Player"), Pos: events.Pos{X: 2, Y: 2}, HP: playerHP(tablesOf(v).Rules, 0, 1)},
 		&events.Spawned{ID: daggerID, Kind: code(t, "Dagger"), Holder: playerID, Slot: events.MainHand},
 		&events.Spawned{ID: armorID, Kind: code(t, "Leather Armor"), Holder: playerID, Slot: events.Torso},
 		&events.HungerChanged{Actor: playerID, Hunger: events.Normal},
@@ -49,7 +67,7 @@ func put(t testing.TB, s *State, name string, at events.Pos, holder events.Entit
 	t.Helper()
 	id := s.NextID
 	hp := 0
-	if m := content.Default().Monster(code(t, name)); m != nil {
+	if m := s.content.Monster(code(t, name)); m != nil {
 		hp = 1 + m.Level*max(1, 8+Bonus(m.Attributes[events.Fitness]))
 	}
 	require.NoError(t, s.Apply(&events.Spawned{ID: id, Kind: code(t, name), Pos: at, Holder: holder, Slot: slot, HP: hp}))

@@ -5,6 +5,7 @@ import (
 
 	"rogue/events"
 	"rogue/reducer/dice"
+	"rogue/reducer/fov"
 )
 
 // Refusal is a command the rules turn down (walking into a wall, drinking
@@ -54,6 +55,11 @@ type decider struct {
 	err   error
 	// occupied is chase's scratch: the tiles actors stand on.
 	occupied []bool
+	// from is where the player stood when the turn began, and fromView
+	// the field of view from there, once a monster searching asks (see
+	// search).
+	from     events.Pos
+	fromView *fov.Set
 }
 
 func (d *decider) emit(f events.Fact) {
@@ -90,6 +96,7 @@ func (d *decider) command(cmd events.Command) error {
 	if w.LevelUpPending() {
 		return refuse("choose an attribute to raise first")
 	}
+	d.from = w.Player().Pos
 	var err error
 	monstersAct := true
 	switch c := cmd.(type) {

@@ -60,6 +60,8 @@ func Diff(a, b *State) []string {
 		add(who+" attributes", x.Attributes, y.Attributes)
 		add(who+" skills", x.Skills, y.Skills)
 		add(who+" confused until", x.ConfusedUntil, y.ConfusedUntil)
+		add(who+" searches at", x.SearchAt, y.SearchAt)
+		add(who+" searches until", x.SearchUntil, y.SearchUntil)
 	}
 	return out
 }

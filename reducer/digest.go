@@ -87,6 +87,17 @@ func (s *State) Digest() string {
 		}
 		b = binary.AppendVarint(b, int64(e.ConfusedUntil))
 	}
+	// Where monsters search (rules 2), for those that ever lost sight of
+	// the player: nothing at all in a game that has none, so that rules-1
+	// digests are what they always were.
+	for e := range s.Entities() {
+		if e.SearchUntil != 0 {
+			put(int64(e.ID))
+			put(int64(e.SearchAt.X))
+			put(int64(e.SearchAt.Y))
+			put(int64(e.SearchUntil))
+		}
+	}
 	// The backpack's order, not the raw sequence numbers: the letters.
 	for _, it := range s.Backpack(events.PlayerID) {
 		put(int64(it.ID))

@@ -79,11 +79,13 @@ func (d *decider) use(c *events.Use) error {
 		return nil
 	}
 	u := def.Use
+	p := d.player()
+	reach := w.UseRange(p, u)
 	switch u.Target {
 	case content.Self:
 		return d.useOnSelf(it.ID, u)
 	case content.Nearest:
-		target := d.nearestHostile(u.Range)
+		target := d.nearestHostile(reach)
 		if target == nil {
 			return refuse("there is nothing in range to strike")
 		}
@@ -97,11 +99,10 @@ func (d *decider) use(c *events.Use) error {
 	if !c.HasTarget {
 		return refuse("%s needs a target", def.Name)
 	}
-	p := d.player()
 	if !w.Map.InBounds(c.Target) || !w.CanSee(c.Target) {
 		return refuse("you cannot see that spot")
 	}
-	if !within(p.Pos, c.Target, u.Range) {
+	if !within(p.Pos, c.Target, reach) {
 		return refuse("that is out of range")
 	}
 	if u.Target == content.Actor {
@@ -162,7 +163,7 @@ func (d *decider) useOnSelf(item events.EntityID, u *content.Use) error {
 func (d *decider) affect(target events.EntityID, u *content.Use) {
 	switch u.Effect {
 	case content.Harm:
-		d.harm(target, u.Amount, u.Cause, events.PlayerID)
+		d.harm(target, d.w.UseAmount(d.player(), u), u.Cause, events.PlayerID)
 	case content.Confuse:
 		d.emit(&events.Confused{Actor: target, Until: d.turn + u.Turns})
 	}

@@ -6,20 +6,21 @@ import (
 	"rogue/reducer/dungeon"
 )
 
-// begin makes the first level, the player and the starting gear (worn
-// without a message), and starts the hunger clock.
+// begin makes the first level, the player and the starting gear (worn or
+// carried, without a message), and starts the hunger clock.
 func (d *decider) begin() {
 	c := d.w.content
 	layout := dungeon.Generate(d.rng, c.Rules.Width, c.Rules.Height)
 	d.emit(&events.LevelEntered{Depth: 1, Width: layout.Width, Height: layout.Height,
 		Rooms: layout.Rooms, Corridors: layout.Corridors, Stairs: layout.Stairs, Arrival: layout.Start})
 	pk := c.Player
-	hp := (10 + Bonus(pk.Attributes[events.Fitness])) * pk.Level
+	hp := playerHP(c.Rules, Bonus(pk.Attributes[events.Fitness]), pk.Level)
 	for _, it := range pk.Wears {
 		hp += it.Equip.MaxHP
 	}
 	d.emit(&events.Spawned{ID: d.w.NextID, Kind: pk.Code, Pos: layout.Start, HP: max(1, hp)})
 	d.wear(events.PlayerID, pk.Wears)
+	d.carry(events.PlayerID, pk.Carries)
 	d.populate(layout, 1)
 	d.emit(&events.HungerChanged{Actor: events.PlayerID, Hunger: events.WellFed, Until: d.turn + c.Rules.WellFedTurns})
 }
@@ -42,6 +43,13 @@ func (d *decider) descend() error {
 		Rooms: layout.Rooms, Corridors: layout.Corridors, Stairs: layout.Stairs, Arrival: layout.Start})
 	d.populate(layout, depth)
 	return nil
+}
+
+// carry puts items in holder's backpack, without a message.
+func (d *decider) carry(holder events.EntityID, items []*content.Item) {
+	for _, it := range items {
+		d.emit(&events.Spawned{ID: d.w.NextID, Kind: it.Code, Holder: holder})
+	}
 }
 
 func (d *decider) wear(holder events.EntityID, items []*content.Item) {
@@ -112,13 +120,15 @@ func (d *decider) spawnKind(code int, pos events.Pos) {
 		id := d.w.NextID
 		d.emit(&events.Spawned{ID: id, Kind: code, Pos: pos, HP: max(1, hp)})
 		d.wear(id, m.Wears)
+		d.carry(id, m.Carries)
 		return
 	}
 	d.emit(&events.Spawned{ID: d.w.NextID, Kind: code, Pos: pos})
 }
 
 // chooseAttribute answers a pending level-up: the new level, +1 to the
-// attribute, HP and mana recomputed and restored to full.
+// attribute, HP and mana recomputed and restored to full; under rules 2,
+// Melee and Magic rise too (Rules.LevelUpSkills).
 func (d *decider) chooseAttribute(a events.Attribute) error {
 	w := d.w
 	if !w.LevelUpPending() {
@@ -131,5 +141,10 @@ func (d *decider) chooseAttribute(a events.Attribute) error {
 	p.Level++
 	p.Attributes[a]++
 	d.emit(&events.LevelledUp{Actor: p.ID, Level: p.Level, Attribute: a, HP: w.MaxHP(&p), Mana: w.MaxMana(&p)})
+	for k, by := range w.content.Rules.LevelUpSkills {
+		if by != 0 {
+			d.emit(&events.SkillRaised{Actor: p.ID, Skill: events.Skill(k), By: by})
+		}
+	}
 	return nil
 }

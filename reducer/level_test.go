@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
-	"rogue/reducer/content"
 )
 
 func TestLevellingUp(t *testing.T) {
@@ -34,7 +33,7 @@ func TestLevellingUp(t *testing.T) {
 }
 
 func TestMaxHPFollowsFitnessLevelAndWornItems(t *testing.T) {
-	tables := content.Default()
+	tables := tablesOf(1)
 	s := arena(t)
 	p := s.Player()
 	assert.Equal(t, 10, s.MaxHP(p))

@@ -26,9 +26,11 @@ func (d *decider) move(dir events.Dir) error {
 
 // attack is one melee swing by the d20 rule: a natural 1 always misses, a
 // natural 20 always hits, otherwise it hits when the attack reaches the
-// armor class. Damage is the weapon's dice plus bonuses, at least 0.
+// armor class. Damage is the weapon's dice plus bonuses, at least 0; a
+// natural 20 rolls the dice Rules.CriticalRolls times (rules 1: once,
+// rules 2: twice), Roll being their sum.
 //
-// Draws: the d20, then the damage dice on a hit.
+// Draws: the d20, then the damage dice on a hit (each roll in turn).
 func (d *decider) attack(attacker, target *Entity) {
 	w := d.w
 	weapon, _ := w.Weapon(attacker)
@@ -47,6 +49,11 @@ func (d *decider) attack(attacker, target *Entity) {
 	if f.Hit {
 		dice := w.DamageDice(attacker)
 		f.Roll = d.rng.Roll(dice.N, dice.Sides)
+		if natural == 20 {
+			for range w.content.Rules.CriticalRolls - 1 {
+				f.Roll += d.rng.Roll(dice.N, dice.Sides)
+			}
+		}
 		f.Damage = max(0, f.Roll+w.DamageBonus(attacker))
 	}
 	targetID, attackerID := target.ID, attacker.ID

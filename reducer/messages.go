@@ -56,6 +56,9 @@ func Message(s *State, f events.Fact) string {
 			crit := ""
 			if f.Natural == 20 {
 				crit = " A natural 20!"
+				if s.content.Rules.CriticalRolls > 1 {
+					crit = " A critical hit!"
+				}
 			}
 			return fmt.Sprintf("%s %s %s for %d.%s", The(f.Attacker),
 				verb(f.Attacker, "hit", "hits"), the(f.Target), f.Damage, crit)
@@ -124,6 +127,10 @@ func Message(s *State, f events.Fact) string {
 		return fmt.Sprintf("%s %s %d damage.", The(f.Actor), verb(f.Actor, "take", "takes"), f.Amount)
 	case *events.Confused:
 		return fmt.Sprintf("%s looks dazed and confused.", The(f.Actor))
+	case *events.SkillRaised:
+		if a := s.Get(f.Actor); a != nil && f.Skill < events.NumSkills {
+			return fmt.Sprintf("%s %s skill rises to %d.", capitalize(verb(f.Actor, "your", "its")), f.Skill, a.Skills[f.Skill]+f.By)
+		}
 	case *events.HungerChanged:
 		switch f.Hunger {
 		case events.WellFed:
@@ -140,6 +147,29 @@ func Message(s *State, f events.Fact) string {
 		}
 	}
 	return ""
+}
+
+// TurnNote is a line the log adds after a whole turn, about what did not
+// happen when the player might expect it to: under rules 2, waiting while
+// Hungry or Starving says why no HP came back. s is the state after the
+// turn; "" when there is nothing to say.
+func TurnNote(s *State, t *events.Turn) string {
+	if s.RulesVersion() == 1 || s.Over || t.Command == nil || t.Command.Code() != events.CodeWait || s.Hunger < events.Hungry {
+		return ""
+	}
+	p := s.Player()
+	if p == nil || p.HP >= s.MaxHP(p) {
+		return ""
+	}
+	for _, f := range t.Facts {
+		if h, ok := f.(*events.Healed); ok && h.Actor == events.PlayerID {
+			return ""
+		}
+	}
+	if s.Hunger == events.Starving {
+		return "You are starving: resting heals nothing. Eat something!"
+	}
+	return "You are too hungry to heal by resting. Eat something."
 }
 
 func capitalize(s string) string {

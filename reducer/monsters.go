@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"rogue/events"
+	"rogue/reducer/fov"
 	"rogue/reducer/path"
 )
 
@@ -11,7 +12,8 @@ const maxPathNodes = 1000
 // monstersAct gives every monster on the level its turn, in id order. A
 // confused monster staggers one random step; one that sees the player
 // attacks when adjacent or steps along a shortest path toward the player;
-// any other waits.
+// under rules that let monsters search, one that does not see the player
+// searches (see search); any other waits.
 func (d *decider) monstersAct() {
 	w := d.w
 	movers := w.movers[:0]
@@ -40,6 +42,9 @@ func (d *decider) monstersAct() {
 		// Out of range first: it is cheap, and the field of view is only
 		// computed when a monster is near enough to need it.
 		if !within(m.Pos, p.Pos, w.content.Rules.Vision) || !w.CanSee(m.Pos) {
+			if w.content.Rules.SearchTurns > 0 {
+				d.search(m.ID)
+			}
 			continue
 		}
 		if chebyshev(m.Pos, p.Pos) == 1 {
@@ -48,6 +53,46 @@ func (d *decider) monstersAct() {
 		}
 		d.chase(m, p.Pos)
 	}
+}
+
+// search is the turn of a monster that does not see the player (rules 2).
+// If it sees where the player stood when the turn began, it saw the player
+// go: it heads there (a LostSight fact, when that is news), and once there
+// looks about, a random step a turn, for Rules.SearchTurns turns. Draws:
+// the direction of each step looking about.
+func (d *decider) search(id events.EntityID) {
+	w := d.w
+	m := w.Get(id)
+	r := w.content.Rules
+	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.sawFrom().Has(m.Pos) &&
+		(m.SearchAt != d.from || m.SearchUntil <= d.turn) {
+		d.emit(&events.LostSight{Actor: id, At: d.from, Until: d.turn + chebyshev(m.Pos, d.from) + r.SearchTurns})
+		if m = w.Get(id); m == nil {
+			return
+		}
+	}
+	if m.SearchUntil <= d.turn {
+		return
+	}
+	if m.Pos != m.SearchAt {
+		d.chase(m, m.SearchAt)
+		return
+	}
+	dir := events.Dir(d.rng.Intn(int(events.NumDirs)))
+	if to := m.Pos.Add(dir); w.Map.Walkable(to) && w.ActorAt(to) == nil {
+		d.emit(&events.Moved{Actor: id, Dir: dir})
+	}
+}
+
+// sawFrom is the field of view from where the player stood when the turn
+// began, computed once a turn when a monster asks.
+func (d *decider) sawFrom() *fov.Set {
+	w := d.w
+	if d.fromView == nil {
+		d.fromView = fov.NewSet(w.Map.Width, w.Map.Height)
+		fov.Compute(d.fromView, w.Map.Opaque, d.from, w.content.Rules.Vision)
+	}
+	return d.fromView
 }
 
 // mover is a monster to act this turn, with where it was in the state's

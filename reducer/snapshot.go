@@ -23,7 +23,9 @@ import (
 //   - 3: an entity's fields that hold their usual value are left out, a
 //     flags varint saying which follow (see entityFields): a deep level's
 //     monsters take 6 varints each instead of 17.
-const SnapshotSchema = 3
+//   - 4: a monster's search (rules 2: where it last saw the player and
+//     until when it looks there), flagged by fieldSearch.
+const SnapshotSchema = 4
 
 // entityFields are the bits of an entity's flags in a snapshot: which of
 // its fields follow. Those that do not hold their usual value: the zero
@@ -36,6 +38,7 @@ const (
 	fieldStats
 	fieldXP
 	fieldConfused
+	fieldSearch
 	allFields = 1<<iota - 1
 )
 
@@ -145,6 +148,9 @@ func (s *State) MarshalSnapshot() []byte {
 		if e.ConfusedUntil != 0 {
 			flags |= fieldConfused
 		}
+		if e.SearchUntil != 0 || e.SearchAt != (events.Pos{}) {
+			flags |= fieldSearch
+		}
 		w.uint(uint64(flags))
 		w.int(e.HP)
 		if flags&fieldPos != 0 {
@@ -170,6 +176,11 @@ func (s *State) MarshalSnapshot() []byte {
 		}
 		if flags&fieldConfused != 0 {
 			w.int(e.ConfusedUntil)
+		}
+		if flags&fieldSearch != 0 {
+			w.int(e.SearchAt.X)
+			w.int(e.SearchAt.Y)
+			w.int(e.SearchUntil)
 		}
 	}
 	return w.b
@@ -280,6 +291,13 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		}
 		if flags&fieldConfused != 0 {
 			e.ConfusedUntil = r.int("confused until", math.MinInt32, math.MaxInt32)
+		}
+		if flags&fieldSearch != 0 {
+			e.SearchAt = r.pos()
+			e.SearchUntil = r.int("search until", math.MinInt32, math.MaxInt32)
+			if r.err == nil && (s.Map == nil || !s.Map.InBounds(e.SearchAt)) {
+				r.fail("entity %d: searches at (%d,%d), off the map", e.ID, e.SearchAt.X, e.SearchAt.Y)
+			}
 		}
 		if r.err != nil {
 			return nil, r.err

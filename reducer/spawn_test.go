@@ -6,12 +6,11 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"rogue/events"
-	"rogue/reducer/content"
 	"rogue/reducer/dungeon"
 )
 
 func TestSpawnWeightsFollowDepth(t *testing.T) {
-	tables := content.Default()
+	tables := tablesOf(1)
 	weights := func(depth int) map[string]int {
 		out := map[string]int{}
 		for _, e := range tables.Spawns {
@@ -44,7 +43,7 @@ func TestPopulateSpawnsPerRoomFromTheTable(t *testing.T) {
 	layout := dungeon.Layout{Width: 30, Height: 12, Rooms: []events.Rect{
 		{X: 1, Y: 1, W: 6, H: 6}, {X: 10, Y: 1, W: 6, H: 6}, {X: 20, Y: 1, W: 6, H: 6},
 	}}
-	s := New(1, content.Default())
+	s := New(1, tablesOf(1))
 	s.NextID = 2
 	d := &decider{w: s, turn: 0}
 	// Room 2: a 3 on the d7 gives 3 + 0 - 3 = 0 spawns.

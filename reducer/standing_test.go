@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
-	"rogue/reducer/content"
 	"rogue/reducer/dungeon"
 )
 
@@ -82,7 +81,7 @@ func holdingAgrees(t testing.TB, s *State) {
 func TestTheIndexesFollowWholeGames(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed <= 12; seed++ {
-		s := New(seed, content.Default())
+		s := New(seed, tablesOf(1))
 		s.Wizard = true
 		x := seed * 0x9e3779b97f4a7c15
 		cmd := events.Command(&events.Begin{})

@@ -36,6 +36,11 @@ type Entity struct {
 	Attributes    [events.NumAttributes]int
 	Skills        [events.NumSkills]int
 	ConfusedUntil int
+	// SearchAt is where a monster last saw the player, and SearchUntil
+	// the turn it gives up looking for the player there (rules 2: see
+	// events.LostSight); 0 when it never lost sight of the player.
+	SearchAt    events.Pos
+	SearchUntil int
 
 	// holding counts the items an actor holds: derived from the items'
 	// Holder and kept by the fold, so that a death or a spawn in the
@@ -142,6 +147,11 @@ func New(seed uint64, tables *content.Tables) *State {
 
 // Content is the content the state was made with.
 func (s *State) Content() *content.Tables { return s.content }
+
+// RulesVersion is the rules version the state is played under: its
+// content's (0 for tables that are not a released version's, which play
+// by the newest rules' code).
+func (s *State) RulesVersion() int { return s.content.Version }
 
 // Clone returns an independent copy of s (the carved map is shared: it
 // never changes).

@@ -34,13 +34,14 @@ func (s *State) wornBonus(e *Entity, f func(*content.Equip) int) int {
 }
 
 // MaxHP is an actor's maximum hit points now: for the player
-// (10 + Fitness bonus) * level, for a monster 1 + level * max(1, 8 + Fitness
-// bonus); plus the HP bonus of everything worn.
+// base + (per level + Fitness bonus) * level (rules 1: base 0, 10 per
+// level; rules 2: 15 and 15), for a monster 1 + level * max(1, 8 +
+// Fitness bonus); plus the HP bonus of everything worn.
 func (s *State) MaxHP(e *Entity) int {
 	fit := Bonus(e.Attributes[events.Fitness])
 	var base int
 	if e.ID == events.PlayerID {
-		base = (10 + fit) * e.Level
+		base = playerHP(s.content.Rules, fit, e.Level)
 	} else {
 		base = 1 + e.Level*max(1, 8+fit)
 	}
@@ -108,12 +109,53 @@ func (s *State) DamageBonus(e *Entity) int {
 	return b
 }
 
-// XPToLevel is the experience at which e reaches its next level.
-func (s *State) XPToLevel(e *Entity) int { return s.content.Rules.XPPerLevel * e.Level }
+// XPToLevel is the experience at which e reaches its next level: XPPerLevel
+// times the level, plus XPPerLevelStep for every level before it (rules 1:
+// 1 000 a level; rules 2: each level asks more than the one before).
+func (s *State) XPToLevel(e *Entity) int {
+	r := s.content.Rules
+	return r.XPPerLevel*e.Level + r.XPPerLevelStep*e.Level*(e.Level-1)/2
+}
 
 // LevelUpPending reports whether the player has the experience for a new
 // level and the game waits for the choice of attribute.
 func (s *State) LevelUpPending() bool {
 	p := s.Player()
 	return p != nil && !s.Over && p.XP >= s.XPToLevel(p)
+}
+
+// playerHP is the player's max HP before worn bonuses.
+func playerHP(r content.Rules, fitness, level int) int {
+	return r.PlayerHPBase + (r.PlayerHPPerLevel+fitness)*level
+}
+
+// ScrollBonus is what e's Magic skill and Intelligence add to the scrolls
+// e reads, under rules that give scrolls magic (ok false under others):
+// damage, the Magic skill plus the Intelligence bonus; range, the
+// Intelligence bonus when above 0.
+func (s *State) ScrollBonus(e *Entity) (damage, reach int, ok bool) {
+	if !s.content.Rules.Magic {
+		return 0, 0, false
+	}
+	intel := Bonus(e.Attributes[events.Intelligence])
+	return e.Skills[events.Magic] + intel, max(0, intel), true
+}
+
+// UseRange is how far e reaches with a consumable: its range, plus the
+// range of ScrollBonus for a targeted one.
+func (s *State) UseRange(e *Entity, u *content.Use) int {
+	if _, reach, ok := s.ScrollBonus(e); ok && u.Target != content.Self {
+		return u.Range + reach
+	}
+	return u.Range
+}
+
+// UseAmount is what a consumable does to its target in the hands of e:
+// its amount, plus the damage of ScrollBonus for a damaging one (never
+// below 1).
+func (s *State) UseAmount(e *Entity, u *content.Use) int {
+	if dmg, _, ok := s.ScrollBonus(e); ok && u.Effect == content.Harm {
+		return max(1, u.Amount+dmg)
+	}
+	return u.Amount
 }

@@ -7,7 +7,7 @@ import (
 	"rogue/events"
 )
 
-// The status line(s): HP bar, mana, level, experience, depth, hunger,
+// The status line(s): HP bar, mana (under rules that have it), level, experience, depth, hunger,
 // turn and kills. The parts flow onto a second line when the terminal is
 // too narrow for one.
 
@@ -35,13 +35,17 @@ func (m *Model) statusSegments() (segs, extras []line) {
 			{strings.Repeat("░", hpBarWidth-filled), styleHint},
 			{fmt.Sprintf(" %d/%d", hp, maxHP), Style{Fg: hpColor, Bold: true}},
 		},
-		{{"Mana ", styleTitle}, {fmt.Sprintf("%d/%d", s.MaxMana(p), s.MaxMana(p)), Plain}},
+	}
+	if s.Content().Rules.Mana {
+		segs = append(segs, line{{"Mana ", styleTitle}, {fmt.Sprintf("%d/%d", s.MaxMana(p), s.MaxMana(p)), Plain}})
+	}
+	segs = append(segs, []line{
 		{{"Level ", styleTitle}, {fmt.Sprint(p.Level), Plain}},
 		{{"XP ", styleTitle}, {fmt.Sprintf("%d/%d", p.XP, s.XPToLevel(p)), Plain}},
 		{{"Depth ", styleTitle}, {fmt.Sprint(s.Depth), Plain}},
 		styled(s.Hunger.String(), hungerStyle(s.Hunger)),
 		{{"Turn ", styleTitle}, {fmt.Sprint(s.Turn), Plain}},
-	}
+	}...)
 	extras = []line{{{"Kills ", styleTitle}, {fmt.Sprint(s.Kills), Plain}}}
 	return segs, extras
 }

@@ -88,13 +88,16 @@ type Model struct {
 	// player on the game over screen; "" when none was.
 	SummaryPath string
 
-	menu    MainMenu
-	page    page
-	notice  notice
-	mode    Mode
-	sel     int             // the selected line of a menu
-	cursor  events.Pos      // look and targeting
-	item    events.EntityID // the item being aimed
+	menu   MainMenu
+	page   page
+	notice notice
+	mode   Mode
+	sel    int             // the selected line of a menu
+	cursor events.Pos      // look and targeting
+	item   events.EntityID // the item being aimed
+	// confirm is set while aiming when Enter asked whether to read an
+	// area item whose blast reaches the reader.
+	confirm bool
 	log     []entry
 	moment  int   // counts key presses; messages of the current one are new
 	hp      []int // the player's HP after each turn

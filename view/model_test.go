@@ -2,6 +2,7 @@ package view
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -207,12 +208,68 @@ func TestTargeting(t *testing.T) {
 		assert.Equal(t, Intent{Command: &events.Use{Item: scroll, HasTarget: true, Target: goblin}}, p.m.HandleKey(Named(KeyEnter)))
 		assert.Equal(t, ModePlay, p.m.Mode())
 	})
-	t.Run("with no hostile in sight the cursor starts on the player", func(t *testing.T) {
+	t.Run("with no hostile in sight the cursor starts next to the player, never on it", func(t *testing.T) {
 		p := newPlayed(t, 4)
 		p.m.State = p.g.State
 		p.m.startTargeting(events.EntityID(999))
-		assert.Equal(t, p.g.State.Player().Pos, p.m.Cursor())
+		me := p.g.State.Player().Pos
+		assert.NotEqual(t, me, p.m.Cursor())
+		assert.Equal(t, 1, max(abs(me.X-p.m.Cursor().X), abs(me.Y-p.m.Cursor().Y)))
+		assert.True(t, p.g.State.Map.Walkable(p.m.Cursor()))
 		assert.Equal(t, Intent{}, p.m.HandleKey(Named(KeyTab)))
+	})
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// A Fireball read with the reader inside its blast asks first.
+func TestAFireballThatWouldBurnTheReaderAsksFirst(t *testing.T) {
+	aim := func(t *testing.T) (*played, events.EntityID) {
+		p := newPlayedRules(t, 4, 2)
+		s := p.g.State
+		code, ok := s.Content().ByName("Fireball Scroll")
+		require.True(t, ok)
+		id := s.NextID
+		require.NoError(t, s.Apply(&events.Spawned{ID: id, Kind: code, Holder: events.PlayerID}))
+		p.m.State = s
+		p.m.startTargeting(id)
+		require.Empty(t, p.m.hostiles(), "no monster in sight at the start")
+		return p, id
+	}
+	use := func(p *played, id events.EntityID) Intent {
+		return Intent{Command: &events.Use{Item: id, HasTarget: true, Target: p.m.Cursor()}}
+	}
+	cases := []struct {
+		name string
+		keys []Key
+		want func(p *played, id events.EntityID) Intent
+		mode Mode
+	}{
+		{"Enter next to the reader asks, and reads nothing yet", []Key{Named(KeyEnter)},
+			func(*played, events.EntityID) Intent { return Intent{} }, ModeTarget},
+		{"then y reads it", []Key{Named(KeyEnter), Rune('y')}, use, ModePlay},
+		{"then Enter reads it", []Key{Named(KeyEnter), Named(KeyEnter)}, use, ModePlay},
+		{"then n goes back to aiming", []Key{Named(KeyEnter), Rune('n')},
+			func(*played, events.EntityID) Intent { return Intent{} }, ModeTarget},
+		{"then Esc goes back to aiming, and Esc again puts it away", []Key{Named(KeyEnter), Named(KeyEsc), Named(KeyEsc)},
+			func(*played, events.EntityID) Intent { return Intent{} }, ModePlay},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, id := aim(t)
+			var got Intent
+			for _, k := range c.keys {
+				got = p.m.HandleKey(k)
+			}
+			assert.Equal(t, c.want(p, id), got)
+			assert.Equal(t, c.mode, p.m.Mode())
+		})
+	}
+	t.Run("the prompt says the blast reaches the reader", func(t *testing.T) {
+		p, _ := aim(t)
+		p.m.HandleKey(Named(KeyEnter))
+		require.Len(t, p.m.targetLines(), 3)
+		assert.Equal(t, "The blast will reach you too! Read it anyway?", p.m.targetLines()[1][0].text)
 	})
 }
 
@@ -349,5 +406,40 @@ func TestSayMakesSentences(t *testing.T) {
 	}
 	for _, tc := range cases {
 		assert.Equal(t, tc.want, sentence(tc.in), "sentence(%q)", tc.in)
+	}
+}
+
+// The sheet says which rules the game plays by; under rules 2 it leaves
+// out mana, which those rules do not have, and says what Magic and
+// Intelligence add to scrolls.
+func TestTheSheetSaysWhichRulesTheGamePlaysBy(t *testing.T) {
+	cases := []struct {
+		name  string
+		rules int
+		pools string
+		magic string
+	}{
+		{"rules 1", 1, "HP 10/10   Mana 4/4   Depth 1   Turn 1   Kills 0   Rules 1", ""},
+		{"rules 2", 2, "HP 30/30   Depth 1   Turn 1   Kills 0   Rules 2", "Scrolls: damage +1, range +0 (Magic and Intelligence)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := newPlayedRules(t, 4, c.rules)
+			var text []string
+			for _, l := range sheetLines(p.g.State) {
+				s := ""
+				for _, sp := range l {
+					s += sp.text
+				}
+				text = append(text, s)
+			}
+			require.Greater(t, len(text), 2)
+			assert.Equal(t, c.pools, text[1])
+			if c.magic == "" {
+				assert.NotContains(t, strings.Join(text, "\n"), "Scrolls:")
+			} else {
+				assert.Contains(t, text, c.magic)
+			}
+		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -79,7 +80,7 @@ func (j *foldedJournal) at(t testing.TB, turn int) (ReplayFrame, error) {
 	require.NoError(t, err)
 	defer r.Close()
 	h := r.Header()
-	s := reducer.New(h.Seed, content.Default())
+	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
 	s.Wizard = h.Options.Wizard
 	var f ReplayFrame
 	var tr events.Turn

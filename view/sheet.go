@@ -25,8 +25,12 @@ func sheetLines(s *reducer.State) []line {
 	var out []line
 	add := func(l line) { out = append(out, l) }
 	add(styled(fmt.Sprintf("Level %d, %d/%d experience", p.Level, p.XP, s.XPToLevel(p)), styleTitle))
-	add(plain(fmt.Sprintf("HP %d/%d   Mana %d/%d   Depth %d   Turn %d   Kills %d",
-		max(0, p.HP), s.MaxHP(p), s.MaxMana(p), s.MaxMana(p), s.Depth, s.Turn, s.Kills)))
+	mana := fmt.Sprintf("   Mana %d/%d", s.MaxMana(p), s.MaxMana(p))
+	if !s.Content().Rules.Mana {
+		mana = "" // rules without a mana pool
+	}
+	add(plain(fmt.Sprintf("HP %d/%d%s   Depth %d   Turn %d   Kills %d   Rules %d",
+		max(0, p.HP), s.MaxHP(p), mana, s.Depth, s.Turn, s.Kills, s.RulesVersion())))
 	add(plain(""))
 	add(line{{fmt.Sprintf("%-24s", "Attributes"), styleTitle}, {"Skills", styleTitle}})
 	for i := 0; i < int(events.NumAttributes); i++ {
@@ -46,6 +50,9 @@ func sheetLines(s *reducer.State) []line {
 		dmg = s.DamageDice(p).String()
 	}
 	add(plain(fmt.Sprintf("Armor class %d   Attack %+d   Damage %s", s.ArmorClass(p), s.AttackBonus(p), dmg)))
+	if dmg, reach, ok := s.ScrollBonus(p); ok {
+		add(plain(fmt.Sprintf("Scrolls: damage %+d, range %+d (Magic and Intelligence)", dmg, reach)))
+	}
 	hunger := s.Hunger.String()
 	if s.HungerUntil > 0 && s.Hunger != events.Starving {
 		hunger += fmt.Sprintf(" (until turn %d)", s.HungerUntil)

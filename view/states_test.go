@@ -21,12 +21,22 @@ type played struct {
 	m *Model
 }
 
-// newPlayed starts a seeded game in memory and shows it on a model.
+// newPlayed starts a seeded game in memory and shows it on a model. It is
+// a rules-1 game: the recorded fixture games were played under rules 1.
 func newPlayed(t testing.TB, seed uint64) *played {
 	t.Helper()
-	mem, err := journal.NewMemory(game.NewHeader(seed, "tester", journal.Options{}))
+	return newPlayedRules(t, seed, 1)
+}
+
+// newPlayedRules is newPlayed under rules version v.
+func newPlayedRules(t testing.TB, seed uint64, v int) *played {
+	t.Helper()
+	h, err := game.NewHeaderRules(seed, "tester", journal.Options{}, v)
 	require.NoError(t, err)
-	before := reducer.New(seed, content.Default())
+	mem, err := journal.NewMemory(h)
+	require.NoError(t, err)
+	before, err := game.NewState(h, content.Default())
+	require.NoError(t, err)
 	g, err := game.Start(mem.Header(), content.Default(), mem)
 	require.NoError(t, err)
 	m := NewModel(MainMenu{})

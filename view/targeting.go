@@ -10,20 +10,38 @@ import (
 )
 
 // Targeting: a ranged item asks for a tile. The cursor starts on the
-// nearest visible hostile, moves with the movement keys, Tab and Backtab
-// cycle through the visible hostiles, Enter uses the item on the cursor's
-// tile, Esc cancels (nothing is journaled).
+// nearest visible hostile, never on the reader, moves with the movement
+// keys, Tab and Backtab cycle through the visible hostiles, Enter uses the
+// item on the cursor's tile, Esc cancels (nothing is journaled). Enter on
+// an area item whose blast would reach the reader asks first: y or Enter
+// reads it, any other key goes back to aiming.
 
-// startTargeting aims item, the cursor on the nearest visible hostile (on
-// the player when none is in sight).
+// startTargeting aims item, the cursor on the nearest visible hostile, or
+// when none is in sight on the first open tile next to the player (never
+// on the player: a fireball there burns the reader).
 func (m *Model) startTargeting(item events.EntityID) {
 	m.mode = ModeTarget
 	m.item = item
+	m.confirm = false
+	p := m.State.Player()
 	if hs := m.hostiles(); len(hs) > 0 {
 		m.cursor = hs[0].Pos
-	} else if p := m.State.Player(); p != nil {
+	} else if p != nil {
 		m.cursor = p.Pos
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			if to := p.Pos.Add(d); m.State.Map != nil && m.State.Map.Walkable(to) {
+				m.cursor = to
+				break
+			}
+		}
 	}
+}
+
+// burnsReader reports whether the aimed item is an area item whose blast
+// at the cursor reaches the player.
+func (m *Model) burnsReader() bool {
+	p := m.State.Player()
+	return p != nil && m.inBlast(p.Pos)
 }
 
 // hostiles are the monsters the player sees, nearest first (ties by id,
@@ -45,6 +63,14 @@ func (m *Model) hostiles() []*reducer.Entity {
 }
 
 func (m *Model) keyTarget(k Key) Intent {
+	if m.confirm {
+		m.confirm = false
+		if k.Code == KeyEnter || k == Rune('y') || k == Rune('Y') {
+			m.mode = ModePlay
+			return Intent{Command: &events.Use{Item: m.item, HasTarget: true, Target: m.cursor}}
+		}
+		return Intent{}
+	}
 	if d, ok := direction(k); ok {
 		m.moveCursor(d)
 		return Intent{}
@@ -69,6 +95,10 @@ func (m *Model) keyTarget(k Key) Intent {
 		}
 		m.cursor = hs[next].Pos
 	case KeyEnter:
+		if m.burnsReader() {
+			m.confirm = true
+			return Intent{}
+		}
 		m.mode = ModePlay
 		return Intent{Command: &events.Use{Item: m.item, HasTarget: true, Target: m.cursor}}
 	case KeyRune:
@@ -105,7 +135,8 @@ func (m *Model) inRange(p events.Pos) bool {
 	if def == nil || def.Use == nil || pl == nil {
 		return false
 	}
-	return distance2(pl.Pos, p) <= def.Use.Range*def.Use.Range
+	r := m.State.UseRange(pl, def.Use)
+	return distance2(pl.Pos, p) <= r*r
 }
 
 // inBlast reports whether p is in the blast of an area item aimed at the
@@ -125,11 +156,18 @@ func (m *Model) targetLines() []line {
 		return []line{plain("Nothing to aim.")}
 	}
 	u := def.Use
-	aim := fmt.Sprintf("Aim the %s: range %d", def.Name, u.Range)
+	aim := fmt.Sprintf("Aim the %s: range %d", def.Name, m.State.UseRange(m.State.Player(), u))
 	if u.Target == content.Area {
 		aim += fmt.Sprintf(", blast radius %d", u.Radius)
 	}
 	s := m.State
+	if m.confirm {
+		return []line{
+			styled(aim+".", styleTitle),
+			styled("The blast will reach you too! Read it anyway?", Style{Fg: ColorRed, Bold: true}),
+			styled("y or Enter: read it  any other key: aim again", styleHint),
+		}
+	}
 	var at string
 	switch {
 	case !s.CanSee(m.cursor):

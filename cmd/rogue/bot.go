@@ -6,12 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"rogue/bot/balance"
+	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer"
@@ -26,6 +27,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "the journal file to write (must not exist; - for the standard output); with --games, the directory for the journals (a new temporary one when not given)")
 	wizard := fs.Bool("wizard", false, "wizard mode, recorded in the journal: the player cannot die")
 	syncEvery := fs.Int("sync-every", 256, "fsync the journal every N turns (1: every turn, as a person's game does)")
+	rules := fs.Int("rules", events.RulesVersion, "play under this rules version (1 to the newest), recorded in the journal")
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -45,12 +47,19 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if *syncEvery < 1 {
 		return usageError("--sync-every must be at least 1, got %d", *syncEvery)
 	}
+	if _, err := content.ForRules(*rules); err != nil {
+		return usageError("--rules: %v", err)
+	}
 	opts := journal.Options{Wizard: *wizard, SyncEvery: *syncEvery}
 	if *games > 1 {
 		if *out == "-" {
 			return usageError("--out - is one journal: with --games, --out names a directory")
 		}
-		return runBotGames(*seed, *games, *turns, opts, *out, stdout, stderr)
+		return runBotGames(botGames{first: *seed, games: *games, turns: *turns, rules: *rules, opts: opts}, *out, stdout, stderr)
+	}
+	h, err := game.NewHeaderRules(*seed, "bot", opts, *rules)
+	if err != nil {
+		return usageError("--rules: %v", err)
 	}
 	// --out -: the journal is written to a temporary file, then to stdout,
 	// and what the bot says goes to stderr.
@@ -61,7 +70,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 		}
 		shown, report = "the standard output", stderr
 	}
-	g, snapErr, err := game.RecordBot(*out, game.NewHeader(*seed, "bot", opts), content.Default(), *turns, nil)
+	g, snapErr, err := game.RecordBot(*out, h, content.Default(), *turns, nil)
 	if err != nil {
 		toStdout(nil, false)
 		return err
@@ -76,21 +85,27 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	return toStdout(stdout, true)
 }
 
+// botGames is how many games are to be played: seeds first, first+1, ...,
+// each for at most turns turns, under rules.
+type botGames struct {
+	first        uint64
+	games, turns int
+	rules        int
+	opts         journal.Options
+}
+
 // botResult is how one game of many ended.
 type botResult struct {
-	seed  uint64
-	turns int
-	depth int
-	death string // "" when alive
+	game  balance.Game
 	err   error
 	ended bool // the game was played (not skipped after another failed)
 }
 
-// runBotGames plays games bot games (seeds first, first+1, ...) in
-// parallel, one journal each in dir, and prints their totals. The totals
-// are ordered by seed, so they are the same however the games were
-// scheduled; only the time and the rate vary.
-func runBotGames(first uint64, games, turns int, opts journal.Options, dir string, stdout, stderr io.Writer) error {
+// runBotGames plays the games in parallel, one journal each in dir, and
+// prints their totals and the balance report. Each game's outcome is
+// read back from its journal and kept by its seed, so the output is the
+// same however the games were scheduled; only the time and the rate vary.
+func runBotGames(run botGames, dir string, stdout, stderr io.Writer) error {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "rogue-bot-")
 		if err != nil {
@@ -101,8 +116,8 @@ func runBotGames(first uint64, games, turns int, opts journal.Options, dir strin
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fail(1, "cannot make the directory %s: %v", dir, err)
 	}
-	workers := min(runtime.NumCPU(), games)
-	results := make([]botResult, games)
+	workers := min(runtime.NumCPU(), run.games)
+	results := make([]botResult, run.games)
 	var done, played atomic.Int64
 	var failed atomic.Bool
 	next := make(chan int)
@@ -112,32 +127,21 @@ func runBotGames(first uint64, games, turns int, opts journal.Options, dir strin
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				seed := first + uint64(i)
-				res := botResult{seed: seed}
-				path := filepath.Join(dir, fmt.Sprintf("seed-%d.rogue", seed))
-				g, snapErr, err := game.RecordBot(path, game.NewHeader(seed, "bot", opts), content.Default(), turns,
+				seed := run.first + uint64(i)
+				res := botResult{ended: true}
+				res.game, res.err = playBotGame(seed, run, filepath.Join(dir, fmt.Sprintf("seed-%d.rogue", seed)),
 					func(*reducer.State) { played.Add(1) })
-				if err == nil {
-					err = snapErr
-				}
-				if g != nil {
-					res.turns, res.depth = g.State.Turn, g.State.Depth
-					if g.State.Over {
-						res.death = reducer.DeathCause(g.State)
-					}
-				}
-				if err != nil {
-					res.err = fmt.Errorf("seed %d: %w", seed, err)
+				if res.err != nil {
+					res.err = fmt.Errorf("seed %d: %w", seed, res.err)
 					failed.Store(true)
 				}
-				res.ended = true
 				results[i] = res
 				done.Add(1)
 			}
 		}()
 	}
 	start := time.Now()
-	progress := newProgress(stderr, games)
+	progress := newProgress(stderr, run.games)
 	stop := make(chan struct{})
 	ticked := make(chan struct{})
 	go func() {
@@ -153,7 +157,7 @@ func runBotGames(first uint64, games, turns int, opts journal.Options, dir strin
 			}
 		}
 	}()
-	for i := range games {
+	for i := range run.games {
 		if failed.Load() {
 			break // no new games once one failed (a full disk fails them all)
 		}
@@ -165,7 +169,7 @@ func runBotGames(first uint64, games, turns int, opts journal.Options, dir strin
 	<-ticked
 	elapsed := time.Since(start)
 	progress.finish(int(done.Load()), played.Load(), elapsed)
-	printBotTotals(stdout, dir, results, elapsed, workers)
+	printBotTotals(stdout, dir, run, results, elapsed, workers)
 	var errs []error
 	for _, r := range results {
 		if r.err != nil {
@@ -181,60 +185,66 @@ func runBotGames(first uint64, games, turns int, opts journal.Options, dir strin
 	return nil
 }
 
-// printBotTotals prints what many games came to: counts, the rate, deaths
-// by cause, the deepest depth and how deep the games ended.
-func printBotTotals(w io.Writer, dir string, results []botResult, elapsed time.Duration, workers int) {
-	results = slices.DeleteFunc(slices.Clone(results), func(r botResult) bool { return !r.ended })
+// playBotGame plays one game of many into path, then reads its outcome
+// back from the journal: what the balance report counts is what was
+// recorded. each is called after every turn played.
+func playBotGame(seed uint64, run botGames, path string, each func(*reducer.State)) (balance.Game, error) {
+	h, err := game.NewHeaderRules(seed, "bot", run.opts, run.rules)
+	if err != nil {
+		return balance.Game{}, err
+	}
+	_, snapErr, err := game.RecordBot(path, h, content.Default(), run.turns, each)
+	if err == nil {
+		err = snapErr
+	}
+	if err != nil {
+		return balance.Game{}, err
+	}
+	r, err := journal.Open(path)
+	if err != nil {
+		return balance.Game{}, err
+	}
+	defer r.Close()
+	w := balance.NewWatcher()
+	s, tail, err := game.Fold(r, content.Default(), -1, func(_ *reducer.State, t *events.Turn) error {
+		w.Turn(t)
+		return nil
+	})
+	if err == nil && tail != nil {
+		err = tail
+	}
+	if err != nil {
+		return balance.Game{}, fmt.Errorf("reading back %s: %w", path, err)
+	}
+	return w.Game(seed, s), nil
+}
+
+// printBotTotals prints what many games came to: counts, the rate, the
+// deepest game, then the balance report.
+func printBotTotals(w io.Writer, dir string, run botGames, results []botResult, elapsed time.Duration, workers int) {
+	var games []balance.Game
 	total, dead := 0, 0
-	deaths := map[string]int{}
-	depths := map[int]int{}
-	deepest := botResult{}
+	var deepest balance.Game
 	for _, r := range results {
-		total += r.turns
-		depths[r.depth]++
-		if r.death != "" {
+		if !r.ended || r.err != nil {
+			continue
+		}
+		g := r.game
+		games = append(games, g)
+		total += g.Turns
+		if g.Died {
 			dead++
-			deaths[r.death]++
 		}
-		if r.depth > deepest.depth {
-			deepest = r
+		if g.Depth > deepest.Depth {
+			deepest = g
 		}
 	}
-	fmt.Fprintf(w, "games:    %d (%d died, %d alive), journals in %s\n", len(results), dead, len(results)-dead, dir)
+	fmt.Fprintf(w, "games:    %d (%d died, %d alive), journals in %s\n", len(games), dead, len(games)-dead, dir)
 	fmt.Fprintf(w, "turns:    %d, %.0f turns a second on %d cores (%s)\n", total, float64(total)/elapsed.Seconds(), workers, elapsed.Round(time.Millisecond))
-	if len(results) > 0 {
-		fmt.Fprintf(w, "deepest:  depth %d (seed %d, turn %d)\n", deepest.depth, deepest.seed, deepest.turns)
+	if len(games) > 0 {
+		fmt.Fprintf(w, "deepest:  depth %d (seed %d, turn %d)\n", deepest.Depth, deepest.Seed, deepest.Turns)
 	}
-	if dead > 0 {
-		fmt.Fprintf(w, "deaths:\n")
-		causes := make([]string, 0, len(deaths))
-		for c := range deaths {
-			causes = append(causes, c)
-		}
-		slices.SortFunc(causes, func(a, b string) int {
-			if deaths[a] != deaths[b] {
-				return deaths[b] - deaths[a]
-			}
-			return strings.Compare(a, b)
-		})
-		for _, c := range causes {
-			fmt.Fprintf(w, "  %5d  %s\n", deaths[c], c)
-		}
-	}
-	if len(depths) > 0 {
-		fmt.Fprintf(w, "depth reached:\n")
-		levels := make([]int, 0, len(depths))
-		most := 0
-		for d, n := range depths {
-			levels = append(levels, d)
-			most = max(most, n)
-		}
-		slices.Sort(levels)
-		for _, d := range levels {
-			bar := strings.Repeat("#", max(1, depths[d]*40/most))
-			fmt.Fprintf(w, "  %3d  %5d  %s\n", d, depths[d], bar)
-		}
-	}
+	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.rules, Turns: run.turns}, games))
 }
 
 // progress shows how far many games have got: a bar redrawn in place on

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot/balance"
+	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -44,19 +47,42 @@ func TestBotGamesReportTheSameTotalsEveryRun(t *testing.T) {
 	}
 	assert.Equal(t, []string{"seed-3.rogue", "seed-4.rogue", "seed-5.rogue", "seed-6.rogue", "seed-7.rogue", "seed-8.rogue"}, names)
 
-	// The totals are those of the games played one by one.
+	// The totals and the report are those of the games played one by one.
 	turns, deepest := 0, 0
+	var games []balance.Game
 	for seed := uint64(3); seed <= 8; seed++ {
-		g, snapErr, err := game.RecordBot(filepath.Join(t.TempDir(), "one.rogue"), game.NewHeader(seed, "bot", journal.Options{SyncEvery: 256}), content.Default(), 400, nil)
+		g, err := playBotGame(seed, botGames{turns: 400, rules: events.RulesVersion, opts: journal.Options{SyncEvery: 256}},
+			filepath.Join(t.TempDir(), "one.rogue"), nil)
 		require.NoError(t, err)
-		require.NoError(t, snapErr)
-		turns += g.State.Turn
-		deepest = max(deepest, g.State.Depth)
+		turns += g.Turns
+		deepest = max(deepest, g.Depth)
+		games = append(games, g)
 	}
 	m := rate.FindStringSubmatch(raw)
 	require.NotNil(t, m, raw)
 	assert.Equal(t, strconv.Itoa(turns), m[1])
 	assert.Contains(t, first, "deepest:  depth "+strconv.Itoa(deepest)+" ")
+	report := balance.Report(balance.Run{Rules: events.RulesVersion, Turns: 400}, games)
+	assert.True(t, strings.HasSuffix(first, "\n"+report), "the report ends the output:\n%s\nwant:\n%s", first, report)
+}
+
+// A game's outcome is read back from its journal: the one recorded.
+func TestABotGameIsSummedUpFromItsJournal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "one.rogue")
+	g, err := playBotGame(5, botGames{turns: 300, rules: 1, opts: journal.Options{SyncEvery: 256}}, path, nil)
+	require.NoError(t, err)
+	r, err := journal.Open(path)
+	require.NoError(t, err)
+	defer r.Close()
+	s, tail, err := game.Fold(r, content.Default(), -1, nil)
+	require.NoError(t, err)
+	require.Nil(t, tail)
+	assert.Equal(t, 1, r.Header().RulesVersion)
+	assert.Equal(t, uint64(5), g.Seed)
+	assert.Equal(t, s.Turn, g.Turns)
+	assert.Equal(t, s.Depth, g.Depth)
+	assert.Equal(t, s.Player().Level, g.Level)
+	assert.Equal(t, s.Over, g.Died)
 }
 
 func TestBotGamesWithoutADirectoryUseATemporaryOne(t *testing.T) {
@@ -78,6 +104,8 @@ func TestBotFlagsAreChecked(t *testing.T) {
 	}{
 		{[]string{"bot", "--games", "0"}, "rogue bot: --games must be at least 1, got 0\n"},
 		{[]string{"bot", "--turns", "5"}, "rogue bot: --out FILE is required: the journal to write\n"},
+		{[]string{"bot", "--games", "3", "--rules", "0"}, fmt.Sprintf("rogue bot: --rules: rules version 0 is not one this program has (1 to %d)\n", events.RulesVersion)},
+		{[]string{"bot", "--games", "3", "--rules", "99"}, fmt.Sprintf("rogue bot: --rules: rules version 99 is not one this program has (1 to %d)\n", events.RulesVersion)},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

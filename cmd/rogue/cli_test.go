@@ -215,7 +215,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		"dir":     dir,
 		"garbage": writeFile(t, dir, "garbage.jnl", bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef}, 300)),
 		"future":  writeFile(t, dir, "future.jnl", setHeaderByte(good, 1, events.FormatVersion+1)),
-		"rules2":  writeFile(t, dir, "rules2.jnl", setHeaderByte(good, 2, 2)),
+		"rules2":  writeFile(t, dir, "rules-next.jnl", setHeaderByte(good, 2, events.RulesVersion+1)),
 		"ghost":   writeFile(t, dir, "ghost.jnl", ghost.Bytes()),
 		"bomb":    writeFile(t, dir, "bomb.jnl", withRecord(good, m.Chain(), []byte{0xdd, 0xff, 0xff, 0xff, 0xff})),
 		"torn":    writeFile(t, dir, "torn.jnl", good[:end-2]),
@@ -251,7 +251,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		{"verify of a journal from a newer format", []string{"verify", p("future")}, 1,
 			"rogue verify: journal " + p("future") + ": at byte 8: " + newerFormat},
 		{"verify of a journal played under newer rules", []string{"verify", p("rules2")}, 1,
-			"rogue verify: " + p("rules2") + ": cannot re-simulate: the journal was played under rules version 2, and this program has version 1: update rogue"},
+			"rogue verify: " + p("rules2") + fmt.Sprintf(": cannot re-simulate: the journal was played under rules version %d, and this program has rules up to version %d: update rogue", events.RulesVersion+1, events.RulesVersion)},
 		{"replay of a fact about a missing entity", []string{"replay", "--headless", p("ghost")}, 1,
 			"rogue replay: " + ghostAt},
 		{"dump of a fact about a missing entity dumps it and fails naming the turn", []string{"dump", p("ghost")}, 1,
@@ -276,7 +276,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		got := runRogue(t, nil, "replay", "--headless", p("rules2"))
 		assert.Equal(t, 0, got.Code, got.Stderr)
 		assert.Equal(t, "", got.Stderr)
-		assert.Contains(t, got.Stdout, fmt.Sprintf("versions: format %d, rules 2, chance ", events.FormatVersion))
+		assert.Contains(t, got.Stdout, fmt.Sprintf("versions: format %d, rules %d, chance ", events.FormatVersion, events.RulesVersion+1))
 		assert.Contains(t, got.Stdout, "turn:     10 of 10\n")
 	})
 }

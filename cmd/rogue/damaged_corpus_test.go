@@ -17,7 +17,6 @@ import (
 	"rogue/journal"
 )
 
-
 // The damaged-journal corpus: every case is made by code from one
 // committed journal (testdata/damaged/base.rogue, a 400-turn bot game), so
 // that a 50 MB case costs no bytes in the repository and the cases say in

@@ -35,7 +35,7 @@ func runDump(args []string, stdout, stderr io.Writer) error {
 	}
 	// The dump folds as it goes, to put each turn's log lines beside its
 	// facts; a journal that does not fold is still dumped, without them.
-	s := reducer.New(h.Seed, content.Default())
+	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
 	s.Wizard = h.Options.Wizard
 	var foldErr error
 	foldTurn, foldAt := -1, int64(-1)

@@ -54,8 +54,10 @@ const recentTurns = 8
 func newSession(path string, f *journal.File) (*session, error) {
 	ss := &session{path: path, file: f}
 	ss.keepSnapshots()
-	s := reducer.New(f.Header().Seed, content.Default())
-	s.Wizard = f.Header().Options.Wizard // as game.Start and every fold set it
+	s, err := game.NewState(f.Header(), content.Default()) // as game.Start and every fold make it
+	if err != nil {
+		return nil, err
+	}
 	return ss.start(s)
 }
 
@@ -192,7 +194,7 @@ func (ss *session) start(s *reducer.State) (*session, error) {
 		ss.recent = append(ss.recent, view.TurnMessages(before, &turn)...)
 		ss.hp = append(ss.hp, s.Player().HP)
 	} else {
-		ss.recent = append(ss.recent, fmt.Sprintf("Welcome back: turn %d on depth %d.", s.Turn, s.Depth))
+		ss.recent = append(ss.recent, fmt.Sprintf("Welcome back: turn %d on depth %d, under rules %d.", s.Turn, s.Depth, s.RulesVersion()))
 	}
 	return ss, nil
 }
@@ -210,7 +212,7 @@ func (ss *session) do(cmd events.Command) (events.Turn, error) {
 // describe says where the game stands, for the main menu.
 func (ss *session) describe() string {
 	s := ss.g.State
-	return fmt.Sprintf("turn %d on depth %d (%s)", s.Turn, s.Depth, baseName(ss.path))
+	return fmt.Sprintf("turn %d on depth %d, rules %d (%s)", s.Turn, s.Depth, s.RulesVersion(), baseName(ss.path))
 }
 
 // close closes the journal (it is saved after every turn already).

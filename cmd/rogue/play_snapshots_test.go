@@ -96,7 +96,7 @@ func TestAPlayedGameKeepsSnapshotsAndResumesFromThem(t *testing.T) {
 	require.NotEmpty(t, ss.recent)
 	last := ss.recent[len(ss.recent)-1]
 	assert.True(t, strings.HasPrefix(last, welcome), last)
-	assert.Equal(t, wantRecent, ss.recent[:len(ss.recent)-1], "the last 8 turns' messages")
+	assert.Equal(t, append([]string{}, wantRecent...), append([]string{}, ss.recent[:len(ss.recent)-1]...), "the last 8 turns' messages")
 	assert.Equal(t, longTurns-journal.SnapshotEvery, ss.folded, "only the turns after the snapshot are folded")
 	require.NoError(t, ss.close())
 
@@ -194,7 +194,7 @@ func TestAContinuedGameDiesWithTheWholeHPChart(t *testing.T) {
 	// play plays seed 7 under the bot until it dies, quitting and
 	// continuing after `quitAt` turns when quitAt > 0.
 	play := func(quitAt int) ending {
-		p := testPlayer(newTestSession(t, dir, 7))
+		p := testPlayer(newDeadlySession(t, dir))
 		path := p.sess.path
 		if quitAt > 0 {
 			botPlays(p, quitAt)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"rogue/reducer"
@@ -20,6 +21,7 @@ import (
 	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
+	"rogue/journal"
 	"rogue/view"
 )
 
@@ -67,6 +69,27 @@ func newTestSession(t testing.TB, dir string, seed uint64) *session {
 	return ss
 }
 
+// newDeadlySession is newTestSession for seed 7 under rules 1, whose
+// player the bot gets killed within 500 turns (rules 2 keep it alive
+// longer).
+func newDeadlySession(t *testing.T, dir string) *session {
+	t.Helper()
+	h, err := game.NewHeaderRules(7, "tester", journal.Options{SyncEvery: 1}, 1)
+	require.NoError(t, err)
+	var f *journal.File
+	var path string
+	for n := 1; f == nil; n++ {
+		path = filepath.Join(dir, journalName(aMinute, 7, n))
+		if f, err = journal.Create(path, h); errors.Is(err, fs.ErrExist) && n < 100 {
+			continue
+		}
+		require.NoError(t, err)
+	}
+	ss, err := newSession(path, f)
+	require.NoError(t, err)
+	return ss
+}
+
 // botPlays lets the bot play n turns (or until death) through the
 // player's own path: journal first, then the fold, then the model.
 func botPlays(p *player, n int) {
@@ -90,7 +113,7 @@ func TestTheUnfinishedJournalIsTheNewestWhosePlayerLives(t *testing.T) {
 	dir := t.TempDir()
 	alive := newTestSession(t, dir, 5)
 	require.NoError(t, alive.close())
-	deadly := testPlayer(newTestSession(t, dir, 7))
+	deadly := testPlayer(newDeadlySession(t, dir))
 	botPlays(deadly, 500)
 	require.True(t, deadly.sess.g.State.Over, "seed 7 dies under the bot")
 	require.NoError(t, deadly.sess.close())
@@ -125,7 +148,7 @@ func TestContinuingResumesOnTheSameTurn(t *testing.T) {
 	assert.Equal(t, want, again.g.State.Digest())
 	assert.Empty(t, again.hp, "the HP history before is folded only for the chart, at death")
 	assert.Equal(t, 31, again.hpFrom)
-	assert.Contains(t, again.recent, "Welcome back: turn 31 on depth 1.")
+	assert.Contains(t, again.recent, "Welcome back: turn 31 on depth 1, under rules 2.")
 }
 
 func TestATornTurnIsCutIntoASideFileWithANote(t *testing.T) {
@@ -155,7 +178,7 @@ func TestATornTurnIsCutIntoASideFileWithANote(t *testing.T) {
 }
 
 func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
-	p := testPlayer(newTestSession(t, t.TempDir(), 7))
+	p := testPlayer(newDeadlySession(t, t.TempDir()))
 	botPlays(p, 500)
 	s := p.sess.g.State
 	require.True(t, s.Over)

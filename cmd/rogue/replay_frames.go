@@ -87,7 +87,7 @@ func openFrames(path string, tables *content.Tables) (*frames, error) {
 		r.Close()
 		return nil, err
 	}
-	f := &frames{path: path, tables: tables, header: r.Header(), seeker: k, r: r,
+	f := &frames{path: path, tables: game.FoldTables(r.Header(), tables), header: r.Header(), seeker: k, r: r,
 		origin: r.Position(), ckpts: newCheckpoints(), total: journal.MaxTurns}
 	files, _ := journal.ListSnapshots(path) // unreadable: the Seeker notes it
 	for _, s := range files {

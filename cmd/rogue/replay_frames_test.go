@@ -34,7 +34,7 @@ func foldPlainly(t testing.TB, path string) plainFold {
 	require.NoError(t, err)
 	defer r.Close()
 	h := r.Header()
-	s := reducer.New(h.Seed, content.Default())
+	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
 	s.Wizard = h.Options.Wizard
 	p := plainFold{digests: []string{s.Digest()}}
 	var turn events.Turn
@@ -187,10 +187,15 @@ func TestFramesOfALongJournalWithAndWithoutSnapshots(t *testing.T) {
 // while it is recorded; the facts carry what it was.
 func quietJournalFile(t testing.TB) string {
 	path := filepath.Join(t.TempDir(), "quiet.rogue")
-	jf, err := journal.Create(path, game.NewHeader(5, "quiet", journal.Options{Wizard: true, SyncEvery: 1 << 20}))
+	// Rules 1, whose hunger starves a player by turn 420.
+	h, err := game.NewHeaderRules(5, "quiet", journal.Options{Wizard: true, SyncEvery: 1 << 20}, 1)
+	require.NoError(t, err)
+	jf, err := journal.Create(path, h)
 	require.NoError(t, err)
 	defer jf.Close()
-	tables := *content.Default()
+	rules1, err := content.ForRules(1)
+	require.NoError(t, err)
+	tables := *rules1
 	g, err := game.Start(jf.Header(), &tables, jf)
 	require.NoError(t, err)
 	for turn := 1; turn < 10_000; turn++ {

@@ -52,6 +52,8 @@ type (
 	equipped struct{ Code, Actor, Item, Slot, Displaced uint32 }
 	healed   struct{ Code, Actor, Amount, Cause int32 }
 	damaged  struct{ Code, Actor, Amount, Cause, Source int32 }
+	// lostSight is LostSight; SkillRaised has healed's shape.
+	lostSight struct{ Code, Actor, X, Y, Until int32 }
 )
 
 // news[code] makes a fresh mirror of the fact with that wire code.
@@ -73,6 +75,8 @@ var facts = [256]func() any{
 	15: func() any { return new(damaged) },
 	16: func() any { return new(gainedXP) },
 	17: func() any { return new(healed) },
+	18: func() any { return new(lostSight) },
+	19: func() any { return new(healed) },
 }
 
 var commands = [256]func() any{

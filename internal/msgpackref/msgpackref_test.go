@@ -30,6 +30,8 @@ func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
 		&events.Damaged{Actor: 9, Amount: 20, Cause: events.CauseFireball, Source: 1},
 		&events.Confused{Actor: 9, Until: 40},
 		&events.HungerChanged{Actor: 1, Hunger: events.Hungry, Until: 620},
+		&events.LostSight{Actor: 9, At: events.Pos{X: 12, Y: 7}, Until: 130},
+		&events.SkillRaised{Actor: 1, Skill: events.Magic, By: 1},
 	}
 	require.Len(t, facts, len(events.FactCodes()))
 	d := NewDecoder()

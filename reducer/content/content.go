@@ -20,7 +20,7 @@ import (
 	"rogue/events"
 )
 
-//go:embed data/*.json
+//go:embed data/rules*/*.json
 var embedded embed.FS
 
 // Dice is NdS: N dice of S sides.
@@ -52,6 +52,7 @@ type Monster struct {
 	Attributes [events.NumAttributes]int
 	Skills     [events.NumSkills]int
 	Wears      []*Item
+	Carries    []*Item // in the backpack from the start
 }
 
 // Effect is what using a consumable does.
@@ -136,6 +137,7 @@ type Rules struct {
 	HungryTurns       int
 	StarvingDamage    int
 	XPPerLevel        int
+	XPPerLevelStep    int
 	XPPerMonsterLevel int
 	UnarmedDamage     Dice
 	WellFedHitBonus   int
@@ -143,10 +145,29 @@ type Rules struct {
 	SpawnDie          int
 	SpawnOffset       int
 	Width, Height     int
+
+	// The player's max HP is PlayerHPBase + (PlayerHPPerLevel + Fitness
+	// bonus) * level.
+	PlayerHPBase, PlayerHPPerLevel int
+	// LevelUpSkills is added to each skill at a level-up.
+	LevelUpSkills [events.NumSkills]int
+	// CriticalRolls is how often a natural 20 rolls the damage dice.
+	CriticalRolls int
+	// SearchTurns is how long a monster that lost sight of the player
+	// searches where it last saw it, once there; 0: it forgets at once.
+	SearchTurns int
+	// Magic: a scroll's damage adds the reader's Magic skill and
+	// Intelligence bonus, and its range the Intelligence bonus (if above 0).
+	Magic bool
+	// Mana: the game keeps and shows a mana pool.
+	Mana bool
 }
 
-// Tables is the whole content of the game.
+// Tables is the whole content of the game under one rules version.
 type Tables struct {
+	// Version is the rules version the tables are of (the embedded
+	// data/rulesN/ tables of ForRules), 0 for tables loaded with Load.
+	Version  int
 	Monsters []*Monster
 	Items    []*Item
 	Spawns   []SpawnEntry
@@ -217,83 +238,108 @@ func (t *Tables) ByName(name string) (int, bool) {
 	return 0, false
 }
 
-var defaultTables *Tables
+// byRules holds the embedded tables of every rules version this program
+// has, index v-1 for version v, loaded and validated once.
+var byRules []*Tables
 
 func init() {
-	t, err := Load(embedded)
-	if err != nil {
-		panic("content: the embedded tables are broken: " + err.Error())
+	for v := 1; ; v++ {
+		dir := fmt.Sprintf("data/rules%d", v)
+		if _, err := fs.Stat(embedded, dir); err != nil {
+			break
+		}
+		t, err := load(embedded, dir, v)
+		if err != nil {
+			panic("content: the embedded tables are broken: " + err.Error())
+		}
+		byRules = append(byRules, t)
 	}
-	defaultTables = t
+	if len(byRules) != events.RulesVersion {
+		panic(fmt.Sprintf("content: %d embedded rules versions, and events.RulesVersion is %d", len(byRules), events.RulesVersion))
+	}
 }
 
-// Default is the embedded content, loaded and validated once.
-func Default() *Tables { return defaultTables }
+// Default is the embedded content of the newest rules, events.RulesVersion:
+// the rules new games are played by.
+func Default() *Tables { return byRules[len(byRules)-1] }
+
+// ForRules is the embedded content of rules version v (data/rulesV/), or
+// an error naming the versions this program has.
+func ForRules(v int) (*Tables, error) {
+	if v < 1 || v > len(byRules) {
+		return nil, fmt.Errorf("rules version %d is not one this program has (1 to %d)", v, len(byRules))
+	}
+	return byRules[v-1], nil
+}
 
 // Load reads and validates data/monsters.json, data/items.json,
-// data/spawns.json and data/rules.json from fsys. Errors name the file, the
-// entry and the field.
-func Load(fsys fs.FS) (*Tables, error) {
-	t := &Tables{byCode: map[int]any{}}
+// data/spawns.json and data/rules.json from fsys, as tables of no released
+// rules version (Version 0). Errors name the file, the entry and the field.
+func Load(fsys fs.FS) (*Tables, error) { return load(fsys, "data", 0) }
+
+// load reads the tables in dir of fsys as rules version v.
+func load(fsys fs.FS, dir string, v int) (*Tables, error) {
+	t := &Tables{Version: v, byCode: map[int]any{}}
+	file := func(name string) string { return dir + "/" + name }
 	var rawItems []rawItem
-	if err := readJSON(fsys, "data/items.json", &rawItems); err != nil {
+	if err := readJSON(fsys, file("items.json"), &rawItems); err != nil {
 		return nil, err
 	}
 	names := map[string]string{}
 	for i, r := range rawItems {
 		it, err := r.build()
 		if err != nil {
-			return nil, fmt.Errorf("data/items.json: entry %d (%s): %w", i, r.Name, err)
+			return nil, fmt.Errorf("%s: entry %d (%s): %w", file("items.json"), i, r.Name, err)
 		}
 		if err := t.claim(it.Code, it.Name, it, names); err != nil {
-			return nil, fmt.Errorf("data/items.json: entry %d (%s): %w", i, r.Name, err)
+			return nil, fmt.Errorf("%s: entry %d (%s): %w", file("items.json"), i, r.Name, err)
 		}
 		t.Items = append(t.Items, it)
 	}
 	var rawMonsters []rawMonster
-	if err := readJSON(fsys, "data/monsters.json", &rawMonsters); err != nil {
+	if err := readJSON(fsys, file("monsters.json"), &rawMonsters); err != nil {
 		return nil, err
 	}
 	for i, r := range rawMonsters {
 		m, err := r.build(t)
 		if err != nil {
-			return nil, fmt.Errorf("data/monsters.json: entry %d (%s): %w", i, r.Name, err)
+			return nil, fmt.Errorf("%s: entry %d (%s): %w", file("monsters.json"), i, r.Name, err)
 		}
 		if err := t.claim(m.Code, m.Name, m, names); err != nil {
-			return nil, fmt.Errorf("data/monsters.json: entry %d (%s): %w", i, r.Name, err)
+			return nil, fmt.Errorf("%s: entry %d (%s): %w", file("monsters.json"), i, r.Name, err)
 		}
 		if m.Player {
 			if t.Player != nil {
-				return nil, fmt.Errorf("data/monsters.json: entry %d (%s): field player: %s is the player already", i, r.Name, t.Player.Name)
+				return nil, fmt.Errorf("%s: entry %d (%s): field player: %s is the player already", file("monsters.json"), i, r.Name, t.Player.Name)
 			}
 			t.Player = m
 		}
 		t.Monsters = append(t.Monsters, m)
 	}
 	if t.Player == nil {
-		return nil, fmt.Errorf("data/monsters.json: no entry has \"player\": true")
+		return nil, fmt.Errorf("%s: no entry has \"player\": true", file("monsters.json"))
 	}
 	var rawSpawns []rawSpawn
-	if err := readJSON(fsys, "data/spawns.json", &rawSpawns); err != nil {
+	if err := readJSON(fsys, file("spawns.json"), &rawSpawns); err != nil {
 		return nil, err
 	}
 	for i, r := range rawSpawns {
 		code, ok := t.ByName(r.Name)
 		if !ok {
-			return nil, fmt.Errorf("data/spawns.json: entry %d (%s): field name: no monster or item has that name", i, r.Name)
+			return nil, fmt.Errorf("%s: entry %d (%s): field name: no monster or item has that name", file("spawns.json"), i, r.Name)
 		}
 		if t.Monster(code) != nil && t.Monster(code).Player {
-			return nil, fmt.Errorf("data/spawns.json: entry %d (%s): field name: the player cannot be spawned", i, r.Name)
+			return nil, fmt.Errorf("%s: entry %d (%s): field name: the player cannot be spawned", file("spawns.json"), i, r.Name)
 		}
 		t.Spawns = append(t.Spawns, SpawnEntry{Name: r.Name, Code: code, Weight: r.Weight, PerDepth: r.PerDepth, FromDepth: r.FromDepth})
 	}
 	var rr rawRules
-	if err := readJSON(fsys, "data/rules.json", &rr); err != nil {
+	if err := readJSON(fsys, file("rules.json"), &rr); err != nil {
 		return nil, err
 	}
 	rules, err := rr.build()
 	if err != nil {
-		return nil, fmt.Errorf("data/rules.json: %w", err)
+		return nil, fmt.Errorf("%s: %w", file("rules.json"), err)
 	}
 	t.Rules = rules
 	return t, nil

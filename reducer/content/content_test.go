@@ -31,7 +31,7 @@ func files(t *testing.T, name, body string) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
 	for _, f := range []string{"monsters", "items", "spawns", "rules"} {
-		b, err := embedded.ReadFile("data/" + f + ".json")
+		b, err := embedded.ReadFile("data/rules1/" + f + ".json")
 		require.NoError(t, err)
 		m["data/"+f+".json"] = &fstest.MapFile{Data: b}
 	}
@@ -63,7 +63,7 @@ func TestABrokenTableNamesTheFileTheEntryAndTheField(t *testing.T) {
 			`data/spawns.json: entry 0 (Dragon): field name: no monster or item has that name`},
 		{"an unknown field", "spawns", `[{"name":"Rat","wieght":3}]`,
 			`data/spawns.json: json: unknown field "wieght"`},
-		{"a rule out of range", "rules", `{"vision":0,"backpack":26,"hunger":{"wellFed":20,"normal":200,"hungry":200,"starvingDamage":1},"xpPerLevel":1000,"xpPerMonsterLevel":100,"unarmedDamage":"1d4","wellFedHitBonus":1,"restHeal":1,"spawns":{"die":7,"offset":-3},"level":{"width":80,"height":50}}`,
+		{"a rule out of range", "rules", `{"vision":0,"backpack":26,"hunger":{"wellFed":20,"normal":200,"hungry":200,"starvingDamage":1},"xpPerLevel":1000,"xpPerMonsterLevel":100,"unarmedDamage":"1d4","wellFedHitBonus":1,"restHeal":1,"spawns":{"die":7,"offset":-3},"level":{"width":80,"height":50},"playerHP":{"base":0,"perLevel":10},"criticalRolls":1}`,
 			`data/rules.json: field vision: 0 is not in 1..30`},
 		{"a damage scroll with no cause", "items", `[{"code":1,"name":"Zap","glyph":"?","use":{"effect":"damage","target":"actor","range":3,"amount":4}}]`,
 			`data/items.json: entry 0 (Zap): field use.cause: a damage item needs a cause`},

@@ -19,6 +19,7 @@ type rawMonster struct {
 	Attributes map[string]int `json:"attributes"`
 	Skills     map[string]int `json:"skills"`
 	Wears      []string       `json:"wears"`
+	Carries    []string       `json:"carries"`
 }
 
 func glyph(s string) (rune, error) {
@@ -86,6 +87,17 @@ func (r rawMonster) build(t *Tables) (*Monster, error) {
 		}
 		used[it.Equip.Slot] = true
 		m.Wears = append(m.Wears, it)
+	}
+	if len(r.Carries) > 26 {
+		return nil, fmt.Errorf("field carries: %d items, more than a backpack holds", len(r.Carries))
+	}
+	for i, name := range r.Carries {
+		code, ok := t.ByName(name)
+		it := t.Item(code)
+		if !ok || it == nil {
+			return nil, fmt.Errorf("field carries[%d]: no item is named %q", i, name)
+		}
+		m.Carries = append(m.Carries, it)
 	}
 	return m, nil
 }
@@ -233,6 +245,7 @@ type rawRules struct {
 		StarvingDamage int `json:"starvingDamage"`
 	} `json:"hunger"`
 	XPPerLevel        int    `json:"xpPerLevel"`
+	XPPerLevelStep    int    `json:"xpPerLevelStep"`
 	XPPerMonsterLevel int    `json:"xpPerMonsterLevel"`
 	UnarmedDamage     string `json:"unarmedDamage"`
 	WellFedHitBonus   int    `json:"wellFedHitBonus"`
@@ -245,6 +258,15 @@ type rawRules struct {
 		Width  int `json:"width"`
 		Height int `json:"height"`
 	} `json:"level"`
+	PlayerHP struct {
+		Base     int `json:"base"`
+		PerLevel int `json:"perLevel"`
+	} `json:"playerHP"`
+	LevelUpSkills map[string]int `json:"levelUpSkills"`
+	CriticalRolls int            `json:"criticalRolls"`
+	SearchTurns   int            `json:"searchTurns"`
+	Magic         bool           `json:"magic"`
+	Mana          bool           `json:"mana"`
 }
 
 func (r rawRules) build() (Rules, error) {
@@ -255,9 +277,12 @@ func (r rawRules) build() (Rules, error) {
 	out := Rules{
 		Vision: r.Vision, Backpack: r.Backpack,
 		WellFedTurns: r.Hunger.WellFed, NormalTurns: r.Hunger.Normal, HungryTurns: r.Hunger.Hungry,
-		StarvingDamage: r.Hunger.StarvingDamage, XPPerLevel: r.XPPerLevel, XPPerMonsterLevel: r.XPPerMonsterLevel,
+		StarvingDamage: r.Hunger.StarvingDamage, XPPerLevel: r.XPPerLevel, XPPerLevelStep: r.XPPerLevelStep, XPPerMonsterLevel: r.XPPerMonsterLevel,
 		UnarmedDamage: d, WellFedHitBonus: r.WellFedHitBonus, RestHeal: r.RestHeal,
 		SpawnDie: r.Spawns.Die, SpawnOffset: r.Spawns.Offset, Width: r.Level.Width, Height: r.Level.Height,
+		PlayerHPBase: r.PlayerHP.Base, PlayerHPPerLevel: r.PlayerHP.PerLevel,
+		CriticalRolls: r.CriticalRolls, SearchTurns: r.SearchTurns,
+		Magic: r.Magic, Mana: r.Mana,
 	}
 	checks := []struct {
 		field     string
@@ -271,15 +296,30 @@ func (r rawRules) build() (Rules, error) {
 		{"hunger.starvingDamage", out.StarvingDamage, 0, 100},
 		{"xpPerLevel", out.XPPerLevel, 1, 1000000},
 		{"xpPerMonsterLevel", out.XPPerMonsterLevel, 0, 1000000},
+		{"xpPerLevelStep", out.XPPerLevelStep, 0, 1000000},
 		{"restHeal", out.RestHeal, 0, 100},
 		{"spawns.die", out.SpawnDie, 1, 100},
 		{"level.width", out.Width, 20, 255},
 		{"level.height", out.Height, 20, 255},
+		{"playerHP.base", out.PlayerHPBase, 0, 1000},
+		{"playerHP.perLevel", out.PlayerHPPerLevel, 1, 1000},
+		{"criticalRolls", out.CriticalRolls, 1, 5},
+		{"searchTurns", out.SearchTurns, 0, 100},
 	}
 	for _, c := range checks {
 		if c.v < c.lo || c.v > c.hi {
 			return Rules{}, fmt.Errorf("field %s: %d is not in %d..%d", c.field, c.v, c.lo, c.hi)
 		}
+	}
+	for k := events.Skill(0); k < events.NumSkills; k++ {
+		if v := r.LevelUpSkills[k.String()]; v < 0 || v > 10 {
+			return Rules{}, fmt.Errorf("field levelUpSkills.%s: %d is not in 0..10", k, v)
+		} else {
+			out.LevelUpSkills[k] = v
+		}
+	}
+	if bad := unknownKey(r.LevelUpSkills, func(k string) bool { _, ok := events.ParseSkill(k); return ok }); bad != "" {
+		return Rules{}, fmt.Errorf("field levelUpSkills: unknown skill %q", bad)
 	}
 	return out, nil
 }

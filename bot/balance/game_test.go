@@ -1,0 +1,49 @@
+package balance
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+func code(t *testing.T, name string) int {
+	t.Helper()
+	c, ok := content.Default().ByName(name)
+	require.True(t, ok)
+	return c
+}
+
+// A watcher counts what the player used up, by the kind each item was
+// spawned as, and reads depth, level and death from the final state.
+func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
+	s := reducer.New(1, content.Default())
+	w := NewWatcher()
+	turns := []events.Turn{
+		{Command: &events.Begin{}, Facts: []events.Fact{
+			&events.LevelEntered{Depth: 1, Width: 20, Height: 12,
+				Rooms: []events.Rect{{X: 1, Y: 1, W: 8, H: 5}}, Stairs: events.Pos{X: 7, Y: 4}, Arrival: events.Pos{X: 2, Y: 2}},
+			&events.Spawned{ID: 1, Kind: code(t, "Player"), Pos: events.Pos{X: 2, Y: 2}, HP: 10},
+			&events.Spawned{ID: 2, Kind: code(t, "Health Potion"), Holder: 1},
+			&events.Spawned{ID: 3, Kind: code(t, "Health Potion"), Holder: 1},
+			&events.Spawned{ID: 4, Kind: code(t, "Ration"), Holder: 1},
+			&events.Spawned{ID: 5, Kind: code(t, "Goblin"), Pos: events.Pos{X: 3, Y: 3}, HP: 9},
+			&events.Spawned{ID: 6, Kind: code(t, "Health Potion"), Holder: 5},
+		}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 2}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 4}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 5, Item: 6}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 3}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Died{Actor: 1, Cause: events.CauseMelee, Killer: 5}}},
+	}
+	for i := range turns {
+		require.NoError(t, s.ApplyTurn(&turns[i]))
+		w.Turn(&turns[i])
+	}
+	assert.Equal(t, Game{Seed: 42, Turns: 6, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin",
+		Used: map[string]int{"Health Potion": 2, "Ration": 1}}, w.Game(42, s))
+}

@@ -1,0 +1,120 @@
+package bot
+
+import (
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+// gearUp wears the best gear in the backpack for each slot, and takes off
+// a weapon that does worse than bare hands.
+func (b *brain) gearUp() events.Command {
+	s, p := b.s, b.p
+	for _, it := range b.backpack() {
+		def := b.c.Item(it.Kind)
+		if def == nil || def.Equip == nil {
+			continue
+		}
+		cur := s.Worn(p.ID, def.Equip.Slot)
+		if cur == nil && def.Equip.Slot == events.MainHand && b.worth(def.Equip) <= b.worth(nil) {
+			continue
+		}
+		if cur == nil || b.worth(def.Equip) > b.worth(b.c.Item(cur.Kind).Equip) {
+			return &events.Use{Item: it.ID}
+		}
+	}
+	if w := s.Worn(p.ID, events.MainHand); w != nil && b.worth(b.c.Item(w.Kind).Equip) < b.worth(nil) {
+		return &events.Remove{Item: w.ID}
+	}
+	return nil
+}
+
+// worth scores a piece of gear for this player: armor by its bonus, a
+// weapon (or bare hands, for nil) by its expected damage per swing against
+// armor class 12, in integers.
+func (b *brain) worth(q *content.Equip) int {
+	p := b.p
+	bonus := func(a events.Attribute) int { return reducer.Bonus(p.Attributes[a]) }
+	if q != nil && q.Slot != events.MainHand {
+		return q.Armor*100 + q.MaxHP*10 + q.Hit*5
+	}
+	attr, hit, dice, mod := events.Might, 0, b.c.Rules.UnarmedDamage, 0
+	if q != nil {
+		attr, hit, dice, mod = q.Attribute, q.Hit, q.Damage, q.DamageMod
+	}
+	toHit := bonus(attr) + p.Skills[events.Melee] + hit
+	hits := 1 // the natural 20
+	for n := 2; n <= 19; n++ {
+		if n+toHit >= 12 {
+			hits++
+		}
+	}
+	twiceAverage := dice.N*(dice.Sides+1) + 2*(bonus(events.Might)+p.Skills[events.Melee]+mod)
+	return hits * max(0, twiceAverage)
+}
+
+// worthHaving reports whether an item, on the floor or in the backpack,
+// is worth carrying: anything to use, and gear that beats what is worn in
+// its slot (for a weapon, or bare hands). Anything else is junk: carried,
+// it only fills the backpack until no food or potion fits.
+func (b *brain) worthHaving(it *reducer.Entity) bool {
+	def := b.c.Item(it.Kind)
+	if def == nil {
+		return false
+	}
+	if def.Use != nil {
+		return it.Holder == b.p.ID || b.count(it.Kind) < b.keep(def.Use)
+	}
+	if def.Equip == nil {
+		return true
+	}
+	cur := b.s.Worn(b.p.ID, def.Equip.Slot)
+	switch {
+	case cur != nil:
+		return b.worth(def.Equip) > b.worth(b.c.Item(cur.Kind).Equip)
+	case def.Equip.Slot == events.MainHand:
+		return b.worth(def.Equip) > b.worth(nil)
+	}
+	return true
+}
+
+// junk reports whether a backpack item is not worth carrying. After
+// gearUp has nothing to do, that is every piece of gear in it, and any
+// consumable beyond what is kept of its kind.
+func (b *brain) junk(it *reducer.Entity) bool {
+	if def := b.c.Item(it.Kind); def != nil && def.Use != nil {
+		return b.count(it.Kind) > b.keep(def.Use)
+	}
+	return it.Slot == events.SlotNone && !b.worthHaving(it)
+}
+
+// keep is how many of a consumable the bot carries at most, so that the
+// backpack (26 items) never fills up with scrolls and leaves no room for
+// a meal: 5 rations, 8 potions, 3 of each scroll (5 kinds).
+func (b *brain) keep(u *content.Use) int {
+	switch u.Effect {
+	case content.Feed:
+		return 5
+	case content.Heal:
+		return 8
+	}
+	return 3
+}
+
+// count is how many items of a kind the backpack holds.
+func (b *brain) count(kind int) int {
+	n := 0
+	for _, it := range b.backpack() {
+		if it.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// wornAtOnce reports whether picking up the item puts it on (its slot is
+// empty), which the rules allow with a full backpack.
+func (b *brain) wornAtOnce(it *reducer.Entity) bool {
+	def := b.c.Item(it.Kind)
+	return def != nil && def.Equip != nil && b.s.Worn(b.p.ID, def.Equip.Slot) == nil
+}
