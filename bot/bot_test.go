@@ -73,8 +73,8 @@ func TestTheBotChooses(t *testing.T) {
 		}, &events.Descend{}},
 		{"to drink a potion when the goblin next to it could kill it", func(t *testing.T) *reducer.State {
 			s := room(t, events.Spawned{Kind: code(t, "Health Potion"), Holder: 1},
-				events.Spawned{Kind: code(t, "Goblin"), Pos: events.Pos{X: 2, Y: 2}, HP: 9})
-			s.Player().Pos = events.Pos{X: 1, Y: 1} // cornered: no way off
+				events.Spawned{Kind: code(t, "Goblin"), Pos: events.Pos{X: 1, Y: 2}, HP: 9})
+			s.Player().Pos = events.Pos{X: 1, Y: 1} // cornered: every step off stays next to the goblin
 			s.Player().HP = 4
 			return s
 		}, &events.Use{Item: 4}},

@@ -28,7 +28,7 @@ func hostileFolder(t testing.TB, size int) (dir, offered string) {
 	dir = t.TempDir()
 	alive := newTestSession(t, dir, 5)
 	require.NoError(t, alive.close())
-	deadly := testPlayer(newTestSession(t, dir, 7))
+	deadly := testPlayer(newDeadlySession(t, dir))
 	botPlays(deadly, 500)
 	require.True(t, deadly.sess.g.State.Over, "seed 7 dies under the bot")
 	require.NoError(t, deadly.sess.close())

@@ -72,7 +72,7 @@ func newTestSession(t testing.TB, dir string, seed uint64) *session {
 // newDeadlySession is newTestSession for seed 7 under rules 1, whose
 // player the bot gets killed within 500 turns (rules 2 keep it alive
 // longer).
-func newDeadlySession(t *testing.T, dir string) *session {
+func newDeadlySession(t testing.TB, dir string) *session {
 	t.Helper()
 	h, err := game.NewHeaderRules(7, "tester", journal.Options{SyncEvery: 1}, 1)
 	require.NoError(t, err)
