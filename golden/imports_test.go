@@ -31,6 +31,7 @@ var mayImport = map[string][]string{
 	"rogue/bot":                 {"rogue/events", "rogue/reducer", "rogue/reducer/"},
 	"rogue/game":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/bot"},
 	"rogue/view":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "github.com/gdamore/tcell/v2"},
+	"rogue/replay":              {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/game", "rogue/view", "github.com/gdamore/tcell/v2"},
 	"rogue/internal/benchcpu":   {},
 	"rogue/internal/msgpackref": {"github.com/vmihailenco/msgpack/v5"},
 }

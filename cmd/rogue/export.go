@@ -10,6 +10,7 @@ import (
 
 	"rogue/journal"
 	"rogue/reducer/content"
+	"rogue/replay"
 	"rogue/view"
 )
 
@@ -60,7 +61,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err := notTheJournal(out, path); err != nil {
 		return err
 	}
-	f, err := openFrames(path, content.Default())
+	f, err := replay.Open(path, content.Default())
 	if err != nil {
 		return err
 	}
@@ -84,7 +85,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 }
 
 // exportAll writes the export the flags ask for (see runExport).
-func exportAll(f *frames, path, text, cast string, turn, from, to int, speed float64, stdout, stderr io.Writer) error {
+func exportAll(f *replay.Frames, path, text, cast string, turn, from, to int, speed float64, stdout, stderr io.Writer) error {
 	if text != "" {
 		return exportText(f, text, turn, stdout)
 	}
@@ -122,9 +123,9 @@ func notTheJournal(out, path string) error {
 
 // exportText writes the 80x24 screen after turn turns (the last when
 // turn < 0) as plain text: 24 lines, trailing blanks trimmed.
-func exportText(f *frames, out string, turn int, stdout io.Writer) error {
+func exportText(f *replay.Frames, out string, turn int, stdout io.Writer) error {
 	if turn > f.Total() {
-		return fail(1, "%s ends at turn %d: there is no turn %d", f.path, f.Total(), turn)
+		return fail(1, "%s ends at turn %d: there is no turn %d", f.Path(), f.Total(), turn)
 	}
 	if turn < 0 {
 		turn = f.Total()
@@ -141,7 +142,7 @@ func exportText(f *frames, out string, turn int, stdout io.Writer) error {
 	if err := journal.WriteFileAtomic(out, []byte(screen)); err != nil {
 		return fail(1, "writing %s: %v", out, err)
 	}
-	fmt.Fprintf(stdout, "wrote the screen at turn %d of %s to %s\n", turn, filepath.Base(f.path), out)
+	fmt.Fprintf(stdout, "wrote the screen at turn %d of %s to %s\n", turn, filepath.Base(f.Path()), out)
 	return nil
 }
 

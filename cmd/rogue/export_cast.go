@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"rogue/journal"
+	"rogue/replay"
 	"rogue/view"
 )
 
@@ -40,7 +41,7 @@ type castHeader struct {
 // asciicast, speed turns a second, through a temporary file renamed at
 // the end (out never holds half a recording), or to stdout when out is
 // "-".
-func exportCast(f *frames, out string, from, last int, speed float64, stdout io.Writer) error {
+func exportCast(f *replay.Frames, out string, from, last int, speed float64, stdout io.Writer) error {
 	err := writeFileVia(out, stdout, func(w io.Writer) error { return writeCast(w, f, from, last, speed) })
 	if err != nil || out == "-" {
 		return err
@@ -52,12 +53,12 @@ func exportCast(f *frames, out string, from, last int, speed float64, stdout io.
 }
 
 // writeCast writes the recording of turns from to last of f to w.
-func writeCast(w io.Writer, f *frames, from, last int, speed float64) error {
+func writeCast(w io.Writer, f *replay.Frames, from, last int, speed float64) error {
 	h := f.Header()
 	head, err := json.Marshal(castHeader{
 		Version: 2, Width: exportWidth, Height: exportHeight,
 		Timestamp: h.Created.Unix(),
-		Title:     fmt.Sprintf("rogue: %s (seed %d, %s)", filepath.Base(f.path), h.Seed, h.Player),
+		Title:     fmt.Sprintf("rogue: %s (seed %d, %s)", filepath.Base(f.Path()), h.Seed, h.Player),
 	})
 	if err != nil {
 		return err

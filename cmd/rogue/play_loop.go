@@ -14,6 +14,7 @@ import (
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
+	"rogue/replay"
 	"rogue/view"
 )
 
@@ -207,7 +208,7 @@ func journalSummary(path string) []string {
 // replay plays a journal back on the player's screen (read-only: a replay
 // never writes), then comes back to the menu's list of journals.
 func (p *player) replay(path string) error {
-	f, err := openFrames(path, content.Default())
+	f, err := replay.Open(path, content.Default())
 	if err != nil {
 		return err
 	}
@@ -219,12 +220,11 @@ func (p *player) replay(path string) error {
 	if d := f.Damage(); d != nil {
 		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
 	}
-	r := newReplayer(f, c, realClock{})
-	if err := r.show(r.v.Control.Turn()); err != nil {
+	r := replay.NewReplayer(f, c, replay.RealClock{})
+	if err := r.Show(c.Turn()); err != nil {
 		return err
 	}
-	r.screen, r.canvas = p.screen, p.canvas
-	err = r.loop()
+	err = r.Run(p.screen, p.canvas)
 	p.screen.Sync()
 	return err
 }

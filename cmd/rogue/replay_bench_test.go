@@ -12,6 +12,7 @@ import (
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
+	"rogue/replay"
 )
 
 // benchTurns is the length of the benchmark's journal.
@@ -74,12 +75,12 @@ func BenchmarkReplaySeekBack(b *testing.B) {
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
-			f, err := openFrames(tc.path, content.Default())
+			f, err := replay.Open(tc.path, content.Default())
 			require.NoError(b, err)
 			defer f.Close()
 			_, err = f.At(benchTurns)
 			require.NoError(b, err)
-			folded := f.folded
+			folded := f.Folded()
 			b.ResetTimer()
 			for i := range b.N {
 				if _, err := f.At(tc.turn(i)); err != nil {
@@ -87,7 +88,7 @@ func BenchmarkReplaySeekBack(b *testing.B) {
 				}
 			}
 			b.StopTimer()
-			b.ReportMetric(float64(f.folded-folded)/float64(b.N), "turns/op")
+			b.ReportMetric(float64(f.Folded()-folded)/float64(b.N), "turns/op")
 		})
 	}
 	// What every step back would cost folding from turn 0.

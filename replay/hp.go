@@ -1,4 +1,4 @@
-package main
+package replay
 
 // The HP chart of a replay's game over screen, bounded at any length.
 

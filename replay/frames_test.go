@@ -1,4 +1,4 @@
-package main
+package replay
 
 import (
 	"errors"
@@ -72,7 +72,7 @@ func (p plainFold) logAt(turn int) []view.ReplayLine {
 // and at random, and checks each frame against a plain fold.
 func checkFrames(t *testing.T, path string, visits int) {
 	want := foldPlainly(t, path)
-	f, err := openFrames(path, content.Default())
+	f, err := Open(path, content.Default())
 	require.NoError(t, err)
 	defer f.Close()
 	total := len(want.digests) - 1
@@ -96,7 +96,7 @@ func checkFrames(t *testing.T, path string, visits int) {
 // checkFrame checks the frame at turn against a plain fold, and the lines
 // frames keeps for the log: every line of the turns they cover, ending at
 // the frame's turn, over at most logTurns+fineEvery turns.
-func checkFrame(t *testing.T, f *frames, want plainFold, turn int) {
+func checkFrame(t *testing.T, f *Frames, want plainFold, turn int) {
 	total := len(want.digests) - 1
 	fr, err := f.At(turn)
 	require.NoError(t, err)
@@ -162,7 +162,7 @@ func TestFramesOfALongJournalWithAndWithoutSnapshots(t *testing.T) {
 	t.Run("without snapshots a step back folds a few dozen turns", func(t *testing.T) { checkStepsBack(t, bare, 4700, 4000) })
 	t.Run("stepping forward through it the frames are a plain fold's and a step folds one turn", func(t *testing.T) {
 		want := foldPlainly(t, path)
-		f, err := openFrames(path, content.Default())
+		f, err := Open(path, content.Default())
 		require.NoError(t, err)
 		defer f.Close()
 		checkFrame(t, f, want, 1)
@@ -230,7 +230,7 @@ func TestFramesOfAQuietJournal(t *testing.T) {
 // too), and once in a stretch of the journal the turns from the snapshot
 // before it (journal.SnapshotEvery turns apart).
 func checkStepsBack(t *testing.T, path string, from, to int) {
-	f, err := openFrames(path, content.Default())
+	f, err := Open(path, content.Default())
 	require.NoError(t, err)
 	defer f.Close()
 	_, err = f.At(from)

@@ -1,4 +1,4 @@
-package main
+package replay
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 	"rogue/view"
 )
 
-// frames gives what a replay shows at any turn of a journal file: the
+// Frames gives what a replay shows at any turn of a journal file: the
 // state, the log lines of the turns just before, and, once the player is
 // dead, the HP over the game. It only reads the journal (it never writes,
 // not even snapshots), folding the recorded facts and never deciding
@@ -26,7 +26,7 @@ import (
 // kept of the turns just before (see lines), so a step back folds a few
 // dozen turns, however quiet the game was. It is not safe for concurrent
 // use.
-type frames struct {
+type Frames struct {
 	path   string
 	tables *content.Tables
 	header journal.Header
@@ -59,7 +59,7 @@ type frames struct {
 
 // The log a frame carries: the last logLines lines made within the
 // last logTurns turns, more than any log area shows. It is the tail of
-// the lines kept (frames.lines), which end at the frame's turn: when a
+// the lines kept (Frames.lines), which end at the frame's turn: when a
 // frame is after them by at most checkpointEvery turns, they are extended
 // by folding the turns between (stepping forward folds one); when they
 // hold too few lines for the frame, they are extended back by folding
@@ -74,9 +74,9 @@ const (
 
 var logWindows = [...]int{64, 512, logTurns}
 
-// openFrames opens the journal at path (read-only) and folds it to its
+// Open opens the journal at path (read-only) and folds it to its
 // end, to know how many turns it has.
-func openFrames(path string, tables *content.Tables) (*frames, error) {
+func Open(path string, tables *content.Tables) (*Frames, error) {
 	r, err := journal.Open(path)
 	if err != nil {
 		return nil, err
@@ -87,7 +87,7 @@ func openFrames(path string, tables *content.Tables) (*frames, error) {
 		r.Close()
 		return nil, err
 	}
-	f := &frames{path: path, tables: game.FoldTables(r.Header(), tables), header: r.Header(), seeker: k, r: r,
+	f := &Frames{path: path, tables: game.FoldTables(r.Header(), tables), header: r.Header(), seeker: k, r: r,
 		origin: r.Position(), ckpts: newCheckpoints(), total: journal.MaxTurns}
 	files, _ := journal.ListSnapshots(path) // unreadable: the Seeker notes it
 	for _, s := range files {
@@ -102,13 +102,13 @@ func openFrames(path string, tables *content.Tables) (*frames, error) {
 }
 
 // Close closes the journal.
-func (f *frames) Close() error {
+func (f *Frames) Close() error {
 	return errors.Join(f.r.Close(), f.seeker.Close())
 }
 
 // Damage is the damage that stopped reading the journal, or nil (a
 // clean end, or a torn tail: see Notes).
-func (f *frames) Damage() *journal.Tail {
+func (f *Frames) Damage() *journal.Tail {
 	if f.tail != nil && !f.tail.Torn {
 		return f.tail
 	}
@@ -116,14 +116,14 @@ func (f *frames) Damage() *journal.Tail {
 }
 
 // Header is the journal's header.
-func (f *frames) Header() journal.Header { return f.header }
+func (f *Frames) Header() journal.Header { return f.header }
 
 // Total is the journal's number of whole turns.
-func (f *frames) Total() int { return f.total }
+func (f *Frames) Total() int { return f.total }
 
 // Notes are what the user should know about the journal in one line
 // each: a torn or corrupt end, snapshots that were skipped.
-func (f *frames) Notes() []string {
+func (f *Frames) Notes() []string {
 	var out []string
 	if f.tail != nil && f.tail.Torn {
 		out = append(out, fmt.Sprintf("note: %v; turn %d is the last whole one", f.tail, f.total))
@@ -136,7 +136,7 @@ func (f *frames) Notes() []string {
 
 // At is the frame after turn turns (clamped to the journal). It is valid
 // until the next call.
-func (f *frames) At(turn int) (view.ReplayFrame, error) {
+func (f *Frames) At(turn int) (view.ReplayFrame, error) {
 	turn = min(max(turn, 0), f.total)
 	log, err := f.logAt(turn)
 	if err != nil {
@@ -159,7 +159,7 @@ func (f *frames) At(turn int) (view.ReplayFrame, error) {
 // logAt is the log of the frame at turn: it makes the lines kept end at
 // turn and hold its log (they cover the logTurns before turn, or hold
 // logLines lines), and takes their tail. It may leave cur anywhere.
-func (f *frames) logAt(turn int) ([]view.ReplayLine, error) {
+func (f *Frames) logAt(turn int) ([]view.ReplayLine, error) {
 	if !f.linesOK || turn < f.linesFrom || turn > f.linesTo+checkpointEvery {
 		f.lines, f.linesFrom, f.linesTo, f.linesOK = f.lines[:0], turn, turn, true
 	}
@@ -197,7 +197,7 @@ func (f *frames) logAt(turn int) ([]view.ReplayLine, error) {
 // down to a checkpoint's turn), as folding with the messages costs twice
 // as much: the turns before that are folded without, leaving checkpoints
 // (fineEvery apart) to extend the lines from again, if need be.
-func (f *frames) linesBack(turn int) error {
+func (f *Frames) linesBack(turn int) error {
 	from := turn - logTurns
 	for _, w := range logWindows {
 		if edge := turn - w; edge < f.linesFrom {
@@ -226,7 +226,7 @@ func linesUpTo(lines []view.ReplayLine, turn int) int {
 
 // start is the turn reach(turn) folds from: the newest of where it is, a
 // checkpoint, a snapshot, the start.
-func (f *frames) start(turn int) int {
+func (f *Frames) start(turn int) int {
 	best := 0
 	if f.cur != nil && f.cur.Turn <= turn {
 		best = f.cur.Turn
@@ -244,7 +244,7 @@ func (f *frames) start(turn int) int {
 
 // reach makes cur the state after turn turns (or the journal's end), from
 // the nearest start, without the log.
-func (f *frames) reach(turn int) error {
+func (f *Frames) reach(turn int) error {
 	best := -1
 	if f.cur != nil && f.cur.Turn <= turn {
 		best = f.cur.Turn
@@ -285,7 +285,7 @@ func (f *frames) reach(turn int) error {
 // fold folds turns into cur until it has turn turns or the journal ends,
 // keeping checkpoints as it passes them and, unless lines is nil,
 // appending the log lines of the turns to it.
-func (f *frames) fold(turn int, lines *[]view.ReplayLine) error {
+func (f *Frames) fold(turn int, lines *[]view.ReplayLine) error {
 	for f.cur.Turn < turn {
 		err := f.r.Next(&f.turn)
 		if errors.Is(err, io.EOF) {
@@ -326,7 +326,7 @@ func (f *frames) fold(turn int, lines *[]view.ReplayLine) error {
 // hpChart is the player's HP after each of the first turn turns: folded
 // once from the start, on a reader of its own, when the replay first
 // shows the game over screen.
-func (f *frames) hpChart(turn int) ([]int, error) {
+func (f *Frames) hpChart(turn int) ([]int, error) {
 	if f.hp != nil && f.hpTurn == turn {
 		return f.hp, nil
 	}
@@ -349,3 +349,10 @@ func (f *frames) hpChart(turn int) ([]int, error) {
 	f.hp, f.hpTurn = hp.vals, turn
 	return f.hp, nil
 }
+
+// Folded is how many turns the frames have folded so far, all told: what
+// seeking has cost.
+func (f *Frames) Folded() int { return f.folded }
+
+// Path is the journal's path.
+func (f *Frames) Path() string { return f.path }

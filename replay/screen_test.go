@@ -1,9 +1,8 @@
-package main
+package replay
 
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,7 +19,7 @@ import (
 
 // goldenJournal is the path of a journal of the golden corpus.
 func goldenJournal(name string) string {
-	return filepath.Join("..", "..", "golden", "testdata", name+".rogue")
+	return filepath.Join("..", "golden", "testdata", name+".rogue")
 }
 
 // replayScenario is one line of view/testdata/replay_scenarios.txt: its
@@ -43,7 +42,7 @@ var scenarioKeys = map[string]*tcell.EventKey{
 }
 
 func readReplayScenarios(t *testing.T) []replayScenario {
-	b, err := os.ReadFile(filepath.Join("..", "..", "view", "testdata", "replay_scenarios.txt"))
+	b, err := os.ReadFile(filepath.Join("..", "view", "testdata", "replay_scenarios.txt"))
 	require.NoError(t, err)
 	var out []replayScenario
 	for i, l := range strings.Split(string(b), "\n") {
@@ -79,12 +78,12 @@ func simulated(t *testing.T, w, h int) tcell.SimulationScreen {
 
 // testReplayer is the replay of the journal at path on a simulated
 // terminal of w x h, from its first turn, playing, on clock clk.
-func testReplayer(t *testing.T, path string, w, h int, clk clock) (*replayer, tcell.SimulationScreen) {
-	f, err := openFrames(path, content.Default())
+func testReplayer(t *testing.T, path string, w, h int, clk Clock) (*Replayer, tcell.SimulationScreen) {
+	f, err := Open(path, content.Default())
 	require.NoError(t, err)
 	t.Cleanup(func() { f.Close() })
-	r := newReplayer(f, view.NewReplayControl(f.Total(), 1, false), clk)
-	require.NoError(t, r.show(1))
+	r := NewReplayer(f, view.NewReplayControl(f.Total(), 1, false), clk)
+	require.NoError(t, r.Show(1))
 	sim := simulated(t, w, h)
 	r.screen, r.canvas = sim, view.NewScreen(sim, false)
 	r.v.Resize(w, h)
@@ -103,7 +102,7 @@ func TestTheReplayOnATerminalShowsTheScenarioGoldens(t *testing.T) {
 				require.False(t, quit, "%v quit the replay", k.Name())
 			}
 			r.draw()
-			want, err := os.ReadFile(filepath.Join("..", "..", "view", "testdata", sc.name+".golden"))
+			want, err := os.ReadFile(filepath.Join("..", "view", "testdata", sc.name+".golden"))
 			require.NoError(t, err, "go test ./view -update writes the goldens")
 			assert.Equal(t, string(want), view.SimulationText(sim))
 		})
@@ -113,7 +112,7 @@ func TestTheReplayOnATerminalShowsTheScenarioGoldens(t *testing.T) {
 func TestAResizeRedrawsTheReplayAtTheNewSize(t *testing.T) {
 	r, sim := testReplayer(t, goldenJournal("short"), 80, 24, &fakeClock{})
 	want := func(name string) string {
-		b, err := os.ReadFile(filepath.Join("..", "..", "view", "testdata", name+".golden"))
+		b, err := os.ReadFile(filepath.Join("..", "view", "testdata", name+".golden"))
 		require.NoError(t, err)
 		return string(b)
 	}
@@ -233,51 +232,4 @@ func TestTheLoopPlaysOnTheClockAndQuitsOnQ(t *testing.T) {
 	assert.Contains(t, view.SimulationText(sim), "Turn 4 of 40")
 	assert.Contains(t, view.SimulationText(sim), "paused, 10 turns/s")
 	assert.Empty(t, clk.asked, "a paused replay waits for keys, not for the clock")
-}
-
-// The real binary in an 80x24 tmux pane: the replay plays, pauses, goes
-// to a turn, steps back, opens the inventory, goes to the end and quits,
-// and the journal is as it was, with nothing written beside it.
-func TestWatchingAReplayInATerminal(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the end-to-end test runs rogue in a tmux pane")
-	}
-	if testing.Short() {
-		t.Skip("the end-to-end test builds the binary and runs it under tmux")
-	}
-	dir := t.TempDir()
-	require.NoError(t, os.Symlink(rogueBinary(t), filepath.Join(dir, "rogue")))
-	journalPath := filepath.Join(dir, "long.rogue")
-	original, err := os.ReadFile(goldenJournal("long"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(journalPath, original, 0o444))
-	tm := newTmux(t, dir)
-
-	p := tm.run("replay", "replay", journalPath)
-	p.waitFor("playing, 10 turns/s")
-	p.keys("Space")
-	p.waitFor("paused, 10 turns/s")
-	p.keys("g", "1", "2", "0", "0", "Enter")
-	p.waitFor("Turn 1200 of 1500")
-	p.keys(",")
-	p.waitFor("Turn 1199 of 1500")
-	p.keys("i")
-	p.waitFor("Inventory")
-	p.keys("Escape")
-	p.waitUntil("the inventory closes", func(s string) bool { return !strings.Contains(s, "Inventory") })
-	p.keys("End")
-	p.waitFor("Turn 1500 of 1500")
-	p.keys("q")
-	assert.Equal(t, "", p.exit(0))
-
-	after, err := os.ReadFile(journalPath)
-	require.NoError(t, err)
-	assert.Equal(t, original, after, "the journal is untouched")
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	assert.NotContains(t, names, "long.rogue.snap", "a replay writes no snapshots")
 }

@@ -1,0 +1,126 @@
+package replay
+
+import (
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"rogue/view"
+)
+
+// Clock is where the replay loop reads the time and waits: the real one,
+// or one a test moves by hand.
+type Clock interface {
+	Now() time.Time
+	After(d time.Duration) <-chan time.Time
+}
+
+type RealClock struct{}
+
+func (RealClock) Now() time.Time                         { return time.Now() }
+func (RealClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// Replayer runs a replay on a terminal: it draws the view, turns keys
+// into actions, and seeks the frames the actions ask for.
+type Replayer struct {
+	screen tcell.Screen
+	canvas *view.Screen
+	v      *view.ReplayView
+	src    *Frames
+	clock  Clock
+}
+
+// NewReplayer is the replay of src under the control c, playing on clk.
+func NewReplayer(src *Frames, c *view.ReplayControl, clk Clock) *Replayer {
+	return &Replayer{src: src, v: view.NewReplayView(c), clock: clk}
+}
+
+// Run shows the replay on screen, drawing with canvas (a view.Screen on
+// it), until the user quits or the screen is closed.
+func (r *Replayer) Run(screen tcell.Screen, canvas *view.Screen) error {
+	r.screen, r.canvas = screen, canvas
+	return r.loop()
+}
+
+// Show shows the frame after turn turns.
+func (r *Replayer) Show(turn int) error {
+	f, err := r.src.At(turn)
+	if err != nil {
+		return err
+	}
+	r.v.Show(f)
+	return nil
+}
+
+// draw draws the replay and shows it.
+func (r *Replayer) draw() {
+	view.DrawReplay(r.canvas, r.v)
+	r.screen.Show()
+}
+
+// loop draws, plays and handles events until the user quits. Events come
+// through a channel so that the loop can wait for a key and for the next
+// turn that is due at once.
+func (r *Replayer) loop() error {
+	events := make(chan tcell.Event, 64)
+	quit := make(chan struct{})
+	defer close(quit)
+	go r.screen.ChannelEvents(events, quit)
+	r.v.Resize(r.screen.Size())
+	for {
+		if done, err := r.apply(r.v.Control.Tick(r.clock.Now())); done || err != nil {
+			return err
+		}
+		r.draw()
+		var due <-chan time.Time
+		if wait := r.v.Control.Wait(r.clock.Now()); wait >= 0 {
+			due = r.clock.After(wait)
+		}
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				return nil // the screen was closed
+			}
+			if done, err := r.event(ev); done || err != nil {
+				return err
+			}
+		case <-due:
+		}
+	}
+}
+
+// event handles one terminal event; it reports whether to quit.
+func (r *Replayer) event(ev tcell.Event) (bool, error) {
+	switch ev := ev.(type) {
+	case *tcell.EventInterrupt:
+		return true, nil // a signal asks to quit
+	case *tcell.EventResize:
+		r.v.Resize(ev.Size())
+		r.screen.Sync()
+	case *tcell.EventKey:
+		keys := view.Keys(ev)
+		switch ev.Key() {
+		case tcell.KeyCtrlC:
+			return true, nil
+		case tcell.KeyBackspace2: // what most terminals send for Backspace (DEL)
+			keys = []view.Key{view.Named(view.KeyBackspace)}
+		}
+		for _, k := range keys {
+			if done, err := r.apply(r.v.HandleKey(k)); done || err != nil {
+				return done, err
+			}
+		}
+	}
+	return false, nil
+}
+
+// apply does what an action asks; it reports whether to quit.
+func (r *Replayer) apply(a view.ReplayAction) (bool, error) {
+	switch a.Do {
+	case view.ReplayQuit:
+		return true, nil
+	case view.ReplaySeek:
+		return false, r.Show(a.Turn)
+	}
+	return false, nil
+}
