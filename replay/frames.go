@@ -350,9 +350,5 @@ func (f *Frames) hpChart(turn int) ([]int, error) {
 	return f.hp, nil
 }
 
-// Folded is how many turns the frames have folded so far, all told: what
-// seeking has cost.
-func (f *Frames) Folded() int { return f.folded }
-
 // Path is the journal's path.
 func (f *Frames) Path() string { return f.path }

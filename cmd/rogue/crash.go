@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"rogue/play"
 )
 
 // restoreTerminal puts the terminal back when a screen is open; play sets
@@ -17,7 +19,7 @@ var restoreTerminal = func() {}
 // reboot keeps), else the temporary folder, under a name no other report
 // has. It returns the report's path, or why it could not be saved.
 func writeCrashReport(r any, stack []byte) string {
-	dir, err := dataDir()
+	dir, err := play.DataDir()
 	if err != nil {
 		dir = os.TempDir()
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/journal"
+	"rogue/play"
 )
 
 // The damaged-journal corpus: every case is made by code from one
@@ -216,20 +217,20 @@ func firstLine(r ran, dir string) string {
 func playOutcome(t *testing.T, path string, before []byte) string {
 	t.Helper()
 	dir := filepath.Dir(path)
-	ss, err := openSession(path)
+	g, err := play.Open(path)
 	outcome := ""
 	if err != nil {
 		code := 1
-		if ee, ok := err.(*exitError); ok {
-			code = ee.code
+		if ee, ok := err.(interface{ ExitCode() int }); ok {
+			code = ee.ExitCode()
 		}
 		outcome = fmt.Sprintf("refused, exit %d: %s", code, strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "DIR/"))
 	} else {
-		outcome = fmt.Sprintf("continued at turn %d", ss.g.State.Turn)
-		if ss.torn != "" {
-			outcome += "; " + strings.ReplaceAll(ss.torn, dir+string(filepath.Separator), "DIR/")
+		outcome = fmt.Sprintf("continued at turn %d", g.Turn())
+		if g.Torn() != "" {
+			outcome += "; " + strings.ReplaceAll(g.Torn(), dir+string(filepath.Separator), "DIR/")
 		}
-		require.NoError(t, ss.close())
+		require.NoError(t, g.Close())
 	}
 	after, err := os.ReadFile(path)
 	require.NoError(t, err)

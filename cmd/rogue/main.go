@@ -29,6 +29,10 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
+// ExitCode is the code rogue exits with. The packages the commands call
+// (play) give their own errors an ExitCode too.
+func (e *exitError) ExitCode() int { return e.code }
+
 func fail(code int, format string, args ...any) error {
 	return &exitError{code: code, msg: fmt.Sprintf(format, args...)}
 }
@@ -70,7 +74,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 // one line on stderr.
 func (c *command) exec(args []string, stdout, stderr io.Writer) int {
 	err := c.run(args, stdout, stderr)
-	var ee *exitError
+	var ee interface {
+		error
+		ExitCode() int
+	}
 	var he *helpRequest
 	switch {
 	case err == nil:
@@ -81,8 +88,8 @@ func (c *command) exec(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ee):
-		fmt.Fprintf(stderr, "rogue %s: %s\n", c.name, ee.msg)
-		return ee.code
+		fmt.Fprintf(stderr, "rogue %s: %s\n", c.name, ee.Error())
+		return ee.ExitCode()
 	default:
 		fmt.Fprintf(stderr, "rogue %s: %v\n", c.name, err)
 		return 1

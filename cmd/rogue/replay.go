@@ -9,6 +9,7 @@ import (
 
 	"rogue/game"
 	"rogue/journal"
+	"rogue/play"
 	"rogue/reducer/content"
 	"rogue/replay"
 	"rogue/view"
@@ -54,7 +55,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if tail != nil && !tail.Torn {
 		fmt.Fprintf(stdout, "DAMAGED at turn %d, byte %d: what follows is the %d turns before it\n", tail.Turn, tail.Offset, s.Turn)
 	}
-	printSummary(stdout, path, r.Header(), s, total)
+	play.PrintSummary(stdout, path, r.Header(), s, total)
 	if tail != nil && !tail.Torn {
 		return damaged(path, tail)
 	}

@@ -1,9 +1,8 @@
-package main
+package play
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -51,7 +50,7 @@ func TestJournalsGoUnderXDGDataHomeElseHome(t *testing.T) {
 			}
 			t.Setenv("XDG_DATA_HOME", xdg)
 			t.Setenv("HOME", filepath.Join(root, tc.home))
-			dir, err := dataDir()
+			dir, err := DataDir()
 			require.NoError(t, err)
 			assert.Equal(t, filepath.Join(root, tc.want), dir)
 			assert.DirExists(t, dir)
@@ -104,7 +103,7 @@ func botPlays(p *player, n int) {
 }
 
 func testPlayer(ss *session) *player {
-	p := &player{m: view.NewModel(view.MainMenu{}), now: func() time.Time { return aMinute }}
+	p := &player{m: view.NewModel(view.MainMenu{}), now: func() time.Time { return aMinute }, version: "rogue test build"}
 	p.begin(ss)
 	return p
 }
@@ -188,7 +187,7 @@ func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
 	assert.Equal(t, path, p.m.SummaryPath)
 	text, err := os.ReadFile(path)
 	require.NoError(t, err)
-	assert.True(t, strings.HasPrefix(string(text), versionLine()+"\n"), "the version line heads the summary")
+	assert.True(t, strings.HasPrefix(string(text), p.version+"\n"), "the version line heads the summary")
 	for _, want := range []string{"You died: " + reducer.DeathCause(s) + " on depth 1", "journal: " + p.sess.path,
 		"digest:  " + s.Digest(), "Might", "Equipment", "main hand", "Last messages", "HP over the game", "turn 1"} {
 		assert.Contains(t, string(text), want)
@@ -248,36 +247,11 @@ func TestTheLoopTurnsKeysIntoTurnsAndQuits(t *testing.T) {
 	require.NoError(t, ss.close())
 }
 
-func TestPlayRefusesBadCommandLinesBeforeTouchingTheTerminal(t *testing.T) {
-	existing := newTestSession(t, t.TempDir(), 5)
-	require.NoError(t, existing.close())
-	cases := []struct {
-		name string
-		args []string
-		code int
-		msg  string
-	}{
-		{"a stray argument", []string{"game.rogue"}, 2, `unexpected argument "game.rogue" (a journal goes after --journal)`},
-		{"seed zero", []string{"--seed", "0"}, 2, "--seed must be at least 1"},
-		{"a new game over an existing journal", []string{"--new", "--journal", existing.path}, 2,
-			existing.path + " exists already: a journal is never overwritten (leave out --new to continue it)"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv("XDG_DATA_HOME", t.TempDir())
-			err := runPlay(tc.args, io.Discard, io.Discard)
-			var ee *exitError
-			require.ErrorAs(t, err, &ee)
-			assert.Equal(t, exitError{code: tc.code, msg: tc.msg}, *ee)
-		})
-	}
-}
-
 // The menu's "Replay a journal" plays the chosen journal on the same
 // screen, read-only, and comes back to the list of journals.
 func TestTheMenuReplaysAJournalOnTheSameScreen(t *testing.T) {
 	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join("..", "..", "golden", "testdata", "short.rogue"))
+	src, err := os.ReadFile(filepath.Join("..", "golden", "testdata", "short.rogue"))
 	require.NoError(t, err)
 	path := filepath.Join(dir, "short.rogue")
 	require.NoError(t, os.WriteFile(path, src, 0o644))

@@ -1,4 +1,4 @@
-package main
+package replay
 
 import (
 	"math/rand/v2"
@@ -12,7 +12,6 @@ import (
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
-	"rogue/replay"
 )
 
 // benchTurns is the length of the benchmark's journal.
@@ -28,7 +27,7 @@ var benchJournals struct {
 }
 
 func benchJournalFiles(b *testing.B) (with, bare string) {
-	dir := filepath.Dir(rogueBinary(b))
+	dir := benchDir(b)
 	benchJournals.once.Do(func() {
 		path := filepath.Join(dir, "bench-100k.rogue")
 		_, snapErr, err := game.RecordBot(path, game.NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
@@ -75,12 +74,12 @@ func BenchmarkReplaySeekBack(b *testing.B) {
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
-			f, err := replay.Open(tc.path, content.Default())
+			f, err := Open(tc.path, content.Default())
 			require.NoError(b, err)
 			defer f.Close()
 			_, err = f.At(benchTurns)
 			require.NoError(b, err)
-			folded := f.Folded()
+			folded := f.folded
 			b.ResetTimer()
 			for i := range b.N {
 				if _, err := f.At(tc.turn(i)); err != nil {
@@ -88,7 +87,7 @@ func BenchmarkReplaySeekBack(b *testing.B) {
 				}
 			}
 			b.StopTimer()
-			b.ReportMetric(float64(f.Folded()-folded)/float64(b.N), "turns/op")
+			b.ReportMetric(float64(f.folded-folded)/float64(b.N), "turns/op")
 		})
 	}
 	// What every step back would cost folding from turn 0.
@@ -103,4 +102,26 @@ func BenchmarkReplaySeekBack(b *testing.B) {
 		}
 		b.ReportMetric(float64(benchTurns), "turns/op")
 	})
+}
+
+// benchDirs is where the benchmarks' journals are made, once per test
+// process (TestMain removes it).
+var benchDirs struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func benchDir(b *testing.B) string {
+	benchDirs.once.Do(func() { benchDirs.dir, benchDirs.err = os.MkdirTemp("", "rogue-bench-") })
+	require.NoError(b, benchDirs.err)
+	return benchDirs.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if benchDirs.dir != "" {
+		os.RemoveAll(benchDirs.dir)
+	}
+	os.Exit(code)
 }

@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"crypto/rand"
@@ -19,12 +19,12 @@ import (
 
 // Where journals live, what they are called, and which one is unfinished.
 
-// journalExt ends the name of every journal the game writes.
-const journalExt = ".rogue"
+// JournalExt ends the name of every journal the game writes.
+const JournalExt = ".rogue"
 
-// dataDir is the folder for journals: $XDG_DATA_HOME/rogue, else
+// DataDir is the folder for journals: $XDG_DATA_HOME/rogue, else
 // ~/.local/share/rogue. It is created (0755) if missing.
-func dataDir() (string, error) {
+func DataDir() (string, error) {
 	base := os.Getenv("XDG_DATA_HOME")
 	if base == "" || !filepath.IsAbs(base) {
 		home, err := os.UserHomeDir()
@@ -49,7 +49,7 @@ func journalName(now time.Time, seed uint64, n int) string {
 	if n > 1 {
 		name += fmt.Sprintf("-%d", n)
 	}
-	return name + journalExt
+	return name + JournalExt
 }
 
 // createJournal creates a new journal for a game of seed in dir, under
@@ -108,7 +108,7 @@ func listJournals(dir string) ([]string, error) {
 	}
 	var list []found
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), journalExt) {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), JournalExt) {
 			continue
 		}
 		info, err := e.Info()

@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"bytes"
@@ -28,6 +28,8 @@ type player struct {
 	dir    string
 	seed   uint64 // the seed of a new game from the menu; 0 for random
 	now    func() time.Time
+	// version is the build's version line, the death summary's first.
+	version string
 
 	sess *session // the game being played; nil on the main menu
 	cont *session // the unfinished game the menu offers, locked
@@ -197,7 +199,7 @@ func journalSummary(path string) []string {
 		return []string{err.Error()}
 	}
 	var b bytes.Buffer
-	printSummary(&b, path, r.Header(), s, -1)
+	PrintSummary(&b, path, r.Header(), s, -1)
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 	if tail != nil {
 		lines = append(lines, "", "note: "+tail.Error())

@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"fmt"
@@ -8,8 +8,8 @@ import (
 	"rogue/reducer"
 )
 
-// summaryLine says how a game stands in one line.
-func summaryLine(s *reducer.State) string {
+// SummaryLine says how a game stands in one line.
+func SummaryLine(s *reducer.State) string {
 	p := s.Player()
 	if p == nil {
 		return "the game has not begun"
@@ -20,8 +20,8 @@ func summaryLine(s *reducer.State) string {
 	return fmt.Sprintf("alive on depth %d at turn %d, HP %d/%d", s.Depth, s.Turn, p.HP, s.MaxHP(p))
 }
 
-// printSummary is the one-screen summary of replay --headless.
-func printSummary(w io.Writer, path string, h journal.Header, s *reducer.State, total int) {
+// PrintSummary is the one-screen summary of replay --headless.
+func PrintSummary(w io.Writer, path string, h journal.Header, s *reducer.State, total int) {
 	p := s.Player()
 	fmt.Fprintf(w, "journal:  %s\n", path)
 	fmt.Fprintf(w, "player:   %s, seed %d, created %s\n", h.Player, h.Seed, h.Created.UTC().Format("2006-01-02 15:04 UTC"))

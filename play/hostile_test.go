@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ func hostileFolder(t testing.TB, size int) (dir, offered string) {
 	offered = alive.path
 	for i := 0; i < 98; i++ {
 		j := all[i%len(all)]
-		path := filepath.Join(dir, fmt.Sprintf("%02d-%s%s", i, j.Name, journalExt))
+		path := filepath.Join(dir, fmt.Sprintf("%02d-%s%s", i, j.Name, JournalExt))
 		require.NoError(t, os.WriteFile(path, j.Bytes, 0o644))
 		when = when.Add(time.Minute)
 		require.NoError(t, os.Chtimes(path, when, when))
@@ -119,7 +119,7 @@ func TestAJournalThatDoesNotFoldIsNotOfferedToContinue(t *testing.T) {
 		&events.Spawned{ID: events.PlayerID, Kind: player, Pos: at, HP: 10},
 		&events.Spawned{ID: events.PlayerID + 1, Kind: monster, Pos: at, HP: 10}, // on the player
 	}}))
-	bad := filepath.Join(dir, "bad"+journalExt)
+	bad := filepath.Join(dir, "bad"+JournalExt)
 	require.NoError(t, os.WriteFile(bad, m.Bytes(), 0o644))
 
 	journals, err := listJournals(dir)

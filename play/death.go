@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 // summaryPath is where the death summary of the journal at path goes:
 // beside it, "<name>-death.txt".
 func summaryPath(path string) string {
-	return strings.TrimSuffix(path, journalExt) + "-death.txt"
+	return strings.TrimSuffix(path, JournalExt) + "-death.txt"
 }
 
 // writeDeathSummary writes the plain-text account of the game that just
@@ -26,7 +26,7 @@ func (p *player) writeDeathSummary() {
 	h := ss.file.Header()
 	s := ss.g.State
 	var b strings.Builder
-	fmt.Fprintln(&b, versionLine())
+	fmt.Fprintln(&b, p.version)
 	fmt.Fprintf(&b, "rogue: the death of %s\n", h.Player)
 	fmt.Fprintf(&b, "journal: %s (seed %d, begun %s)\n", ss.path, h.Seed, h.Created.UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(&b, "digest:  %s\n\n", s.Digest())

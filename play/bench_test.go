@@ -1,7 +1,8 @@
-package main
+package play
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -13,29 +14,36 @@ import (
 	"rogue/reducer/content"
 )
 
-// benchShort is a 1 000-turn wizard bot game with its snapshots (none are
-// due before turn journal.SnapshotEvery), made once per test process beside the 100 000-turn
-// one of benchJournalFiles.
-var benchShort struct {
+// benchTurns is the length of the long benchmark journal.
+const benchTurns = 100_000
+
+// benchJournal is a wizard bot game with its snapshots (none are due
+// before turn journal.SnapshotEvery), made once per test process.
+type benchJournal struct {
 	once sync.Once
 	path string
 	err  error
 }
 
-func benchShortJournal(b *testing.B) string {
-	dir := filepath.Dir(rogueBinary(b))
-	benchShort.once.Do(func() {
-		path := filepath.Join(dir, "bench-1k.rogue")
+// benchShort and benchLong are games of 1 000 and benchTurns turns.
+var benchShort, benchLong benchJournal
+
+func (j *benchJournal) make(b *testing.B, turns int) string {
+	dir := benchDir(b)
+	j.once.Do(func() {
+		path := filepath.Join(dir, fmt.Sprintf("bench-%d.rogue", turns))
 		_, snapErr, err := game.RecordBot(path, game.NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
-			content.Default(), 1_000, nil)
+			content.Default(), turns, nil)
 		if err == nil {
 			err = snapErr
 		}
-		benchShort.path, benchShort.err = path, err
+		j.path, j.err = path, err
 	})
-	require.NoError(b, benchShort.err)
-	return benchShort.path
+	require.NoError(b, j.err)
+	return j.path
 }
+
+func benchShortJournal(b *testing.B) string { return benchShort.make(b, 1_000) }
 
 // sessionJournal is a game to continue, of turns turns.
 type sessionJournal struct {
@@ -46,7 +54,7 @@ type sessionJournal struct {
 // sessionJournals are the games the session benchmarks continue: 1 000
 // and benchTurns turns long.
 func sessionJournals(b *testing.B) []sessionJournal {
-	long, _ := benchJournalFiles(b)
+	long := benchLong.make(b, benchTurns)
 	return []sessionJournal{{1_000, benchShortJournal(b)}, {benchTurns, long}}
 }
 
@@ -116,4 +124,26 @@ func BenchmarkFindUnfinished(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchDirs is where the benchmarks' journals are made, once per test
+// process (TestMain removes it).
+var benchDirs struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func benchDir(b *testing.B) string {
+	benchDirs.once.Do(func() { benchDirs.dir, benchDirs.err = os.MkdirTemp("", "rogue-bench-") })
+	require.NoError(b, benchDirs.err)
+	return benchDirs.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if benchDirs.dir != "" {
+		os.RemoveAll(benchDirs.dir)
+	}
+	os.Exit(code)
 }

@@ -1,0 +1,12 @@
+// Package play is a game played on a terminal, kept on disk: the data
+// folder and its journals (their names, finding the unfinished game), a
+// session (a journal opened for appending, locked, resumed from its
+// newest snapshot, its torn end cut into a side file), the loop that
+// turns the keys of a screen it is handed into turns, and the death
+// summary written beside a journal when its player dies.
+//
+// It touches the file system (the data folder, journals, locks, the
+// summary file) and reads the login name, so it is one of the few
+// packages that use the operating system; the terminal itself is opened
+// by cmd/rogue and handed to Run.
+package play

@@ -1,0 +1,25 @@
+package play
+
+import "fmt"
+
+// exitDamaged is the exit code for a damaged journal, the same as
+// rogue's other commands give.
+const exitDamaged = 3
+
+// exitError is a failure and the exit code rogue ends with on it.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// ExitCode is the exit code rogue ends with on this failure.
+func (e *exitError) ExitCode() int { return e.code }
+
+func fail(code int, format string, args ...any) error {
+	return &exitError{code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// usageError is a command line that cannot be run: exit 2.
+func usageError(format string, args ...any) error { return fail(2, format, args...) }

@@ -1,0 +1,112 @@
+package play
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"rogue/view"
+)
+
+// Options are what rogue play was asked for.
+type Options struct {
+	Journal string // the journal to continue, or to start a new game in; "" for the data folder
+	New     bool   // start a new game instead of showing the menu
+	Seed    uint64 // the new game's seed; 0 for random
+	Now     func() time.Time
+	Version string // the build's version line, heading the death summary
+	// OnTerminal runs the loop on a terminal screen and restores the
+	// terminal after, however the loop ends.
+	OnTerminal func(run func(tcell.Screen) error) error
+}
+
+// Run plays: it continues the journal named, starts a new game, or shows
+// the main menu (continue the unfinished game, or a new one), and returns
+// the line to print once the terminal is restored.
+func Run(o Options) (string, error) {
+	p := &player{seed: o.Seed, now: o.Now, version: o.Version}
+	var menu view.MainMenu
+	var err error
+	if o.Journal == "" {
+		if p.dir, err = DataDir(); err != nil {
+			return "", err
+		}
+	}
+	switch {
+	case o.Journal != "":
+		ss, err := journalSession(o.Journal, o.New, o.Seed)
+		if err != nil {
+			return "", err
+		}
+		p.sess = ss
+	case o.New:
+		s := o.Seed
+		if s == 0 {
+			s = randomSeed()
+		}
+		f, jpath, err := createJournal(p.dir, s, p.now())
+		if err != nil {
+			return "", err
+		}
+		if p.sess, err = newSession(jpath, f); err != nil {
+			return "", err
+		}
+	default:
+		journals, err := listJournals(p.dir)
+		if err != nil {
+			return "", err
+		}
+		if p.cont = continueSession(journals); p.cont != nil {
+			menu.Continue = p.cont.describe()
+		}
+		menu.Journals = journals
+	}
+	p.m = view.NewModel(menu)
+	if p.sess != nil {
+		p.begin(p.sess)
+	}
+	if err := p.onScreen(o.OnTerminal); err != nil {
+		p.finish()
+		return "", err
+	}
+	return p.finish()
+}
+
+// journalSession continues the journal at path, or starts a new game in
+// it when there is none there.
+func journalSession(path string, fresh bool, seed uint64) (*session, error) {
+	_, err := os.Stat(path)
+	switch {
+	case err == nil && fresh:
+		return nil, usageError("%s exists already: a journal is never overwritten (leave out --new to continue it)", path)
+	case err == nil:
+		return openSession(path)
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fail(1, "%s: %v", path, err)
+	}
+	if seed == 0 {
+		seed = randomSeed()
+	}
+	f, err := journalCreate(path, seed)
+	if err != nil {
+		return nil, err
+	}
+	return newSession(path, f)
+}
+
+// onScreen runs the loop on the terminal (see Options.OnTerminal:
+// restored on every exit; a hang-up or a kill quits as Q does, closing
+// the journal).
+func (p *player) onScreen(onTerminal func(run func(tcell.Screen) error) error) error {
+	return onTerminal(func(screen tcell.Screen) error {
+		p.screen = screen
+		p.canvas = view.NewScreen(screen, os.Getenv("NO_COLOR") != "")
+		return p.loop()
+	})
+}
+
+func baseName(path string) string { return filepath.Base(path) }
