@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,7 +13,6 @@ import (
 	"rogue/journal"
 	"rogue/reducer/content"
 	"rogue/replay"
-	"rogue/view"
 )
 
 // runExport is `rogue export`: a replay as a file to share.
@@ -28,7 +29,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	turn := fs.Int("turn", -1, "with --text: the turn whose screen to write (default: the last)")
 	from := fs.Int("from", 1, "with --asciicast: the first turn recorded")
 	to := fs.Int("to", -1, "with --asciicast: the last turn recorded (default: the journal's last)")
-	speed := fs.Float64("speed", defaultCastSpeed, fmt.Sprintf("with --asciicast: turns a second (at most %d)", maxCastSpeed))
+	speed := fs.Float64("speed", replay.DefaultCastSpeed, fmt.Sprintf("with --asciicast: turns a second (at most %d)", replay.MaxCastSpeed))
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -54,8 +55,8 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return usageError("--from must be a turn number (1 or more), got %d", *from)
 	case set["to"] && *to < *from:
 		return usageError("--to (%d) must not be before --from (%d)", *to, *from)
-	case math.IsNaN(*speed) || *speed <= 0 || *speed > maxCastSpeed:
-		return usageError("--speed must be more than 0 and at most %d turns a second, got %v", maxCastSpeed, *speed)
+	case math.IsNaN(*speed) || *speed <= 0 || *speed > replay.MaxCastSpeed:
+		return usageError("--speed must be more than 0 and at most %d turns a second, got %v", replay.MaxCastSpeed, *speed)
 	}
 	out := *cast + *text
 	if err := notTheJournal(out, path); err != nil {
@@ -134,7 +135,7 @@ func exportText(f *replay.Frames, out string, turn int, stdout io.Writer) error 
 	if err != nil {
 		return err
 	}
-	screen := newFrameScreen().draw(fr).String()
+	screen := replay.NewFrameScreen().Draw(fr).String()
 	if out == "-" {
 		_, err := io.WriteString(stdout, screen)
 		return err
@@ -146,25 +147,49 @@ func exportText(f *replay.Frames, out string, turn int, stdout io.Writer) error 
 	return nil
 }
 
-// The size of an exported screen.
-const (
-	exportWidth  = view.MinWidth
-	exportHeight = view.MinHeight
-)
-
-// frameScreen draws frames as the game's 80x24 screen, into text canvases.
-type frameScreen struct{ m *view.Model }
-
-func newFrameScreen() frameScreen {
-	m := view.NewModel(view.MainMenu{})
-	m.Resize(exportWidth, exportHeight)
-	return frameScreen{m: m}
+// exportCast writes turns from to last of f to the file out as an
+// asciicast, speed turns a second, through a temporary file renamed at
+// the end (out never holds half a recording), or to stdout when out is
+// "-".
+func exportCast(f *replay.Frames, out string, from, last int, speed float64, stdout io.Writer) error {
+	err := writeFileVia(out, stdout, func(w io.Writer) error { return replay.WriteCast(w, f, from, last, speed) })
+	if err != nil || out == "-" {
+		return err
+	}
+	n := last - from + 1
+	fmt.Fprintf(stdout, "wrote %d frames (turns %d to %d, %.1f s at %v turns/s) to %s\n",
+		n, from, last, float64(n-1)/speed, speed, out)
+	return nil
 }
 
-// draw is the screen of frame f: what view.Draw draws.
-func (s frameScreen) draw(f view.ReplayFrame) *view.TextCanvas {
-	s.m.ShowReplayed(f)
-	c := view.NewTextCanvas(exportWidth, exportHeight)
-	view.Draw(c, s.m)
-	return c
+// writeFileVia writes the file at path with write, whole or not at all
+// (journal.WriteAtomic: a temporary file beside it, fsynced, renamed over
+// path), or to stdout when path is "-".
+func writeFileVia(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "-" {
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	var own error // write's own error, which is not about writing path
+	err := journal.WriteAtomic(path, func(w io.Writer) error {
+		own = write(w)
+		return own
+	})
+	if err != nil && err != own {
+		return fail(1, "writing %s: %v", path, err)
+	}
+	return annotateWrite(path, err)
+}
+
+// annotateWrite names the file an I/O error was writing; a journal's own
+// errors (it failed to fold) pass as they are.
+func annotateWrite(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fail(1, "writing %s: %v", path, err)
+	}
+	return err
 }

@@ -1,0 +1,104 @@
+package replay
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+
+	"rogue/view"
+)
+
+// An asciicast v2 recording (https://docs.asciinema.org/manual/asciicast/v2/)
+// of a replay: a JSON header line, then one output event per turn,
+// [time, "o", data], data being the escape sequences that turn the
+// previous turn's screen into this one's (the first draws it whole).
+
+// DefaultCastSpeed and MaxCastSpeed are the default and the fastest
+// turns a second of a recording.
+const (
+	DefaultCastSpeed = 10
+	MaxCastSpeed     = 1000 // times keep 6 decimals, so they always increase
+)
+
+// castHeader is the recording's first line. Its timestamp is when the game
+// began (from the journal), not when it was exported, so that exporting
+// the same journal twice gives the same file.
+type castHeader struct {
+	Version   int    `json:"version"`
+	Width     int    `json:"width"`
+	Height    int    `json:"height"`
+	Timestamp int64  `json:"timestamp"`
+	Title     string `json:"title"`
+}
+
+// WriteCast writes the recording of turns from to last of f to w.
+func WriteCast(w io.Writer, f *Frames, from, last int, speed float64) error {
+	h := f.Header()
+	head, err := json.Marshal(castHeader{
+		Version: 2, Width: exportWidth, Height: exportHeight,
+		Timestamp: h.Created.Unix(),
+		Title:     fmt.Sprintf("rogue: %s (seed %d, %s)", filepath.Base(f.Path()), h.Seed, h.Player),
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(w, "%s\n", head); err != nil {
+		return err
+	}
+	screen := NewFrameScreen()
+	var prev *view.TextCanvas
+	var line []byte
+	for turn := from; turn <= last; turn++ {
+		fr, err := f.At(turn)
+		if err != nil {
+			return err
+		}
+		cur := screen.Draw(fr)
+		line = appendCastEvent(line[:0], float64(turn-from)/speed, view.ANSIFrame(prev, cur))
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
+		prev = cur
+	}
+	return nil
+}
+
+// appendCastEvent appends the output event [t, "o", data] and a newline.
+func appendCastEvent(b []byte, t float64, data string) []byte {
+	b = append(b, '[')
+	b = strconv.AppendFloat(b, t, 'f', 6, 64)
+	b = append(b, `, "o", `...)
+	var s bytes.Buffer
+	enc := json.NewEncoder(&s)
+	enc.SetEscapeHTML(false)
+	enc.Encode(data) // a string always encodes
+	b = append(b, bytes.TrimRight(s.Bytes(), "\n")...)
+	return append(b, "]\n"...)
+}
+
+// The size of an exported screen.
+const (
+	exportWidth  = view.MinWidth
+	exportHeight = view.MinHeight
+)
+
+// FrameScreen draws frames as the game's 80x24 screen, into text canvases.
+type FrameScreen struct{ m *view.Model }
+
+// NewFrameScreen is a FrameScreen of the game's 80x24.
+func NewFrameScreen() FrameScreen {
+	m := view.NewModel(view.MainMenu{})
+	m.Resize(exportWidth, exportHeight)
+	return FrameScreen{m: m}
+}
+
+// Draw is the screen of frame f: what view.Draw draws.
+func (s FrameScreen) Draw(f view.ReplayFrame) *view.TextCanvas {
+	s.m.ShowReplayed(f)
+	c := view.NewTextCanvas(exportWidth, exportHeight)
+	view.Draw(c, s.m)
+	return c
+}
