@@ -14,10 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/bot/balance"
+	"rogue/botgames"
 	"rogue/events"
-	"rogue/game"
 	"rogue/journal"
-	"rogue/reducer/content"
 )
 
 // rate matches the one line of the totals that depends on the machine.
@@ -51,7 +50,7 @@ func TestBotGamesReportTheSameTotalsEveryRun(t *testing.T) {
 	turns, deepest := 0, 0
 	var games []balance.Game
 	for seed := uint64(3); seed <= 8; seed++ {
-		g, err := playBotGame(seed, botGames{turns: 400, rules: events.RulesVersion, opts: journal.Options{SyncEvery: 256}},
+		g, err := botgames.PlayGame(seed, botgames.Games{Turns: 400, Rules: events.RulesVersion, Opts: journal.Options{SyncEvery: 256}},
 			filepath.Join(t.TempDir(), "one.rogue"), nil)
 		require.NoError(t, err)
 		turns += g.Turns
@@ -64,25 +63,6 @@ func TestBotGamesReportTheSameTotalsEveryRun(t *testing.T) {
 	assert.Contains(t, first, "deepest:  depth "+strconv.Itoa(deepest)+" ")
 	report := balance.Report(balance.Run{Rules: events.RulesVersion, Turns: 400}, games)
 	assert.True(t, strings.HasSuffix(first, "\n"+report), "the report ends the output:\n%s\nwant:\n%s", first, report)
-}
-
-// A game's outcome is read back from its journal: the one recorded.
-func TestABotGameIsSummedUpFromItsJournal(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "one.rogue")
-	g, err := playBotGame(5, botGames{turns: 300, rules: 1, opts: journal.Options{SyncEvery: 256}}, path, nil)
-	require.NoError(t, err)
-	r, err := journal.Open(path)
-	require.NoError(t, err)
-	defer r.Close()
-	s, tail, err := game.Fold(r, content.Default(), -1, nil)
-	require.NoError(t, err)
-	require.Nil(t, tail)
-	assert.Equal(t, 1, r.Header().RulesVersion)
-	assert.Equal(t, uint64(5), g.Seed)
-	assert.Equal(t, s.Turn, g.Turns)
-	assert.Equal(t, s.Depth, g.Depth)
-	assert.Equal(t, s.Player().Level, g.Level)
-	assert.Equal(t, s.Over, g.Died)
 }
 
 func TestBotGamesWithoutADirectoryUseATemporaryOne(t *testing.T) {

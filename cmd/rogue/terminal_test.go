@@ -28,7 +28,6 @@ func TestNeitherDevNullNorAFileNorABufferIsATerminal(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			assert.False(t, isTerminal(c.w))
-			assert.False(t, newProgress(c.w, 3).terminal, "the bot's progress is a line now and then, not a bar")
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package botgames
 
 import (
 	"fmt"
@@ -19,79 +19,14 @@ import (
 	"rogue/reducer/content"
 )
 
-func runBot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("bot")
-	seed := fs.Uint64("seed", 1, "the game's seed (with --games: the first game's; the others take the next seeds)")
-	turns := fs.Int("turns", 1000, "stop each game after this many turns (or at death)")
-	games := fs.Int("games", 1, "play this many games in parallel on every core, each into its own journal in --out DIR")
-	out := fs.String("out", "", "the journal file to write (must not exist; - for the standard output); with --games, the directory for the journals (a new temporary one when not given)")
-	wizard := fs.Bool("wizard", false, "wizard mode, recorded in the journal: the player cannot die")
-	syncEvery := fs.Int("sync-every", 256, "fsync the journal every N turns (1: every turn, as a person's game does)")
-	rules := fs.Int("rules", events.RulesVersion, "play under this rules version (1 to the newest), recorded in the journal")
-	pos, err := parse(fs, args, stderr)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usageError("unexpected argument %q", pos[0])
-	}
-	if *games < 1 {
-		return usageError("--games must be at least 1, got %d", *games)
-	}
-	if *out == "" && *games == 1 {
-		return usageError("--out FILE is required: the journal to write")
-	}
-	if *turns < 1 {
-		return usageError("--turns must be at least 1, got %d", *turns)
-	}
-	if *syncEvery < 1 {
-		return usageError("--sync-every must be at least 1, got %d", *syncEvery)
-	}
-	if _, err := content.ForRules(*rules); err != nil {
-		return usageError("--rules: %v", err)
-	}
-	opts := journal.Options{Wizard: *wizard, SyncEvery: *syncEvery}
-	if *games > 1 {
-		if *out == "-" {
-			return usageError("--out - is one journal: with --games, --out names a directory")
-		}
-		return runBotGames(botGames{first: *seed, games: *games, turns: *turns, rules: *rules, opts: opts}, *out, stdout, stderr)
-	}
-	h, err := game.NewHeaderRules(*seed, "bot", opts, *rules)
-	if err != nil {
-		return usageError("--rules: %v", err)
-	}
-	// --out -: the journal is written to a temporary file, then to stdout,
-	// and what the bot says goes to stderr.
-	shown, report, toStdout := *out, stdout, func(io.Writer, bool) error { return nil }
-	if *out == "-" {
-		if *out, toStdout, err = stdoutFile("bot.rogue"); err != nil {
-			return err
-		}
-		shown, report = "the standard output", stderr
-	}
-	g, snapErr, err := game.RecordBot(*out, h, content.Default(), *turns, nil)
-	if err != nil {
-		toStdout(nil, false)
-		return err
-	}
-	if snapErr != nil && shown == *out {
-		fmt.Fprintf(stderr, "rogue bot: note: %v\n", snapErr)
-	}
-	s := g.State
-	fmt.Fprintf(report, "%s\n", summaryLine(s))
-	fmt.Fprintf(report, "journal: %s (%d turns)\n", shown, s.Turn)
-	fmt.Fprintf(report, "digest: %s\n", s.Digest())
-	return toStdout(stdout, true)
-}
-
-// botGames is how many games are to be played: seeds first, first+1, ...,
-// each for at most turns turns, under rules.
-type botGames struct {
-	first        uint64
-	games, turns int
-	rules        int
-	opts         journal.Options
+// Games is how many games are to be played: seeds First, First+1, ...,
+// each for at most Turns turns, under Rules, into journals written with
+// Opts.
+type Games struct {
+	First        uint64
+	Games, Turns int
+	Rules        int
+	Opts         journal.Options
 }
 
 // botResult is how one game of many ended.
@@ -101,23 +36,25 @@ type botResult struct {
 	ended bool // the game was played (not skipped after another failed)
 }
 
-// runBotGames plays the games in parallel, one journal each in dir, and
-// prints their totals and the balance report. Each game's outcome is
+// Run plays the games in parallel, one journal each in dir (a new
+// temporary one when dir is ""), and prints their totals and the balance
+// report; the progress goes to stderr, as a bar when terminal says it is
+// a terminal. Each game's outcome is
 // read back from its journal and kept by its seed, so the output is the
 // same however the games were scheduled; only the time and the rate vary.
-func runBotGames(run botGames, dir string, stdout, stderr io.Writer) error {
+func Run(run Games, dir string, stdout, stderr io.Writer, terminal bool) error {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "rogue-bot-")
 		if err != nil {
-			return fail(1, "cannot make a directory for the journals: %v", err)
+			return fmt.Errorf("cannot make a directory for the journals: %v", err)
 		}
 		dir = d
 		fmt.Fprintf(stderr, "rogue bot: the journals go to %s\n", dir)
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(1, "cannot make the directory %s: %v", dir, err)
+		return fmt.Errorf("cannot make the directory %s: %v", dir, err)
 	}
-	workers := min(runtime.NumCPU(), run.games)
-	results := make([]botResult, run.games)
+	workers := min(runtime.NumCPU(), run.Games)
+	results := make([]botResult, run.Games)
 	var done, played atomic.Int64
 	var failed atomic.Bool
 	next := make(chan int)
@@ -127,9 +64,9 @@ func runBotGames(run botGames, dir string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				seed := run.first + uint64(i)
+				seed := run.First + uint64(i)
 				res := botResult{ended: true}
-				res.game, res.err = playBotGame(seed, run, filepath.Join(dir, fmt.Sprintf("seed-%d.rogue", seed)),
+				res.game, res.err = PlayGame(seed, run, filepath.Join(dir, fmt.Sprintf("seed-%d.rogue", seed)),
 					func(*reducer.State) { played.Add(1) })
 				if res.err != nil {
 					res.err = fmt.Errorf("seed %d: %w", seed, res.err)
@@ -141,7 +78,7 @@ func runBotGames(run botGames, dir string, stdout, stderr io.Writer) error {
 		}()
 	}
 	start := time.Now()
-	progress := newProgress(stderr, run.games)
+	progress := newProgress(stderr, run.Games, terminal)
 	stop := make(chan struct{})
 	ticked := make(chan struct{})
 	go func() {
@@ -157,7 +94,7 @@ func runBotGames(run botGames, dir string, stdout, stderr io.Writer) error {
 			}
 		}
 	}()
-	for i := range run.games {
+	for i := range run.Games {
 		if failed.Load() {
 			break // no new games once one failed (a full disk fails them all)
 		}
@@ -185,15 +122,15 @@ func runBotGames(run botGames, dir string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// playBotGame plays one game of many into path, then reads its outcome
+// PlayGame plays one game of many into path, then reads its outcome
 // back from the journal: what the balance report counts is what was
 // recorded. each is called after every turn played.
-func playBotGame(seed uint64, run botGames, path string, each func(*reducer.State)) (balance.Game, error) {
-	h, err := game.NewHeaderRules(seed, "bot", run.opts, run.rules)
+func PlayGame(seed uint64, run Games, path string, each func(*reducer.State)) (balance.Game, error) {
+	h, err := game.NewHeaderRules(seed, "bot", run.Opts, run.Rules)
 	if err != nil {
 		return balance.Game{}, err
 	}
-	_, snapErr, err := game.RecordBot(path, h, content.Default(), run.turns, each)
+	_, snapErr, err := game.RecordBot(path, h, content.Default(), run.Turns, each)
 	if err == nil {
 		err = snapErr
 	}
@@ -221,7 +158,7 @@ func playBotGame(seed uint64, run botGames, path string, each func(*reducer.Stat
 
 // printBotTotals prints what many games came to: counts, the rate, the
 // deepest game, then the balance report.
-func printBotTotals(w io.Writer, dir string, run botGames, results []botResult, elapsed time.Duration, workers int) {
+func printBotTotals(w io.Writer, dir string, run Games, results []botResult, elapsed time.Duration, workers int) {
 	var games []balance.Game
 	total, dead := 0, 0
 	var deepest balance.Game
@@ -244,7 +181,7 @@ func printBotTotals(w io.Writer, dir string, run botGames, results []botResult, 
 	if len(games) > 0 {
 		fmt.Fprintf(w, "deepest:  depth %d (seed %d, turn %d)\n", deepest.Depth, deepest.Seed, deepest.Turns)
 	}
-	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.rules, Turns: run.turns}, games))
+	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.Rules, Turns: run.Turns}, games))
 }
 
 // progress shows how far many games have got: a bar redrawn in place on
@@ -256,8 +193,8 @@ type progress struct {
 	lastLine time.Duration
 }
 
-func newProgress(w io.Writer, games int) *progress {
-	return &progress{w: w, games: games, terminal: isTerminal(w)}
+func newProgress(w io.Writer, games int, terminal bool) *progress {
+	return &progress{w: w, games: games, terminal: terminal}
 }
 
 func (p *progress) line(done int, turns int64, elapsed time.Duration) string {

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"rogue/botgames"
+	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer/content"
+)
+
+// runBot is `rogue bot`: one bot game into a journal, or many (botgames).
+func runBot(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bot")
+	seed := fs.Uint64("seed", 1, "the game's seed (with --games: the first game's; the others take the next seeds)")
+	turns := fs.Int("turns", 1000, "stop each game after this many turns (or at death)")
+	games := fs.Int("games", 1, "play this many games in parallel on every core, each into its own journal in --out DIR")
+	out := fs.String("out", "", "the journal file to write (must not exist; - for the standard output); with --games, the directory for the journals (a new temporary one when not given)")
+	wizard := fs.Bool("wizard", false, "wizard mode, recorded in the journal: the player cannot die")
+	syncEvery := fs.Int("sync-every", 256, "fsync the journal every N turns (1: every turn, as a person's game does)")
+	rules := fs.Int("rules", events.RulesVersion, "play under this rules version (1 to the newest), recorded in the journal")
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError("unexpected argument %q", pos[0])
+	}
+	if *games < 1 {
+		return usageError("--games must be at least 1, got %d", *games)
+	}
+	if *out == "" && *games == 1 {
+		return usageError("--out FILE is required: the journal to write")
+	}
+	if *turns < 1 {
+		return usageError("--turns must be at least 1, got %d", *turns)
+	}
+	if *syncEvery < 1 {
+		return usageError("--sync-every must be at least 1, got %d", *syncEvery)
+	}
+	if _, err := content.ForRules(*rules); err != nil {
+		return usageError("--rules: %v", err)
+	}
+	opts := journal.Options{Wizard: *wizard, SyncEvery: *syncEvery}
+	if *games > 1 {
+		if *out == "-" {
+			return usageError("--out - is one journal: with --games, --out names a directory")
+		}
+		return botgames.Run(botgames.Games{First: *seed, Games: *games, Turns: *turns, Rules: *rules, Opts: opts}, *out, stdout, stderr, isTerminal(stderr))
+	}
+	h, err := game.NewHeaderRules(*seed, "bot", opts, *rules)
+	if err != nil {
+		return usageError("--rules: %v", err)
+	}
+	// --out -: the journal is written to a temporary file, then to stdout,
+	// and what the bot says goes to stderr.
+	shown, report, toStdout := *out, stdout, func(io.Writer, bool) error { return nil }
+	if *out == "-" {
+		if *out, toStdout, err = stdoutFile("bot.rogue"); err != nil {
+			return err
+		}
+		shown, report = "the standard output", stderr
+	}
+	g, snapErr, err := game.RecordBot(*out, h, content.Default(), *turns, nil)
+	if err != nil {
+		toStdout(nil, false)
+		return err
+	}
+	if snapErr != nil && shown == *out {
+		fmt.Fprintf(stderr, "rogue bot: note: %v\n", snapErr)
+	}
+	s := g.State
+	fmt.Fprintf(report, "%s\n", summaryLine(s))
+	fmt.Fprintf(report, "journal: %s (%d turns)\n", shown, s.Turn)
+	fmt.Fprintf(report, "digest: %s\n", s.Digest())
+	return toStdout(stdout, true)
+}
