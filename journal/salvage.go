@@ -42,6 +42,7 @@ func (s *Salvaged) Lost() bool { return len(s.Breaks) > 0 && !s.Breaks[len(s.Bre
 // returns; an error from keep stops the salvage and is returned.
 func Salvage(r *Reader, keep func(*events.Turn) error) (*Salvaged, error) {
 	out := &Salvaged{}
+	r.noSurvey = true // the rescue below searches past the damage once
 	var t events.Turn
 	for {
 		err := r.Next(&t)
