@@ -93,6 +93,9 @@ func Salvage(r *Reader, keep func(*events.Turn) error) (*Salvaged, error) {
 		out.Unverifiable++
 	}
 	out.Capped = x.s.capped
+	if len(x.breaks) > 0 && x.breaks[0].How != MendNone && errors.Is(x.breaks[0].Err, ErrTorn) {
+		x.breaks[0].Err = notTorn(x.breaks[0].Err)
+	}
 	for i, b := range x.breaks {
 		if !b.How.Seamless() {
 			out.Breaks = x.breaks[:i+1]
