@@ -19,13 +19,9 @@ func (s *State) ApplyTurn(t *events.Turn) error { return s.applyTurn(t, nil) }
 // its fact (so the names of the dead are still known). The log is only
 // derived, never stored.
 func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
-	var log []string
-	err := s.applyTurn(t, func(f events.Fact) {
-		if m := Message(s, f); m != "" {
-			log = append(log, m)
-		}
-	})
-	return log, err
+	tell := teller{s: s}
+	err := s.applyTurn(t, tell.fact)
+	return tell.done(), err
 }
 
 func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {

@@ -2,6 +2,9 @@ package view
 
 import "fmt"
 
+// minMapRows is the least of the map a busy turn's messages leave.
+const minMapRows = 5
+
 // MinWidth and MinHeight are the smallest terminal the game is drawn in.
 const (
 	MinWidth  = 80
@@ -26,6 +29,8 @@ func Draw(c Canvas, m *Model) {
 		m.drawPage(c)
 	case ModeGameOver:
 		m.drawGameOver(c)
+	case ModeHistory:
+		m.drawHistory(c)
 	default:
 		l := m.layout(w, h)
 		m.drawMap(c, l.mapArea)
@@ -62,11 +67,16 @@ type layout struct {
 
 // layout gives the map what the status and at least three message lines
 // leave, and the messages a line more for every four rows over 24 (and
-// whatever the map cannot use).
+// whatever the map cannot use). When the last key's messages need more
+// lines, they take them from the map, down to minMapRows rows of it.
 func (m *Model) layout(w, h int) layout {
 	segs, extras := m.statusSegments()
 	status := flow(segs, extras, w)
 	logH := 3 + max(0, h-MinHeight)/4
+	// A busy turn's messages push the map up rather than go unseen.
+	if rows := m.newRows(w); rows > logH {
+		logH = max(logH, min(rows, h-len(status)-minMapRows))
+	}
 	mapH := h - len(status) - logH
 	if m.State != nil && m.State.Map != nil && mapH > m.State.Map.Height {
 		logH += mapH - m.State.Map.Height

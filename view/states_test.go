@@ -80,6 +80,7 @@ func (p *played) recordedUntil(t testing.TB, done func(s *reducer.State) bool) {
 		err := r.Next(&turn)
 		require.NotErrorIs(t, err, io.EOF, "%s ends at turn %d and the state never came", path, p.g.State.Turn)
 		require.NoError(t, err)
+		p.m.moment++ // a key press a turn, as a player plays
 		p.do(t, turn.Command)
 	}
 }

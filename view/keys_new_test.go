@@ -1,0 +1,186 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+)
+
+// work plays the model's action under way to its end, as the play loop
+// does; it returns how many turns it played.
+func (p *played) work(t *testing.T) int {
+	t.Helper()
+	n := 0
+	for p.m.Working() {
+		cmd := p.m.NextCommand()
+		if cmd == nil {
+			break
+		}
+		before := p.g.State.Turn
+		p.do(t, cmd)
+		if p.g.State.Turn == before {
+			p.m.StopJob("")
+		}
+		n++
+		require.Less(t, n, 2000, "the action never stops")
+	}
+	return n
+}
+
+func TestExploreWalksTurnByTurnUntilSomethingShowsUp(t *testing.T) {
+	p := newPlayed(t, 5)
+	start := p.g.State.Turn
+	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('o')), "o starts exploring; no command of its own")
+	require.True(t, p.m.Working())
+	n := p.work(t)
+	assert.Positive(t, n)
+	assert.Equal(t, start+n, p.g.State.Turn, "every step is one turn")
+	assert.False(t, p.m.Working())
+	last := p.m.Messages(1)[0]
+	assert.Regexp(t, `^You stop`, last)
+}
+
+func TestRestWithFullHealthSaysSoAndPlaysNothing(t *testing.T) {
+	p := newPlayed(t, 5)
+	turn := p.g.State.Turn
+	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('Z')))
+	assert.False(t, p.m.Working())
+	assert.Equal(t, []string{"You are already at full health."}, p.m.Messages(1))
+	assert.Equal(t, turn, p.g.State.Turn)
+}
+
+func TestNoActionStartsWithAMonsterInView(t *testing.T) {
+	cases := []struct {
+		name string
+		key  Key
+	}{
+		{"o explores", Rune('o')},
+		{"Z rests", Rune('Z')},
+		{"L runs east", Rune('L')},
+		{"Shift+Left runs west", Shifted(KeyLeft)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := withFoes(t)
+			assert.Equal(t, Intent{}, p.m.HandleKey(tc.key))
+			assert.False(t, p.m.Working())
+			assert.Equal(t, []string{"Not with the Goblin in view."}, p.m.Messages(1))
+		})
+	}
+}
+
+func TestRunKeysRunInTheirDirection(t *testing.T) {
+	cases := []struct {
+		name string
+		key  Key
+		want events.Dir
+	}{
+		{"H runs west", Rune('H'), events.West},
+		{"J runs south", Rune('J'), events.South},
+		{"K runs north", Rune('K'), events.North},
+		{"L runs east", Rune('L'), events.East},
+		{"Y runs north-west", Rune('Y'), events.NorthWest},
+		{"U runs north-east", Rune('U'), events.NorthEast},
+		{"B runs south-west", Rune('B'), events.SouthWest},
+		{"N runs south-east", Rune('N'), events.SouthEast},
+		{"Shift+Up runs north", Shifted(KeyUp), events.North},
+		{"Shift+Right runs east", Shifted(KeyRight), events.East},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d, ok := runDirection(tc.key)
+			assert.True(t, ok)
+			assert.Equal(t, tc.want, d)
+		})
+	}
+	p := newPlayed(t, 5)
+	p.m.HandleKey(Rune('L'))
+	require.True(t, p.m.Working(), "a run with nothing in view starts")
+	assert.Equal(t, &events.Move{Dir: events.East}, p.m.NextCommand())
+}
+
+func TestAKeyThatMeansNothingSaysSo(t *testing.T) {
+	cases := []struct {
+		name string
+		key  Key
+		want string
+	}{
+		{"q", Rune('q'), "Unknown key 'q': ? lists the keys."},
+		{"w", Rune('w'), "Unknown key 'w': ? lists the keys."},
+		{"<", Rune('<'), "Unknown key '<': ? lists the keys."},
+		{"F-less Backspace is quiet", Named(KeyBackspace), "You enter the dungeon. Find the stairs down (>) and go deeper."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPlayed(t, 5)
+			assert.Equal(t, Intent{}, p.m.HandleKey(tc.key))
+			assert.Equal(t, []string{tc.want}, p.m.Messages(1))
+		})
+	}
+}
+
+func TestARepeatedMessageIsCountedNotRepeated(t *testing.T) {
+	p := newPlayed(t, 5)
+	for range 3 {
+		p.m.HandleKey(Rune('q'))
+	}
+	assert.Equal(t, []string{
+		"You enter the dungeon. Find the stairs down (>) and go deeper.",
+		"Unknown key 'q': ? lists the keys. (x3)",
+	}, p.m.Messages(2))
+}
+
+func TestCtrlCAsksBeforeQuitting(t *testing.T) {
+	cases := []struct {
+		name   string
+		answer Key
+		want   Intent
+	}{
+		{"y saves and quits", Rune('y'), Intent{Quit: true}},
+		{"Ctrl-C again saves and quits", Named(KeyCtrlC), Intent{Quit: true}},
+		{"n carries on", Rune('n'), Intent{}},
+		{"Esc carries on", Named(KeyEsc), Intent{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPlayed(t, 5)
+			assert.Equal(t, Intent{}, p.m.HandleKey(Named(KeyCtrlC)))
+			assert.True(t, p.m.Quitting())
+			assert.Equal(t, tc.want, p.m.HandleKey(tc.answer))
+			assert.False(t, p.m.Quitting())
+		})
+	}
+}
+
+func TestCtrlZAndCtrlRAskTheProgram(t *testing.T) {
+	p := newPlayed(t, 5)
+	assert.Equal(t, Intent{Suspend: true}, p.m.HandleKey(Named(KeyCtrlZ)))
+	assert.Equal(t, Intent{Redraw: true}, p.m.HandleKey(Named(KeyCtrlR)))
+	assert.Equal(t, ModePlay, p.m.Mode())
+}
+
+func TestTheHistoryScrollsThroughEveryMessage(t *testing.T) {
+	p := newPlayed(t, 5)
+	for i := range 60 {
+		p.m.Say("message " + string(rune('A'+i%26)) + string(rune('a'+i/26)))
+	}
+	for _, k := range []Key{Named(KeyCtrlP), Rune('M')} {
+		p.m.HandleKey(k)
+		require.Equal(t, ModeHistory, p.m.Mode(), "%v opens the history", k)
+		p.m.HandleKey(Named(KeyEsc))
+		require.Equal(t, ModePlay, p.m.Mode(), "Esc closes it")
+	}
+	p.m.HandleKey(Named(KeyCtrlP))
+	screen := render(p.m, 80, 24)
+	assert.Contains(t, screen, "Messages 40-61 of 61")
+	assert.Contains(t, screen, "Message Hc.")
+	p.m.HandleKey(Named(KeyHome))
+	screen = render(p.m, 80, 24)
+	assert.Contains(t, screen, "Messages 1-22 of 61")
+	assert.Contains(t, screen, "You enter the dungeon.")
+	p.m.HandleKey(Named(KeyPgDn))
+	assert.Contains(t, render(p.m, 80, 24), "Messages 22-43 of 61")
+}
