@@ -60,7 +60,7 @@ func Draw(c Canvas, m *Model) {
 // line(s) under it, the messages at the bottom.
 type layout struct {
 	mapArea rect
-	status  [][]line // the status segments, one slice per line
+	status  []line // the status line's parts that fit
 	statusY int
 	logArea rect
 }
@@ -70,14 +70,13 @@ type layout struct {
 // whatever the map cannot use). When the last key's messages need more
 // lines, they take them from the map, down to minMapRows rows of it.
 func (m *Model) layout(w, h int) layout {
-	segs, extras := m.statusSegments()
-	status := flow(segs, extras, w)
+	status := fit(m.statusParts(), w)
 	logH := 3 + max(0, h-MinHeight)/4
 	// A busy turn's messages push the map up rather than go unseen.
 	if rows := m.newRows(w); rows > logH {
-		logH = max(logH, min(rows, h-len(status)-minMapRows))
+		logH = max(logH, min(rows, h-1-minMapRows))
 	}
-	mapH := h - len(status) - logH
+	mapH := h - 1 - logH
 	if m.State != nil && m.State.Map != nil && mapH > m.State.Map.Height {
 		logH += mapH - m.State.Map.Height
 		mapH = m.State.Map.Height
@@ -86,7 +85,7 @@ func (m *Model) layout(w, h int) layout {
 		mapArea: rect{0, 0, w, mapH},
 		status:  status,
 		statusY: mapH,
-		logArea: rect{0, mapH + len(status), w, logH},
+		logArea: rect{0, mapH + 1, w, logH},
 	}
 }
 

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -118,11 +119,32 @@ func TestWrapBreaksBetweenWords(t *testing.T) {
 	}
 }
 
-func TestTheStatusLineFitsEightyColumns(t *testing.T) {
-	m := withFoes(t).m
-	segs, extras := m.statusSegments()
-	assert.Len(t, flow(segs, extras, 80), 1)
-	assert.Len(t, flow(segs, extras, 40), 2)
+func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
+	cases := []struct {
+		name   string
+		hunger events.Hunger
+		width  int
+		want   string
+	}{
+		{"normal hunger is not shown", events.Normal, 80,
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Turn 43  Kills 1   ? help"},
+		{"well fed at 80 columns leaves out the kills", events.WellFed, 80,
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 43  ? help"},
+		{"starving at 80 columns", events.Starving, 80,
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Starving  Turn 43  ? help"},
+		{"at 120 columns everything", events.WellFed, 120,
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 43  Kills 1" + strings.Repeat(" ", 33) + "? help"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := withFoes(t).m
+			s := m.State.Clone()
+			s.Hunger = tc.hunger
+			m.State = s
+			lines := strings.Split(render(m, tc.width, 24), "\n")
+			assert.Equal(t, tc.want, lines[20])
+		})
+	}
 }
 
 // A monster is drawn over an item on its tile, and an item the player
