@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/reducer/content"
 )
 
 // Every known tile on the map is bright when visible and dim when only
@@ -202,5 +203,38 @@ func TestDrawingChangesNothing(t *testing.T) {
 		after.State = nil
 		assert.Equal(t, ui, after, "the model after keys %v", keys)
 		assert.Equal(t, digest, m.State.Digest())
+	}
+}
+
+func TestMonstersItemsAndTerrainReadApartWithAndWithoutColor(t *testing.T) {
+	tables := content.Default()
+	var monsters, items []rune
+	for code := range 300 {
+		switch {
+		case tables.Monster(code) != nil && !tables.Monster(code).Player:
+			monsters = append(monsters, tables.Glyph(code))
+		case tables.Item(code) != nil:
+			items = append(items, tables.Glyph(code))
+		}
+	}
+	require.NotEmpty(t, monsters)
+	require.NotEmpty(t, items)
+	colorOf := map[Color]string{}
+	for _, c := range terrainColors {
+		colorOf[c] = "terrain"
+	}
+	for _, g := range monsters {
+		st := glyphStyle(g, false, true)
+		assert.True(t, st.Bold, "monster %c is bold: it reads without color", g)
+		assert.NotEqual(t, ColorDefault, st.Fg, "monster %c has a color", g)
+		assert.NotContains(t, []string{"terrain", "item"}, colorOf[st.Fg], "monster %c's color", g)
+		colorOf[st.Fg] = "monster"
+	}
+	for _, g := range items {
+		st := glyphStyle(g, false, false)
+		assert.False(t, st.Bold, "item %c is not bold: it reads apart from monsters without color", g)
+		assert.NotEqual(t, ColorDefault, st.Fg, "item %c has a color", g)
+		assert.NotContains(t, []string{"terrain", "monster"}, colorOf[st.Fg], "item %c's color", g)
+		colorOf[st.Fg] = "item"
 	}
 }

@@ -222,9 +222,14 @@ func TestLevelUpAsksForAnAttribute(t *testing.T) {
 		keys []Key
 		want Intent
 	}{
-		{"a letter chooses", []Key{Rune('b')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Fitness}}},
+		{"m chooses Might", []Key{Rune('m')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Might}}},
+		{"f chooses Fitness", []Key{Rune('f')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Fitness}}},
+		{"q chooses Quickness", []Key{Rune('q')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Quickness}}},
+		{"w chooses Intelligence", []Key{Rune('w')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Intelligence}}},
+		{"c opens the sheet, not Quickness", []Key{Rune('c')}, Intent{}},
+		{"b is a step south-west, not a choice", []Key{Rune('b')}, Intent{}},
 		{"Down twice and Enter choose the third", []Key{Named(KeyDown), Named(KeyDown), Named(KeyEnter)}, Intent{Command: &events.ChooseAttribute{Attribute: events.Quickness}}},
-		{"the sheet opens and closes back to the choice", []Key{Rune('c'), Named(KeyEsc), Rune('d')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Intelligence}}},
+		{"the sheet opens and closes back to the choice", []Key{Rune('c'), Named(KeyEsc), Rune('w')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Intelligence}}},
 		{"movement keys do not walk", []Key{Rune('h')}, Intent{}},
 		{"Q quits", []Key{Rune('Q')}, Intent{Quit: true}},
 	}

@@ -96,6 +96,25 @@ func withFoes(t testing.TB) *played {
 	return p
 }
 
+// fullPack is withFoes with the backpack filled to 26 items: two of
+// every kind it lacks a second of, and then Health Potions.
+func fullPack(t testing.TB) *played {
+	p := withFoes(t)
+	s := p.g.State
+	tables := s.Content()
+	var kinds []int
+	for code := range 300 {
+		if tables.Item(code) != nil {
+			kinds = append(kinds, code)
+		}
+	}
+	for i := 0; len(s.Backpack(events.PlayerID)) < tables.Rules.Backpack; i++ {
+		kind := kinds[min(i/2, len(kinds)-1)]
+		require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: kind, Holder: events.PlayerID}))
+	}
+	return p
+}
+
 // levelUp is seed 5 when the bot first has the experience for level 2.
 func levelUp(t testing.TB) *played {
 	p := newPlayed(t, 5)
