@@ -158,7 +158,7 @@ func (j *Job) interrupted(s *reducer.State) string {
 	case p.HP < j.hp:
 		return "You stop: you are hurt."
 	case s.Hunger != j.hunger:
-		return fmt.Sprintf("You stop: you are %s.", hungerWord(s.Hunger))
+		return "You stop." // the turn's own line says how hungry
 	}
 	j.hp = p.HP // resting raises it: only a drop from the best counts
 	if m := firstMonsterInView(s); m != nil {
@@ -168,20 +168,6 @@ func (j *Job) interrupted(s *reducer.State) string {
 		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(news[0].ID)))
 	}
 	return ""
-}
-
-func hungerWord(h events.Hunger) string {
-	switch h {
-	case events.WellFed:
-		return "well fed"
-	case events.Normal:
-		return "no longer well fed"
-	case events.Hungry:
-		return "hungry"
-	case events.Starving:
-		return "starving"
-	}
-	return h.String()
 }
 
 // travel steps towards the stairs, and stops on them.

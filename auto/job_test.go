@@ -134,7 +134,7 @@ func TestExploreWalksUntilTheLevelIsKnownOrSomethingShowsUp(t *testing.T) {
 		for _, c := range cmds {
 			assert.IsType(t, &events.Move{}, c)
 		}
-		assert.Regexp(t, `^(You stop: you see an? .+\.|You stop: you are .+\.|This level is explored.*|There is nothing left.*)$`, reason)
+		assert.Regexp(t, `^(You stop: you see an? .+\.|You stop\.|This level is explored.*|There is nothing left.*)$`, reason)
 	}
 	assert.Greater(t, s.Explored().Count(), before, "exploring saw more of the level")
 	assert.Greater(t, total, 10)
