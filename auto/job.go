@@ -44,7 +44,7 @@ type Job struct {
 	hp     int
 	hunger events.Hunger
 	seen   *Memory
-	around int // Run: walkable tiles around the player, after the first step
+	around int // Run: the sides' signature at the last step; -1 for none yet
 }
 
 // Memory is what the player has seen on the level, kept from one job to
@@ -187,40 +187,78 @@ func (j *Job) travel(s *reducer.State) (events.Command, string) {
 	return &events.Move{Dir: d}, ""
 }
 
-// run steps in the job's direction until the way is blocked, the player
-// stands on something, or the walls around change (a side passage, a
-// doorway, a room's end).
+// run steps in the job's direction until the player stands on
+// something, the way is blocked, or the sides open or close (a side
+// passage, a doorway, a room's end). A corridor's bend is followed: when
+// the way ahead is blocked and exactly one tile leads on (not back), the
+// run turns into it.
 func (j *Job) run(s *reducer.State) (events.Command, string) {
 	p := s.Player().Pos
-	if j.steps > 0 {
-		if s.Map.At(p) == downStairs {
-			return nil, "You stop at the stairs down."
-		}
-		if len(s.ItemsAt(p)) > 0 {
-			return nil, "You stop: something lies here."
-		}
-		n := walkableAround(s, p)
-		if j.around >= 0 && n != j.around {
-			return nil, ""
-		}
-		j.around = n
+	if j.steps == 0 {
+		return &events.Move{Dir: j.Dir}, ""
 	}
-	next := p.Add(j.Dir)
-	if j.steps > 0 && (!known(s, next) || s.ActorAt(next) != nil) {
+	if s.Map.At(p) == downStairs {
+		return nil, "You stop at the stairs down."
+	}
+	if len(s.ItemsAt(p)) > 0 {
 		return nil, ""
 	}
+	if !free(s, p.Add(j.Dir)) {
+		d, ok := onlyWayOn(s, p, j.Dir)
+		if !ok {
+			return nil, ""
+		}
+		// The corridor the player came along is beside the bend: the
+		// sides are read from the next step on.
+		j.Dir, j.around = d, -1
+		return &events.Move{Dir: j.Dir}, ""
+	}
+	sides := sideSignature(s, p, j.Dir)
+	if j.around >= 0 && sides != j.around {
+		return nil, ""
+	}
+	j.around = sides
 	return &events.Move{Dir: j.Dir}, ""
 }
 
-// walkableAround counts the known walkable tiles next to p.
-func walkableAround(s *reducer.State, p events.Pos) int {
-	n := 0
-	for d := events.Dir(0); d < events.NumDirs; d++ {
-		if known(s, p.Add(d)) {
-			n++
+// free reports whether the player knows p to be walkable and sees no
+// monster on it.
+func free(s *reducer.State, p events.Pos) bool {
+	return known(s, p) && (s.ActorAt(p) == nil || !s.CanSee(p))
+}
+
+// turn is d turned by n eighths of a circle, clockwise.
+func turn(d events.Dir, n int) events.Dir {
+	return events.Dir((int(d) + n + 8*int(events.NumDirs)) % int(events.NumDirs))
+}
+
+// sideSignature says which of the two tiles beside p, square to d, are
+// walkable: a bit each.
+func sideSignature(s *reducer.State, p events.Pos, d events.Dir) int {
+	sig := 0
+	if known(s, p.Add(turn(d, 2))) {
+		sig |= 1
+	}
+	if known(s, p.Add(turn(d, -2))) {
+		sig |= 2
+	}
+	return sig
+}
+
+// onlyWayOn is the one direction, other than back the way the player
+// came (d turned by 135 to 225 degrees), that leads to a free tile, if
+// there is exactly one.
+func onlyWayOn(s *reducer.State, p events.Pos, d events.Dir) (events.Dir, bool) {
+	var ways []events.Dir
+	for _, n := range []int{-2, -1, 1, 2} {
+		if dd := turn(d, n); free(s, p.Add(dd)) {
+			ways = append(ways, dd)
 		}
 	}
-	return n
+	if len(ways) != 1 {
+		return 0, false
+	}
+	return ways[0], true
 }
 
 func explored(s *reducer.State) string {

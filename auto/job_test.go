@@ -191,3 +191,56 @@ func TestAJobStopsWhenThePlayerIsHurt(t *testing.T) {
 	assert.Nil(t, cmd)
 	assert.Equal(t, "You stop: you are hurt.", reason)
 }
+
+// bend is a level of two rooms joined by a corridor that goes east, then
+// bends south; the player stands in the west room, on the corridor's row.
+func bend(t *testing.T) *reducer.State {
+	t.Helper()
+	tables := content.Default()
+	player, ok := tables.ByName("Player")
+	require.True(t, ok)
+	s := reducer.New(1, tables)
+	begin := events.Turn{Command: &events.Begin{}, Facts: []events.Fact{
+		&events.LevelEntered{Depth: 1, Width: 30, Height: 16,
+			Rooms:     []events.Rect{{X: 1, Y: 1, W: 5, H: 3}, {X: 18, Y: 10, W: 6, H: 4}},
+			Corridors: []events.Corridor{{From: events.Pos{X: 5, Y: 2}, To: events.Pos{X: 20, Y: 10}, HorizontalFirst: true}},
+			Stairs:    events.Pos{X: 22, Y: 12}, Arrival: events.Pos{X: 2, Y: 2}},
+		&events.Spawned{ID: events.PlayerID, Kind: player, Pos: events.Pos{X: 2, Y: 2}, HP: 10},
+		&events.HungerChanged{Actor: events.PlayerID, Hunger: events.Normal},
+	}}
+	require.NoError(t, s.ApplyTurn(&begin))
+	return s
+}
+
+func TestRunFollowsACorridorRoundItsBend(t *testing.T) {
+	s := bend(t)
+	j, why := Start(Run, events.East, s, nil)
+	require.NotNil(t, j, why)
+	runJob(t, s, j)
+	require.Equal(t, events.Pos{X: 6, Y: 2}, s.Player().Pos, "the run stops in the doorway, where the room's sides close")
+	j, why = Start(Run, events.East, s, nil)
+	require.NotNil(t, j, why)
+	cmds, _ := runJob(t, s, j)
+	dirs := map[events.Dir]bool{}
+	for _, c := range cmds {
+		dirs[c.(*events.Move).Dir] = true
+	}
+	assert.Equal(t, map[events.Dir]bool{events.East: true, events.South: true}, dirs, "east along the corridor, then south round its bend")
+	assert.Equal(t, events.Pos{X: 20, Y: 10}, s.Player().Pos, "the run stops where the corridor opens into the room")
+}
+
+func TestTravelWalksToTheStairsOnceSeen(t *testing.T) {
+	s := bend(t)
+	_, why := Start(Travel, 0, s, nil)
+	assert.Equal(t, "You have not found the stairs down yet.", why)
+	for range 2 { // to the doorway, then down the corridor into the room
+		j, why := Start(Run, events.East, s, nil)
+		require.NotNil(t, j, why)
+		runJob(t, s, j)
+	}
+	j, why := Start(Travel, 0, s, nil)
+	require.NotNil(t, j, why)
+	_, reason := runJob(t, s, j)
+	assert.Equal(t, "You reach the stairs down: > descends.", reason)
+	assert.Equal(t, events.Pos{X: 22, Y: 12}, s.Player().Pos)
+}
