@@ -6,8 +6,29 @@ import "fmt"
 // at the bottom, scrolled with the movement keys, Page Up and Page Down,
 // Home and End.
 
-// openHistory shows the history at its end.
+// SetEarlier gives the model the messages said before those it was
+// begun with (a resumed game's older turns): load is called the first
+// time the history opens, and its lines go before the log's.
+func (m *Model) SetEarlier(load func() []string) { m.earlier = load }
+
+// openHistory shows the history at its end, with the earlier messages
+// loaded first if they are not yet.
 func (m *Model) openHistory() {
+	if m.earlier != nil {
+		var old []entry
+		for _, text := range m.earlier() {
+			text = sentence(text)
+			switch n := len(old); {
+			case text == "":
+			case n > 0 && old[n-1].text == text:
+				old[n-1].count++
+			default:
+				old = append(old, entry{text: text, count: 1, moment: m.moment - 1})
+			}
+		}
+		m.log = append(old, m.log...)
+		m.earlier = nil
+	}
 	if m.mode != ModeHistory {
 		m.back = m.mode
 	}

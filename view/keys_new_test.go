@@ -184,3 +184,22 @@ func TestTheHistoryScrollsThroughEveryMessage(t *testing.T) {
 	p.m.HandleKey(Named(KeyPgDn))
 	assert.Contains(t, render(p.m, 80, 24), "Messages 22-43 of 61")
 }
+
+func TestTheHistoryLoadsTheEarlierMessagesOnce(t *testing.T) {
+	p := newPlayed(t, 5)
+	loads := 0
+	p.m.SetEarlier(func() []string {
+		loads++
+		return []string{"an older line", "an older line", "the last older line"}
+	})
+	assert.Equal(t, []string{"You enter the dungeon. Find the stairs down (>) and go deeper."}, p.m.Messages(10), "nothing is loaded before the history opens")
+	p.m.HandleKey(Named(KeyCtrlP))
+	p.m.HandleKey(Named(KeyEsc))
+	p.m.HandleKey(Named(KeyCtrlP))
+	assert.Equal(t, 1, loads)
+	assert.Equal(t, []string{
+		"An older line. (x2)",
+		"The last older line.",
+		"You enter the dungeon. Find the stairs down (>) and go deeper.",
+	}, p.m.Messages(10))
+}

@@ -108,11 +108,12 @@ type Model struct {
 	saveErr string
 	w, h    int // the terminal's size, when known
 
-	job      *auto.Job   // the multi-turn action under way; nil for none
-	seen     auto.Memory // what the player has seen on the level, for jobs
-	scroll   int         // the history: how many lines up from its end
-	quitting bool        // Ctrl-C asked whether to save and quit
-	back     Mode        // the screen the history returns to
+	job      *auto.Job       // the multi-turn action under way; nil for none
+	seen     auto.Memory     // what the player has seen on the level, for jobs
+	scroll   int             // the history: how many lines up from its end
+	quitting bool            // Ctrl-C asked whether to save and quit
+	back     Mode            // the screen the history returns to
+	earlier  func() []string // loads the messages before the log's (see SetEarlier)
 }
 
 // entry is one line of the message log: a message and how many times in
@@ -154,6 +155,7 @@ func (m *Model) ShowMainMenu(menu MainMenu) {
 // put in the log, oldest first, all but the last as old ones.
 func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 	m.State = s
+	m.earlier = nil
 	m.hp = append([]int(nil), hp...)
 	m.mode = ModePlay
 	m.saveErr = ""

@@ -69,7 +69,7 @@ func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
 	assert.Contains(t, screen, "You feel rested.")
 	hurt.keys("Home")
 	screen = hurt.waitFor("Messages 1-")
-	assert.Contains(t, screen, "Welcome back: turn 172 on depth 1.", "the history goes back to the game's first lines")
+	assert.Contains(t, screen, "You enter the dungeon.", "the history goes back to the game's first turn, before this session")
 	hurt.keys("Escape")
 	hurt.waitUntil("the history closes", func(s string) bool { return !strings.Contains(s, "Messages ") })
 	hurt.keys("C-c")

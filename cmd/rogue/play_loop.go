@@ -107,6 +107,9 @@ func (p *player) newGame() error {
 func (p *player) begin(ss *session) {
 	p.sess = ss
 	p.m.Begin(ss.g.State, ss.hp, ss.recent)
+	if upTo := ss.g.State.Turn - recentTurns; upTo > 0 {
+		p.m.SetEarlier(earlierMessages(ss.path, upTo))
+	}
 }
 
 // play plays one command. The game appends the turn to the journal before
