@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/content"
 )
 
 // work plays the model's action under way to its end, as the play loop
@@ -202,4 +204,63 @@ func TestTheHistoryLoadsTheEarlierMessagesOnce(t *testing.T) {
 		"The last older line.",
 		"You enter the dungeon. Find the stairs down (>) and go deeper.",
 	}, p.m.Messages(10))
+}
+
+// corridorGame is a model on a level of two rooms joined by a corridor
+// that bends, the stairs in the far room, nothing else on it; step plays
+// a command on it as the play loop does.
+func corridorGame(t *testing.T) (*Model, func(events.Command)) {
+	t.Helper()
+	tables := content.Default()
+	player, ok := tables.ByName("Player")
+	require.True(t, ok)
+	s := reducer.New(1, tables)
+	begin := events.Turn{Command: &events.Begin{}, Facts: []events.Fact{
+		&events.LevelEntered{Depth: 1, Width: 30, Height: 16,
+			Rooms:     []events.Rect{{X: 1, Y: 1, W: 5, H: 3}, {X: 18, Y: 10, W: 6, H: 4}},
+			Corridors: []events.Corridor{{From: events.Pos{X: 5, Y: 2}, To: events.Pos{X: 20, Y: 10}, HorizontalFirst: true}},
+			Stairs:    events.Pos{X: 22, Y: 12}, Arrival: events.Pos{X: 2, Y: 2}},
+		&events.Spawned{ID: events.PlayerID, Kind: player, Pos: events.Pos{X: 2, Y: 2}, HP: 10},
+		&events.HungerChanged{Actor: events.PlayerID, Hunger: events.Normal},
+	}}
+	require.NoError(t, s.ApplyTurn(&begin))
+	m := NewModel(MainMenu{})
+	m.Begin(s, nil, nil)
+	step := func(cmd events.Command) {
+		turn, err := reducer.Decide(m.State, cmd)
+		require.NoError(t, err)
+		before := m.State.Clone()
+		require.NoError(t, m.State.ApplyTurn(&turn))
+		m.AddTurn(before, &turn)
+	}
+	return m, step
+}
+
+func TestGreaterThanTravelsToTheStairsOnceTheyAreKnown(t *testing.T) {
+	m, step := corridorGame(t)
+	assert.Equal(t, Intent{Command: &events.Descend{}}, m.HandleKey(Rune('>')), "stairs not yet seen: > is the rules' to refuse")
+	for range 2 { // run to the doorway, then down the corridor into the far room
+		assert.Equal(t, Intent{}, m.HandleKey(Rune('L')))
+		for cmd := m.NextCommand(); cmd != nil; cmd = m.NextCommand() {
+			step(cmd)
+		}
+	}
+	require.True(t, m.knowsStairs())
+	assert.Equal(t, Intent{}, m.HandleKey(Rune('>')), "> off the stairs starts travelling")
+	require.True(t, m.Working())
+	for cmd := m.NextCommand(); cmd != nil; cmd = m.NextCommand() {
+		step(cmd)
+	}
+	assert.Equal(t, []string{"You reach the stairs down: > descends."}, m.Messages(1))
+	assert.Equal(t, Intent{Command: &events.Descend{}}, m.HandleKey(Rune('>')), "> on the stairs descends")
+}
+
+func TestAKeyPressStopsTheActionUnderWay(t *testing.T) {
+	m, _ := corridorGame(t)
+	m.HandleKey(Rune('L'))
+	require.True(t, m.Working())
+	m.StopJob("You stop.")
+	assert.False(t, m.Working())
+	assert.Nil(t, m.NextCommand())
+	assert.Equal(t, []string{"You stop."}, m.Messages(1))
 }
