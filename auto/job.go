@@ -51,16 +51,48 @@ type Job struct {
 // the next so that an item already seen does not stop every job that
 // sees it again. The zero Memory knows nothing.
 type Memory struct {
-	depth int
-	seen  map[events.EntityID]bool
+	depth   int
+	seen    map[events.EntityID]bool
+	visited map[events.EntityID]bool // items the player has stood on
+}
+
+// level forgets what was seen on another level.
+func (m *Memory) level(s *reducer.State) {
+	if m.seen == nil || m.depth != s.Depth {
+		m.seen, m.visited, m.depth = map[events.EntityID]bool{}, map[events.EntityID]bool{}, s.Depth
+	}
+}
+
+// standOn records the items under the player and reports whether one of
+// them was not stood on before.
+func (m *Memory) standOn(s *reducer.State) bool {
+	m.level(s)
+	fresh := false
+	for _, it := range s.ItemsAt(s.Player().Pos) {
+		fresh = fresh || !m.visited[it.ID]
+		m.visited[it.ID] = true
+	}
+	return fresh
+}
+
+// unvisitedItem reports whether an item the player sees and has not
+// stood on lies on p.
+func (m *Memory) unvisitedItem(s *reducer.State, p events.Pos) bool {
+	if !s.CanSee(p) {
+		return false
+	}
+	for _, it := range s.ItemsAt(p) {
+		if !m.visited[it.ID] {
+			return true
+		}
+	}
+	return false
 }
 
 // see records the monsters and items in view on s and returns those not
 // seen before on this level, in id order.
 func (m *Memory) see(s *reducer.State) []*reducer.Entity {
-	if m.seen == nil || m.depth != s.Depth {
-		m.seen, m.depth = map[events.EntityID]bool{}, s.Depth
-	}
+	m.level(s)
 	var news []*reducer.Entity
 	for _, e := range inView(s) {
 		if !m.seen[e.ID] {
@@ -87,13 +119,14 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 	}
 	j := &Job{Kind: k, Dir: dir, depth: s.Depth, hp: p.HP, hunger: s.Hunger, seen: mem, around: -1}
 	mem.see(s)
+	mem.standOn(s) // what the player stands on now is not news
 	switch k {
 	case Rest:
 		if p.HP >= s.MaxHP(p) {
 			return nil, "You are already at full health."
 		}
 	case Explore:
-		if _, ok := explore(s); !ok {
+		if _, ok := explore(s, mem); !ok {
 			return nil, explored(s)
 		}
 	case Travel:
@@ -128,7 +161,10 @@ func (j *Job) Next(s *reducer.State) (events.Command, string) {
 		}
 		cmd = &events.Wait{}
 	case Explore:
-		if d, ok := explore(s); ok {
+		if j.steps > 0 && j.seen.standOn(s) {
+			return nil, "" // the log says "You see here: ..."
+		}
+		if d, ok := explore(s, j.seen); ok {
 			cmd = &events.Move{Dir: d}
 		} else {
 			reason = explored(s)

@@ -118,7 +118,7 @@ func TestExploreWalksUntilTheLevelIsKnownOrSomethingShowsUp(t *testing.T) {
 	s := begun(t, 7)
 	alone(t, s)
 	before := s.Explored().Count()
-	total := 0
+	total, onItems := 0, 0
 	mem := &Memory{}
 	for range 50 { // every stop for a new item is followed by exploring again
 		j, why := Start(Explore, 0, s, mem)
@@ -134,10 +134,16 @@ func TestExploreWalksUntilTheLevelIsKnownOrSomethingShowsUp(t *testing.T) {
 		for _, c := range cmds {
 			assert.IsType(t, &events.Move{}, c)
 		}
+		if reason == "" {
+			assert.NotEmpty(t, s.ItemsAt(s.Player().Pos), "a quiet stop is on an item")
+			onItems++
+			continue
+		}
 		assert.Regexp(t, `^(You stop: you see an? .+\.|You stop\.|This level is explored.*|There is nothing left.*)$`, reason)
 	}
 	assert.Greater(t, s.Explored().Count(), before, "exploring saw more of the level")
 	assert.Greater(t, total, 10)
+	assert.Positive(t, onItems, "exploring walked onto the items it saw")
 	_, ok := stairs(s)
 	assert.True(t, ok, "a level explored to the end shows its stairs")
 

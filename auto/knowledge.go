@@ -64,9 +64,11 @@ func frontier(s *reducer.State, p events.Pos) bool {
 	return false
 }
 
-// explore is the first step towards the nearest frontier tile.
-func explore(s *reducer.State) (events.Dir, bool) {
-	return firstStep(s, s.Player().Pos, func(p events.Pos) bool { return frontier(s, p) })
+// explore is the first step towards the nearest frontier tile, or item
+// in view the player has not stood on.
+func explore(s *reducer.State, mem *Memory) (events.Dir, bool) {
+	mem.level(s)
+	return firstStep(s, s.Player().Pos, func(p events.Pos) bool { return frontier(s, p) || mem.unvisitedItem(s, p) })
 }
 
 // firstStep is the first step of a shortest walk over known tiles from

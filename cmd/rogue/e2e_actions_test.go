@@ -60,7 +60,7 @@ func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
 
 	hurt.keys("o")
 	screen = hurt.waitUntil("exploring stops", func(s string) bool {
-		return regexp.MustCompile(`You stop|explored|nothing left to explore`).MatchString(s)
+		return regexp.MustCompile(`You stop|You see here|explored|nothing left to explore`).MatchString(s)
 	})
 	assert.Greater(t, statusTurn(t, screen), rested+1, "exploring walked several turns")
 
