@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -263,4 +264,37 @@ func TestAKeyPressStopsTheActionUnderWay(t *testing.T) {
 	assert.False(t, m.Working())
 	assert.Nil(t, m.NextCommand())
 	assert.Equal(t, []string{"You stop."}, m.Messages(1))
+}
+
+func TestSteppingOntoItemsSaysWhatLiesThere(t *testing.T) {
+	m, step := corridorGame(t)
+	tables := m.State.Content()
+	potion, ok := tables.ByName("Health Potion")
+	require.True(t, ok)
+	dagger, ok := tables.ByName("Dagger")
+	require.True(t, ok)
+	at := events.Pos{X: 3, Y: 2} // a step east of the player
+	for _, kind := range []int{potion, dagger, potion} {
+		require.NoError(t, m.State.Apply(&events.Spawned{ID: m.State.NextID, Kind: kind, Pos: at}))
+	}
+	step(&events.Move{Dir: events.East})
+	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger."}, m.Messages(1))
+	step(&events.Wait{})
+	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger."}, m.Messages(1), "waiting on them does not say it again")
+}
+
+func TestABusyTurnLosesNoLine(t *testing.T) {
+	p := newPlayed(t, 5)
+	p.m.HandleKey(Rune('.'))
+	var want []string
+	for i := range 30 {
+		line := fmt.Sprintf("Line %d of a very busy turn.", i+1)
+		want = append(want, line)
+		p.m.Say(line)
+	}
+	screen := render(p.m, 80, 24)
+	assert.Contains(t, screen, "Line 30 of a very busy turn.")
+	assert.Contains(t, screen, "(13 more lines above: Ctrl-P shows them all)", "5 map rows, the status, 18 log rows: the hint and lines 14 to 30")
+	assert.Contains(t, screen, "Line 14 of a very busy turn.")
+	assert.Equal(t, want, p.m.Messages(30), "the log keeps them all")
 }

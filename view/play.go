@@ -9,7 +9,7 @@ import (
 // keyPlay is the play screen: movement keys walk (and attack), the rest
 // are commands, multi-turn actions or open a screen.
 func (m *Model) keyPlay(k Key) Intent {
-	if d, ok := runDirection(k); ok && k != Rune('R') {
+	if d, ok := runDirection(k); ok {
 		m.startJob(auto.Run, d)
 		return Intent{}
 	}
