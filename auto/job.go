@@ -75,20 +75,6 @@ func (m *Memory) standOn(s *reducer.State) bool {
 	return fresh
 }
 
-// unvisitedItem reports whether an item the player sees and has not
-// stood on lies on p.
-func (m *Memory) unvisitedItem(s *reducer.State, p events.Pos) bool {
-	if !s.CanSee(p) {
-		return false
-	}
-	for _, it := range s.ItemsAt(p) {
-		if !m.visited[it.ID] {
-			return true
-		}
-	}
-	return false
-}
-
 // see records the monsters and items in view on s and returns those not
 // seen before on this level, in id order.
 func (m *Memory) see(s *reducer.State) []*reducer.Entity {

@@ -12,7 +12,7 @@ import (
 )
 
 // begun is seed's game after its Begin turn.
-func begun(t *testing.T, seed uint64) *reducer.State {
+func begun(t testing.TB, seed uint64) *reducer.State {
 	t.Helper()
 	s := reducer.New(seed, content.Default())
 	play(t, s, &events.Begin{})
@@ -20,7 +20,7 @@ func begun(t *testing.T, seed uint64) *reducer.State {
 }
 
 // play decides cmd on s and folds the turn, as the program does.
-func play(t *testing.T, s *reducer.State, cmd events.Command) {
+func play(t testing.TB, s *reducer.State, cmd events.Command) {
 	t.Helper()
 	turn, err := reducer.Decide(s, cmd)
 	require.NoError(t, err, "turn %d: %T", s.Turn, cmd)
@@ -28,7 +28,7 @@ func play(t *testing.T, s *reducer.State, cmd events.Command) {
 }
 
 // alone kills every monster on s's level, so that nothing interrupts.
-func alone(t *testing.T, s *reducer.State) {
+func alone(t testing.TB, s *reducer.State) {
 	t.Helper()
 	for _, m := range s.Monsters() {
 		for _, it := range s.Held(m.ID) {

@@ -68,7 +68,13 @@ func frontier(s *reducer.State, p events.Pos) bool {
 // in view the player has not stood on.
 func explore(s *reducer.State, mem *Memory) (events.Dir, bool) {
 	mem.level(s)
-	return firstStep(s, s.Player().Pos, func(p events.Pos) bool { return frontier(s, p) || mem.unvisitedItem(s, p) })
+	items := map[events.Pos]bool{}
+	for _, e := range inView(s) {
+		if !s.IsActor(e) && !mem.visited[e.ID] {
+			items[e.Pos] = true
+		}
+	}
+	return firstStep(s, s.Player().Pos, func(p events.Pos) bool { return items[p] || frontier(s, p) })
 }
 
 // firstStep is the first step of a shortest walk over known tiles from
