@@ -298,3 +298,25 @@ func TestABusyTurnLosesNoLine(t *testing.T) {
 	assert.Contains(t, screen, "Line 14 of a very busy turn.")
 	assert.Equal(t, want, p.m.Messages(30), "the log keeps them all")
 }
+
+func TestTheHistoryOpensOverAnyScreenAndGoesBackToIt(t *testing.T) {
+	cases := []struct {
+		name  string
+		model func(t *testing.T) *Model
+		want  Mode
+	}{
+		{"the inventory", func(t *testing.T) *Model { m := withFoes(t).m; m.HandleKey(Rune('i')); return m }, ModeInventory},
+		{"the level-up choice", func(t *testing.T) *Model { return levelUp(t).m }, ModeLevelUp},
+		{"the game over screen", func(t *testing.T) *Model { return dead(t).m }, ModeGameOver},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := tc.model(t)
+			require.Equal(t, tc.want, m.Mode())
+			assert.Equal(t, Intent{}, m.HandleKey(Named(KeyCtrlP)))
+			assert.Equal(t, ModeHistory, m.Mode())
+			assert.Equal(t, Intent{}, m.HandleKey(Named(KeyEsc)))
+			assert.Equal(t, tc.want, m.Mode())
+		})
+	}
+}

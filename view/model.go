@@ -250,10 +250,13 @@ func (m *Model) Mode() Mode {
 	if m.State == nil {
 		return ModeMainMenu
 	}
+	if m.mode == ModeHistory {
+		return m.mode // over every other screen, the game over one too
+	}
 	if m.saveErr != "" || m.State.Over {
 		return ModeGameOver
 	}
-	if m.State.LevelUpPending() && m.mode != ModeSheet && m.mode != ModeHelp && m.mode != ModeHistory {
+	if m.State.LevelUpPending() && m.mode != ModeSheet && m.mode != ModeHelp {
 		return ModeLevelUp
 	}
 	return m.mode
@@ -356,10 +359,8 @@ func (m *Model) keyAnywhere(k Key) (Intent, bool) {
 		m.quitting = true
 		return Intent{}, true
 	case KeyCtrlP:
-		if m.Mode() != ModeGameOver {
-			m.openHistory()
-			return Intent{}, true
-		}
+		m.openHistory()
+		return Intent{}, true
 	}
 	return Intent{}, false
 }

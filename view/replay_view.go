@@ -126,6 +126,9 @@ func (v *ReplayView) HandleKey(k Key) ReplayAction {
 		return ReplayAction{Do: ReplayRedraw}
 	case m.Mode() == ModeGameOver && k.Code == KeyEnter && !v.Control.prompting:
 		return ReplayAction{Do: ReplayQuit} // as the game over screen says
+	case k.Code == KeyCtrlP && !v.Control.prompting:
+		m.openHistory() // the messages the frame holds, as in the game
+		return ReplayAction{Do: ReplayRedraw}
 	}
 	a := v.Control.HandleKey(k)
 	switch a.Do {

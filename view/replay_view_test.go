@@ -52,6 +52,8 @@ func TestGameScreensOnAReplayAreReadOnly(t *testing.T) {
 		{"a level-up choice chooses nothing in a replay", "levelled-up", 308, runes("m"), nothing, ModePlay, ModeLevelUp},
 		{"the inventory does not open over the game over screen", "fireball-self", 35, runes("i"), redraw, ModePlay, ModeGameOver},
 		{"Enter leaves the game over screen, as it says", "fireball-self", 35, []Key{Named(KeyEnter)}, quit, ModePlay, ModeGameOver},
+		{"Ctrl-P shows the messages over the game over screen, as it says", "fireball-self", 35, []Key{Named(KeyCtrlP)}, redraw, ModeHistory, ModeHistory},
+		{"Esc closes the messages back to the game over screen", "fireball-self", 35, []Key{Named(KeyCtrlP), Named(KeyEsc)}, redraw, ModePlay, ModeGameOver},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
