@@ -58,9 +58,10 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 		}},
 		{"level_up", func(t *testing.T) *Model { return levelUp(t).m }},
 		{"history", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Named(KeyCtrlP)) }},
+		{"history_of_a_whole_game", func(t *testing.T) *Model { p := dead(t); return keys(p, t, Named(KeyCtrlP)) }},
 		{"history_scrolled_up", func(t *testing.T) *Model {
-			p := withFoes(t)
-			return keys(p, t, Named(KeyCtrlP), Named(KeyPgUp))
+			p := dead(t)
+			return keys(p, t, Named(KeyCtrlP), Named(KeyPgUp), Named(KeyUp))
 		}},
 		{"quit_asked", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Named(KeyCtrlC)) }},
 		{"busy_turn", func(t *testing.T) *Model {
