@@ -27,6 +27,10 @@ func (k Kind) String() string {
 	return "job?"
 }
 
+// RestPatience is how many waits in a row without a hit point gained
+// stop a rest (the rules heal no one who is too hungry, for one).
+const RestPatience = 20
+
 // MaxSteps is the most turns a job plays: a safety net, far more than a
 // level needs.
 const MaxSteps = 1000
@@ -45,6 +49,7 @@ type Job struct {
 	hunger events.Hunger
 	seen   *Memory
 	around int // Run: the sides' signature at the last step; -1 for none yet
+	idle   int // Rest: waits since HP last rose
 }
 
 // Memory is what the player has seen on the level, kept from one job to
@@ -145,6 +150,9 @@ func (j *Job) Next(s *reducer.State) (events.Command, string) {
 		if p.HP >= s.MaxHP(p) {
 			return nil, "You feel rested."
 		}
+		if j.idle >= RestPatience {
+			return nil, "You stop: resting is not healing you."
+		}
 		cmd = &events.Wait{}
 	case Explore:
 		if j.steps > 0 && j.seen.standOn(s) {
@@ -181,6 +189,11 @@ func (j *Job) interrupted(s *reducer.State) string {
 		return "You stop: you are hurt."
 	case s.Hunger != j.hunger:
 		return "You stop." // the turn's own line says how hungry
+	}
+	if p.HP > j.hp || j.steps == 0 {
+		j.idle = 0
+	} else {
+		j.idle++
 	}
 	j.hp = p.HP // resting raises it: only a drop from the best counts
 	if m := firstMonsterInView(s); m != nil {

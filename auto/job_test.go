@@ -250,3 +250,18 @@ func TestTravelWalksToTheStairsOnceSeen(t *testing.T) {
 	assert.Equal(t, "You reach the stairs down: > descends.", reason)
 	assert.Equal(t, events.Pos{X: 22, Y: 12}, s.Player().Pos)
 }
+
+func TestRestStopsWhenWaitingDoesNotHeal(t *testing.T) {
+	s := begun(t, 4)
+	alone(t, s)
+	require.NoError(t, s.Apply(&events.Damaged{Actor: events.PlayerID, Amount: 3, Cause: events.CauseStarvation}))
+	// Hungry until far in the future: the rules heal no hungry player.
+	require.NoError(t, s.Apply(&events.HungerChanged{Actor: events.PlayerID, Hunger: events.Hungry, Until: s.Turn + 1000}))
+	hp := s.Player().HP
+	j, why := Start(Rest, 0, s, nil)
+	require.NotNil(t, j, why)
+	cmds, reason := runJob(t, s, j)
+	assert.Equal(t, "You stop: resting is not healing you.", reason)
+	assert.Len(t, cmds, RestPatience, "as many waits as its patience")
+	assert.Equal(t, hp, s.Player().HP)
+}
