@@ -279,7 +279,7 @@ func (m *Model) HandleKey(k Key) Intent {
 		return Intent{Redraw: true}
 	}
 	if m.tooSmall() {
-		if k == Rune('Q') {
+		if k == Rune('Q') || k.Code == KeyCtrlC { // no room to ask: the journal is saved anyway
 			return Intent{Quit: true}
 		}
 		return Intent{}

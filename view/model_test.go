@@ -320,6 +320,7 @@ func TestATooSmallTerminalTakesOnlyQuit(t *testing.T) {
 	assert.Equal(t, Intent{}, m.HandleKey(Rune('i')))
 	assert.Equal(t, ModePlay, m.Mode())
 	assert.Equal(t, Intent{Quit: true}, m.HandleKey(Rune('Q')))
+	assert.Equal(t, Intent{Quit: true}, m.HandleKey(Named(KeyCtrlC)), "Ctrl-C quits at once: there is no room to ask")
 	m.Resize(80, 24)
 	assert.Equal(t, move(events.West), m.HandleKey(Rune('h')))
 }
