@@ -30,7 +30,8 @@ var mayImport = map[string][]string{
 	"rogue/journal":             {"rogue/events", "rogue/reducer", "rogue/reducer/content", "github.com/vmihailenco/msgpack/v5"},
 	"rogue/bot":                 {"rogue/events", "rogue/reducer", "rogue/reducer/"},
 	"rogue/game":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/bot"},
-	"rogue/view":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "github.com/gdamore/tcell/v2"},
+	"rogue/auto":                {"rogue/events", "rogue/reducer", "rogue/reducer/"},
+	"rogue/view":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/auto", "github.com/gdamore/tcell/v2"},
 	"rogue/internal/benchcpu":   {},
 	"rogue/internal/msgpackref": {"github.com/vmihailenco/msgpack/v5"},
 }

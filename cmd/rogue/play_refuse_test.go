@@ -14,7 +14,7 @@ import (
 // before a torn tail is cut.
 func TestPlayRefusesBeforeItCutsATornTail(t *testing.T) {
 	dir := t.TempDir()
-	finished := testPlayer(newTestSession(t, dir, 7))
+	finished := testPlayer(newDeadlySession(t, dir))
 	botPlays(finished, 500)
 	require.True(t, finished.sess.g.State.Over, "seed 7 dies under the bot")
 	_, err := finished.finish()
