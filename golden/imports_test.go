@@ -30,16 +30,17 @@ var mayImport = map[string][]string{
 	"rogue/journal":             {"rogue/events", "rogue/reducer", "rogue/reducer/content", "github.com/vmihailenco/msgpack/v5"},
 	"rogue/bot":                 {"rogue/events", "rogue/reducer", "rogue/reducer/"},
 	"rogue/game":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/bot"},
-	"rogue/view":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "github.com/gdamore/tcell/v2"},
-	"rogue/replay":              {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/game", "rogue/view", "github.com/gdamore/tcell/v2"},
-	"rogue/play":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/game", "rogue/view", "rogue/replay", "github.com/gdamore/tcell/v2"},
+	"rogue/auto":                {"rogue/events", "rogue/reducer", "rogue/reducer/"},
+	"rogue/view":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/auto", "github.com/gdamore/tcell/v2"},
+	"rogue/replay":              {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/game", "rogue/auto", "rogue/view", "github.com/gdamore/tcell/v2"},
+	"rogue/play":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/game", "rogue/auto", "rogue/view", "rogue/replay", "github.com/gdamore/tcell/v2"},
 	"rogue/botgames":            {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/game", "rogue/bot/balance"},
 	"rogue/internal/benchcpu":   {},
 	"rogue/internal/msgpackref": {"github.com/vmihailenco/msgpack/v5"},
 }
 
-// Only the binary, the journal, play (the data folder, its journals and
-// the login name) and botgames (the directory of its journals) touch the
+// Only the binary, the journal, play (the data folder, its journals, the
+// login name, Ctrl-Z) and botgames (the directory of its journals) touch the
 // operating system: the other packages get files and the terminal handed
 // to them.
 var osPackages = []string{"os", "os/exec", "os/signal", "os/user", "net", "syscall", "golang.org/x/term", "golang.org/x/sys/unix"}

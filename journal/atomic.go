@@ -39,6 +39,11 @@ func writeAtomic(path string, src io.Reader) error {
 // a failure to write the file says which step failed: "write PATH
 // atomically: fsync: ...". This is the one helper every file that rogue
 // writes whole goes through.
+//
+// A path that names something other than a regular file, such as
+// /dev/null or a named pipe, is written in place: renaming over it would
+// put a file where the device was (as root, for every program on the
+// machine). A directory is refused.
 func WriteAtomic(path string, write func(io.Writer) error) (err error) {
 	fail := func(op string, err error) error {
 		var pe *fs.PathError
@@ -46,6 +51,12 @@ func WriteAtomic(path string, write func(io.Writer) error) (err error) {
 			err = pe.Err
 		}
 		return fmt.Errorf("write %s atomically: %s: %w", path, op, err)
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			return fail("open", errors.New("is a directory"))
+		}
+		return writeInPlace(path, write, fail)
 	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -90,6 +101,31 @@ func WriteAtomic(path string, write func(io.Writer) error) (err error) {
 	renamed = true
 	if err := syncDir(dir); err != nil {
 		return fail("fsync directory", err)
+	}
+	return nil
+}
+
+// writeInPlace is WriteAtomic for a path that is not a regular file: it
+// opens what is there and writes to it.
+func writeInPlace(path string, write func(io.Writer) error, fail func(string, error) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fail("open", err)
+	}
+	file := &recordingWriter{w: f}
+	bw := bufio.NewWriterSize(file, 64<<10)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	cerr := f.Close()
+	switch {
+	case file.err != nil:
+		return fail("write", file.err)
+	case err != nil:
+		return err
+	case cerr != nil:
+		return fail("close", cerr)
 	}
 	return nil
 }

@@ -26,6 +26,10 @@ type Reader struct {
 	chain  uint32 // crc of the last whole record
 	tail   *Tail
 	err    error // sticky: io.EOF, the *Tail, or an *Error
+	// noSurvey leaves a Tail's search past damage to the caller (Salvage
+	// does its own): its Torn then only says the file ends inside the
+	// record.
+	noSurvey bool
 }
 
 // Open opens the journal file at path for reading and reads its header.
@@ -216,7 +220,9 @@ func (r *Reader) Next(t *events.Turn) error {
 
 func (r *Reader) stop(off int64, torn bool, err error) error {
 	t := &Tail{Path: r.path, Offset: off, Turn: r.turns, Dropped: r.size - off, Torn: torn, Err: err}
-	r.survey(t)
+	if !r.noSurvey {
+		r.survey(t)
+	}
 	r.tail, r.err = t, t
 	return r.err
 }

@@ -120,3 +120,10 @@ func (r *Reader) survey(t *Tail) {
 			"), yet it is not an append cut short", ErrCorrupt)
 	}
 }
+
+// notTorn is the error of a record that looked torn (the file ends inside
+// it) when the search found it is not the end of an append cut short.
+func notTorn(err error) error {
+	return problem("corrupt record: it runs past the end of the file ("+strings.TrimPrefix(err.Error(), "torn record: ")+
+		"), yet it is not an append cut short", ErrCorrupt)
+}

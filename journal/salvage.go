@@ -42,6 +42,7 @@ func (s *Salvaged) Lost() bool { return len(s.Breaks) > 0 && !s.Breaks[len(s.Bre
 // returns; an error from keep stops the salvage and is returned.
 func Salvage(r *Reader, keep func(*events.Turn) error) (*Salvaged, error) {
 	out := &Salvaged{}
+	r.noSurvey = true // the rescue below searches past the damage once
 	var t events.Turn
 	for {
 		err := r.Next(&t)
@@ -92,6 +93,9 @@ func Salvage(r *Reader, keep func(*events.Turn) error) (*Salvaged, error) {
 		out.Unverifiable++
 	}
 	out.Capped = x.s.capped
+	if len(x.breaks) > 0 && x.breaks[0].How != MendNone && errors.Is(x.breaks[0].Err, ErrTorn) {
+		x.breaks[0].Err = notTorn(x.breaks[0].Err)
+	}
 	for i, b := range x.breaks {
 		if !b.How.Seamless() {
 			out.Breaks = x.breaks[:i+1]

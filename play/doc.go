@@ -6,7 +6,7 @@
 // summary written beside a journal when its player dies.
 //
 // It touches the file system (the data folder, journals, locks, the
-// summary file) and reads the login name, so it is one of the few
-// packages that use the operating system; the terminal itself is opened
-// by cmd/rogue and handed to Run.
+// summary file), reads the login name and suspends the process on Ctrl-Z,
+// so it is one of the few packages that use the operating system; the
+// terminal itself is opened by cmd/rogue and handed to Run.
 package play

@@ -55,6 +55,7 @@ func (p *player) loop() error {
 					return err
 				}
 			}
+			p.work()
 		}
 	}
 }
@@ -64,6 +65,10 @@ func (p *player) handle(in view.Intent) (bool, error) {
 	switch {
 	case in.Quit:
 		return true, nil
+	case in.Suspend:
+		p.suspend()
+	case in.Redraw:
+		p.screen.Sync()
 	case in.Menu == view.MenuNewGame:
 		return false, p.newGame()
 	case in.Menu == view.MenuContinue && p.cont != nil:
@@ -107,6 +112,9 @@ func (p *player) newGame() error {
 func (p *player) begin(ss *session) {
 	p.sess = ss
 	p.m.Begin(ss.g.State, ss.hp, ss.recent)
+	if upTo := ss.g.State.Turn - recentTurns; upTo > 0 {
+		p.m.SetEarlier(earlierMessages(ss.path, upTo))
+	}
 	if ss.torn != "" {
 		p.m.ShowNotice("A crash cut this game's last turn short", []string{ss.torn,
 			"Nothing else was changed: the journal followed by that file is the journal as it was."})
@@ -115,11 +123,12 @@ func (p *player) begin(ss *session) {
 
 // play plays one command. The game appends the turn to the journal before
 // folding it; a refusal is only a message; a failure to save stops the
-// game for good (nothing more is played unsaved).
-func (p *player) play(cmd events.Command) {
+// game for good (nothing more is played unsaved). It reports whether a
+// turn was played.
+func (p *player) play(cmd events.Command) bool {
 	ss := p.sess
 	if ss == nil || ss.broken != nil {
-		return
+		return false
 	}
 	before := ss.g.State.Clone()
 	turn, err := ss.do(cmd)
@@ -127,9 +136,11 @@ func (p *player) play(cmd events.Command) {
 	switch {
 	case errors.As(err, &refusal):
 		p.m.Say(refusal.Reason)
+		return false
 	case err != nil:
 		ss.broken = err
 		p.m.SaveFailed(err)
+		return false
 	default:
 		p.m.AddTurn(before, &turn)
 		if note := ss.snapshotNote(); note != "" {
@@ -140,6 +151,7 @@ func (p *player) play(cmd events.Command) {
 			p.writeDeathSummary()
 		}
 	}
+	return true
 }
 
 // finish closes the journals and says, in one line, where the game was

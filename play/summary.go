@@ -17,7 +17,7 @@ func SummaryLine(s *reducer.State) string {
 	if s.Over {
 		return fmt.Sprintf("died on depth %d at turn %d: %s", s.Depth, s.Turn, reducer.DeathCause(s))
 	}
-	return fmt.Sprintf("alive on depth %d at turn %d, HP %d/%d", s.Depth, s.Turn, p.HP, s.MaxHP(p))
+	return fmt.Sprintf("alive on depth %d at turn %d, HP %d/%d", s.Depth, s.Turn, max(0, p.HP), s.MaxHP(p))
 }
 
 // PrintSummary is the one-screen summary of replay --headless.
@@ -33,7 +33,7 @@ func PrintSummary(w io.Writer, path string, h journal.Header, s *reducer.State, 
 	}
 	if p != nil {
 		fmt.Fprintf(w, "depth:    %d\n", s.Depth)
-		fmt.Fprintf(w, "HP:       %d/%d\n", p.HP, s.MaxHP(p))
+		fmt.Fprintf(w, "HP:       %d/%d\n", max(0, p.HP), s.MaxHP(p))
 		fmt.Fprintf(w, "level:    %d (XP %d/%d)\n", p.Level, p.XP, s.XPToLevel(p))
 		fmt.Fprintf(w, "hunger:   %s\n", s.Hunger)
 		fmt.Fprintf(w, "kills:    %d\n", s.Kills)

@@ -21,12 +21,9 @@ func (s *State) ApplyTurn(t *events.Turn) error { return s.applyTurn(t, nil) }
 // its fact (so the names of the dead are still known). The log is only
 // derived, never stored.
 func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
-	var log []string
-	err := s.applyTurn(t, func(f events.Fact) {
-		if m := Message(s, f); m != "" {
-			log = append(log, m)
-		}
-	})
+	tell := teller{s: s}
+	err := s.applyTurn(t, tell.fact)
+	log := tell.done()
 	if m := TurnNote(s, t); err == nil && m != "" {
 		log = append(log, m)
 	}

@@ -47,11 +47,11 @@ func Message(s *State, f events.Fact) string {
 			return fmt.Sprintf("%s %s and miss%s wildly (natural 1).", The(f.Attacker),
 				verb(f.Attacker, "fumble", "fumbles"), verb(f.Attacker, "", "es"))
 		case !f.Hit:
-			return fmt.Sprintf("%s %s %s (%d against armor %d).", The(f.Attacker),
-				verb(f.Attacker, "miss", "misses"), the(f.Target), f.Attack, f.ArmorClass)
-		case f.Damage == 0:
-			return fmt.Sprintf("%s %s %s but do%s no harm.", The(f.Attacker),
-				verb(f.Attacker, "hit", "hits"), the(f.Target), verb(f.Attacker, "", "es"))
+			return fmt.Sprintf("%s %s %s %s.", The(f.Attacker),
+				verb(f.Attacker, "miss", "misses"), the(f.Target), against(f))
+		case f.Damage <= 0:
+			return fmt.Sprintf("%s %s %s %s but do%s no harm.", The(f.Attacker),
+				verb(f.Attacker, "hit", "hits"), the(f.Target), against(f), verb(f.Attacker, "", "es"))
 		default:
 			crit := ""
 			if f.Natural == 20 {
@@ -60,8 +60,8 @@ func Message(s *State, f events.Fact) string {
 					crit = " A critical hit!"
 				}
 			}
-			return fmt.Sprintf("%s %s %s for %d.%s", The(f.Attacker),
-				verb(f.Attacker, "hit", "hits"), the(f.Target), f.Damage, crit)
+			return fmt.Sprintf("%s %s %s for %d %s.%s", The(f.Attacker),
+				verb(f.Attacker, "hit", "hits"), the(f.Target), f.Damage, against(f), crit)
 		}
 	case *events.Died:
 		if f.Actor == events.PlayerID {
@@ -170,6 +170,65 @@ func TurnNote(s *State, t *events.Turn) string {
 		return "You are starving: resting heals nothing. Eat something!"
 	}
 	return "You are too hungry to heal by resting. Eat something."
+}
+
+// against is an attack's roll as the log shows it: "(15 against armor
+// 12)". An attack total below zero (a poor roll with penalties) is shown
+// as 0: it misses all the same, and the log shows no negative numbers.
+func against(f *events.Attacked) string {
+	return fmt.Sprintf("(%d against armor %d)", max(0, f.Attack), max(0, f.ArmorClass))
+}
+
+// teller turns a turn's facts into its log lines, told in the order the
+// player sees things happen: a dying monster first drops what it holds
+// (the facts say so, so that its death finds its hands empty), but the
+// log says "The Orc dies." before "The Orc drops the Dagger.".
+type teller struct {
+	s     *State
+	lines []string
+	// drops are the lines of items dropped by actor dropper, held back
+	// until its death (or the end of the turn) is told.
+	dropper events.EntityID
+	drops   []string
+}
+
+// fact tells f; call it with the state just before f is applied.
+func (t *teller) fact(f events.Fact) {
+	msg := Message(t.s, f)
+	if d, ok := f.(*events.Dropped); ok && d.Actor != events.PlayerID {
+		if a := t.s.Get(d.Actor); a != nil && a.HP <= 0 {
+			if t.dropper != d.Actor {
+				t.flush()
+			}
+			t.dropper = d.Actor
+			if msg != "" {
+				t.drops = append(t.drops, msg)
+			}
+			return
+		}
+	}
+	died, isDeath := f.(*events.Died)
+	if !isDeath || died.Actor != t.dropper {
+		t.flush()
+	}
+	if msg != "" {
+		t.lines = append(t.lines, msg)
+	}
+	if isDeath {
+		t.flush()
+	}
+}
+
+// flush tells the drops held back.
+func (t *teller) flush() {
+	t.lines = append(t.lines, t.drops...)
+	t.drops, t.dropper = nil, 0
+}
+
+// done is the turn's lines.
+func (t *teller) done() []string {
+	t.flush()
+	return t.lines
 }
 
 func capitalize(s string) string {

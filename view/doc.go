@@ -4,6 +4,12 @@
 // events.Command for the rules, or a wish to quit) at the edge, so that the
 // rules never see a key and menus journal nothing.
 //
+// The model keeps the message log (every line of the game, repeats
+// counted, a busy turn's lines pushing the map up rather than going
+// unseen; Ctrl-P scrolls through it) and the multi-turn action under way
+// (rest, explore, travel, run), whose next one-turn command the play loop
+// asks for after each turn (see package auto).
+//
 // Drawing is a pure function of the model: Draw changes nothing, neither
 // the game nor the model. The terminal library (tcell) stays behind our own
 // small types: Canvas and Style to draw, Key for what was pressed. Screen

@@ -2,6 +2,9 @@ package view
 
 import "fmt"
 
+// minMapRows is the least of the map a busy turn's messages leave.
+const minMapRows = 5
+
 // MinWidth and MinHeight are the smallest terminal the game is drawn in.
 const (
 	MinWidth  = 80
@@ -28,6 +31,8 @@ func Draw(c Canvas, m *Model) {
 		m.drawNotice(c)
 	case ModeGameOver:
 		m.drawGameOver(c)
+	case ModeHistory:
+		m.drawHistory(c)
 	default:
 		l := m.layout(w, h)
 		m.drawMap(c, l.mapArea)
@@ -57,19 +62,23 @@ func Draw(c Canvas, m *Model) {
 // line(s) under it, the messages at the bottom.
 type layout struct {
 	mapArea rect
-	status  [][]line // the status segments, one slice per line
+	status  []line // the status line's parts that fit
 	statusY int
 	logArea rect
 }
 
 // layout gives the map what the status and at least three message lines
 // leave, and the messages a line more for every four rows over 24 (and
-// whatever the map cannot use).
+// whatever the map cannot use). When the last key's messages need more
+// lines, they take them from the map, down to minMapRows rows of it.
 func (m *Model) layout(w, h int) layout {
-	segs, extras := m.statusSegments()
-	status := flow(segs, extras, w)
+	status := fit(m.statusParts(), w)
 	logH := 3 + max(0, h-MinHeight)/4
-	mapH := h - len(status) - logH
+	// A busy turn's messages push the map up rather than go unseen.
+	if rows := m.newRows(w); rows > logH {
+		logH = max(logH, min(rows, h-1-minMapRows))
+	}
+	mapH := h - 1 - logH
 	if m.State != nil && m.State.Map != nil && mapH > m.State.Map.Height {
 		logH += mapH - m.State.Map.Height
 		mapH = m.State.Map.Height
@@ -78,7 +87,7 @@ func (m *Model) layout(w, h int) layout {
 		mapArea: rect{0, 0, w, mapH},
 		status:  status,
 		statusY: mapH,
-		logArea: rect{0, mapH + len(status), w, logH},
+		logArea: rect{0, mapH + 1, w, logH},
 	}
 }
 

@@ -1,22 +1,40 @@
 package view
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // The message log: the newest messages at the bottom of their area, wrapped
 // to its width; those of the last key press bright, older ones grey.
 
 func (m *Model) drawLog(c Canvas, area rect) {
 	var rows []line
-	for i := len(m.log) - 1; i >= 0 && len(rows) < area.h; i-- {
+	if m.quitting {
+		rows = append(rows, styled("Save and quit? The journal keeps every turn. (y/n)", styleWarn))
+	}
+	hidden := 0 // rows of the last key's messages that do not fit
+	for i := len(m.log) - 1; i >= 0; i-- {
 		e := m.log[i]
 		st := Plain
 		if e.moment != m.moment {
 			st = styleHint
 		}
-		parts := wrap(e.text, area.w)
-		for j := len(parts) - 1; j >= 0 && len(rows) < area.h; j-- {
-			rows = append(rows, styled(parts[j], st))
+		parts := wrap(e.String(), area.w)
+		for j := len(parts) - 1; j >= 0; j-- {
+			switch {
+			case len(rows) < area.h:
+				rows = append(rows, styled(parts[j], st))
+			case e.moment == m.moment:
+				hidden++
+			}
 		}
+		if len(rows) >= area.h && e.moment != m.moment {
+			break
+		}
+	}
+	if hidden > 0 && len(rows) > 0 {
+		rows[len(rows)-1] = styled(fmt.Sprintf("(%d more lines above: Ctrl-P shows them all)", hidden+1), styleWarn)
 	}
 	for i, r := range rows {
 		y := area.y + area.h - 1 - i
@@ -25,6 +43,19 @@ func (m *Model) drawLog(c Canvas, area rect) {
 			x += put(c, x, y, sp.text, sp.st, area.x+area.w-x)
 		}
 	}
+}
+
+// newRows is how many rows of width w the last key's messages take (and
+// the question to quit, when it is asked).
+func (m *Model) newRows(w int) int {
+	n := 0
+	if m.quitting {
+		n++
+	}
+	for i := len(m.log) - 1; i >= 0 && m.log[i].moment == m.moment; i-- {
+		n += len(wrap(m.log[i].String(), w))
+	}
+	return n
 }
 
 // drawLines draws lines from the top of area, each wrapped to its width

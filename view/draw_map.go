@@ -70,7 +70,7 @@ func (m *Model) drawMap(c Canvas, area rect) {
 			continue
 		}
 		g := s.Content().Glyph(e.Kind)
-		seen[at], seenStyle[at] = g, glyphStyle(g, e.ID == events.PlayerID)
+		seen[at], seenStyle[at] = g, glyphStyle(g, e.ID == events.PlayerID, actor)
 	}
 	cam := m.camera(area)
 	mode := m.Mode()
@@ -124,20 +124,28 @@ func tileGlyph(t dungeon.Tile, visible bool) (rune, Style) {
 	return r, st
 }
 
-// glyphColors color monsters and items by their glyph (the content
-// tables give the glyph; the colors are the view's business).
-var glyphColors = map[rune]Color{
-	'r': ColorBrown, 'g': ColorGreen, 'o': ColorRed, 'T': ColorMagenta,
-	'!': ColorMagenta, '%': ColorBrown, '?': ColorCyan,
-	'/': ColorCyan, '(': ColorBrown, '^': ColorYellow, '[': ColorBlue,
-}
+// Monsters, items and terrain read apart with and without colors:
+// monsters are bold, items are not, remembered terrain is dim; and no
+// monster shares a color with an item (the content tables give the
+// glyph; the colors are the view's business).
+var (
+	monsterColors = map[rune]Color{'r': ColorRed, 'g': ColorGreen, 'o': ColorMagenta, 'O': ColorMagenta, 'T': ColorRed}
+	itemColors    = map[rune]Color{
+		'!': ColorBlue, '%': ColorBrown, '?': ColorCyan,
+		'/': ColorCyan, '(': ColorGray, '^': ColorGray, '[': ColorGray,
+	}
+	// terrainColors are the colors of the tiles, for the test that no
+	// monster or item looks like one.
+	terrainColors = []Color{ColorWhite, ColorYellow}
+)
 
-func glyphStyle(g rune, player bool) Style {
-	if player {
+// glyphStyle is how an entity with glyph g looks on the map.
+func glyphStyle(g rune, player, actor bool) Style {
+	switch {
+	case player:
 		return Style{Fg: ColorWhite, Bold: true}
+	case actor:
+		return Style{Fg: monsterColors[g], Bold: true}
 	}
-	if c, ok := glyphColors[g]; ok {
-		return Style{Fg: c, Bold: true}
-	}
-	return Style{Bold: true}
+	return Style{Fg: itemColors[g]}
 }

@@ -7,19 +7,26 @@ import (
 	"rogue/events"
 )
 
-// The status line(s): HP bar, mana (under rules that have it), level, experience, depth, hunger,
-// turn and kills. The parts flow onto a second line when the terminal is
-// too narrow for one.
+// The status line: HP bar, mana (under rules that have it), level, experience, depth, hunger (when
+// it is not Normal), turn and kills, and "? help" at its right end. It is
+// one line at every width: what does not fit is left out, the least
+// needed first (kills, mana, the turn), so the map never moves.
 
-const hpBarWidth = 10
+const hpBarWidth = 8
 
-// statusSegments are the parts of the status line, and the extras shown
-// only where they fit on its last line.
-func (m *Model) statusSegments() (segs, extras []line) {
+// statusPart is a part of the status line; drop orders what goes first
+// when the line is too narrow (0 never goes).
+type statusPart struct {
+	l    line
+	drop int
+}
+
+// statusParts are the parts of the status line, in the order shown.
+func (m *Model) statusParts() []statusPart {
 	s := m.State
 	p := s.Player()
 	if p == nil {
-		return nil, nil
+		return nil
 	}
 	maxHP := s.MaxHP(p)
 	hp := max(0, p.HP) // a dead player can be below 0
@@ -28,26 +35,28 @@ func (m *Model) statusSegments() (segs, extras []line) {
 		filled = min(hpBarWidth, (hp*hpBarWidth+maxHP-1)/maxHP)
 	}
 	hpColor := healthColor(hp, maxHP)
-	segs = []line{
-		{
+	parts := []statusPart{
+		{line{
 			{"HP ", styleTitle},
 			{strings.Repeat("█", filled), Style{Fg: hpColor}},
 			{strings.Repeat("░", hpBarWidth-filled), styleHint},
 			{fmt.Sprintf(" %d/%d", hp, maxHP), Style{Fg: hpColor, Bold: true}},
-		},
+		}, 0},
 	}
 	if s.Content().Rules.Mana {
-		segs = append(segs, line{{"Mana ", styleTitle}, {fmt.Sprintf("%d/%d", s.MaxMana(p), s.MaxMana(p)), Plain}})
+		parts = append(parts, statusPart{line{{"MP ", styleTitle}, {fmt.Sprintf("%d/%d", s.MaxMana(p), s.MaxMana(p)), Plain}}, 2})
 	}
-	segs = append(segs, []line{
-		{{"Level ", styleTitle}, {fmt.Sprint(p.Level), Plain}},
-		{{"XP ", styleTitle}, {fmt.Sprintf("%d/%d", p.XP, s.XPToLevel(p)), Plain}},
-		{{"Depth ", styleTitle}, {fmt.Sprint(s.Depth), Plain}},
-		styled(s.Hunger.String(), hungerStyle(s.Hunger)),
-		{{"Turn ", styleTitle}, {fmt.Sprint(s.Turn), Plain}},
-	}...)
-	extras = []line{{{"Kills ", styleTitle}, {fmt.Sprint(s.Kills), Plain}}}
-	return segs, extras
+	parts = append(parts,
+		statusPart{line{{"Lv ", styleTitle}, {fmt.Sprint(p.Level), Plain}}, 0},
+		statusPart{line{{"XP ", styleTitle}, {fmt.Sprintf("%d/%d", p.XP, s.XPToLevel(p)), Plain}}, 0},
+		statusPart{line{{"Depth ", styleTitle}, {fmt.Sprint(s.Depth), Plain}}, 0})
+	if s.Hunger != events.Normal {
+		parts = append(parts, statusPart{styled(s.Hunger.String(), hungerStyle(s.Hunger)), 0})
+	}
+	parts = append(parts,
+		statusPart{line{{"Turn ", styleTitle}, {fmt.Sprint(s.Turn), Plain}}, 3},
+		statusPart{line{{"Kills ", styleTitle}, {fmt.Sprint(s.Kills), Plain}}, 1})
+	return parts
 }
 
 func hungerStyle(h events.Hunger) Style {
@@ -62,26 +71,37 @@ func hungerStyle(h events.Hunger) Style {
 	return Plain
 }
 
-const statusGap = 2
+const (
+	statusGap  = 2
+	statusHint = "? help"
+)
 
-// flow puts segments on lines of at most w cells, in order, then the
-// extras that fit on the last line.
-func flow(segs, extras []line, w int) [][]line {
-	var out [][]line
-	used := 0
-	for _, sg := range segs {
-		n := sg.width()
-		if len(out) == 0 || used+statusGap+n > w {
-			out = append(out, nil)
-			used = -statusGap
-		}
-		out[len(out)-1] = append(out[len(out)-1], sg)
-		used += statusGap + n
+// fit keeps the parts that fit on one line of w cells with the hint,
+// leaving out the first to drop first.
+func fit(parts []statusPart, w int) []line {
+	keep := make([]bool, len(parts))
+	used := textWidth(statusHint)
+	for i, p := range parts {
+		keep[i] = true
+		used += statusGap + p.l.width()
 	}
-	for _, sg := range extras {
-		if len(out) > 0 && used+statusGap+sg.width() <= w {
-			out[len(out)-1] = append(out[len(out)-1], sg)
-			used += statusGap + sg.width()
+	for order := 1; used > w; order++ {
+		dropped := false
+		for i, p := range parts {
+			if keep[i] && p.drop == order {
+				keep[i] = false
+				used -= statusGap + p.l.width()
+				dropped = true
+			}
+		}
+		if !dropped && order > len(parts) {
+			break // only the parts that never go are left: they are cut at the edge
+		}
+	}
+	var out []line
+	for i, p := range parts {
+		if keep[i] {
+			out = append(out, p.l)
 		}
 	}
 	return out
@@ -89,21 +109,15 @@ func flow(segs, extras []line, w int) [][]line {
 
 func (m *Model) drawStatus(c Canvas, l layout) {
 	w, _ := c.Size()
-	for i, segs := range l.status {
-		x := 0
-		for j, sg := range segs {
-			if j > 0 {
-				x += statusGap
-			}
-			for _, sp := range sg {
-				x += put(c, x, l.statusY+i, sp.text, sp.st, w-x)
-			}
+	hintX := w - textWidth(statusHint)
+	x := 0
+	for j, sg := range l.status {
+		if j > 0 {
+			x += statusGap
 		}
-		if i == len(l.status)-1 {
-			const hint = "? help"
-			if x+statusGap+len(hint) <= w {
-				put(c, w-len(hint), l.statusY+i, hint, styleHint, -1)
-			}
+		for _, sp := range sg {
+			x += put(c, x, l.statusY, sp.text, sp.st, max(0, hintX-statusGap-x))
 		}
 	}
+	put(c, hintX, l.statusY, statusHint, styleHint, -1)
 }

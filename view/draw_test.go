@@ -1,12 +1,14 @@
 package view
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/reducer/content"
 )
 
 // Every known tile on the map is bright when visible and dim when only
@@ -118,11 +120,32 @@ func TestWrapBreaksBetweenWords(t *testing.T) {
 	}
 }
 
-func TestTheStatusLineFitsEightyColumns(t *testing.T) {
-	m := withFoes(t).m
-	segs, extras := m.statusSegments()
-	assert.Len(t, flow(segs, extras, 80), 1)
-	assert.Len(t, flow(segs, extras, 40), 2)
+func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
+	cases := []struct {
+		name   string
+		hunger events.Hunger
+		width  int
+		want   string
+	}{
+		{"normal hunger is not shown", events.Normal, 80,
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Turn 43  Kills 1   ? help"},
+		{"well fed at 80 columns leaves out the kills", events.WellFed, 80,
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 43  ? help"},
+		{"starving at 80 columns", events.Starving, 80,
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Starving  Turn 43  ? help"},
+		{"at 120 columns everything", events.WellFed, 120,
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 43  Kills 1" + strings.Repeat(" ", 33) + "? help"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := withFoes(t).m
+			s := m.State.Clone()
+			s.Hunger = tc.hunger
+			m.State = s
+			lines := strings.Split(render(m, tc.width, 24), "\n")
+			assert.Equal(t, tc.want, lines[20])
+		})
+	}
 }
 
 // A monster is drawn over an item on its tile, and an item the player
@@ -180,5 +203,38 @@ func TestDrawingChangesNothing(t *testing.T) {
 		after.State = nil
 		assert.Equal(t, ui, after, "the model after keys %v", keys)
 		assert.Equal(t, digest, m.State.Digest())
+	}
+}
+
+func TestMonstersItemsAndTerrainReadApartWithAndWithoutColor(t *testing.T) {
+	tables := content.Default()
+	var monsters, items []rune
+	for code := range 300 {
+		switch {
+		case tables.Monster(code) != nil && !tables.Monster(code).Player:
+			monsters = append(monsters, tables.Glyph(code))
+		case tables.Item(code) != nil:
+			items = append(items, tables.Glyph(code))
+		}
+	}
+	require.NotEmpty(t, monsters)
+	require.NotEmpty(t, items)
+	colorOf := map[Color]string{}
+	for _, c := range terrainColors {
+		colorOf[c] = "terrain"
+	}
+	for _, g := range monsters {
+		st := glyphStyle(g, false, true)
+		assert.True(t, st.Bold, "monster %c is bold: it reads without color", g)
+		assert.NotEqual(t, ColorDefault, st.Fg, "monster %c has a color", g)
+		assert.NotContains(t, []string{"terrain", "item"}, colorOf[st.Fg], "monster %c's color", g)
+		colorOf[st.Fg] = "monster"
+	}
+	for _, g := range items {
+		st := glyphStyle(g, false, false)
+		assert.False(t, st.Bold, "item %c is not bold: it reads apart from monsters without color", g)
+		assert.NotEqual(t, ColorDefault, st.Fg, "item %c has a color", g)
+		assert.NotContains(t, []string{"terrain", "monster"}, colorOf[st.Fg], "item %c's color", g)
+		colorOf[st.Fg] = "item"
 	}
 }

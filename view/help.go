@@ -4,20 +4,23 @@ package view
 
 // helpKeys are the keys and what they do, as the help lists them.
 var helpKeys = [][2]string{
-	{"arrows, h j k l y u b n", "walk (into a monster: attack)"},
-	{"numpad 1-9", "walk, 5 waits (also Home End PgUp PgDn)"},
-	{". or 5", "wait a turn (rest when nothing is in view)"},
+	{"arrows, h j k l y u b n", "walk (into a monster: attack); numpad 1-9 too"},
+	{"Shift+arrow, H J K L...", "run until something is worth a look"},
+	{". or 5", "wait a turn"},
+	{"Z", "rest until healed"},
+	{"o", "explore the level"},
+	{">", "go down the stairs (first travel to them)"},
 	{"g or ,", "pick up"},
-	{">", "go down the stairs"},
-	{"i", "inventory: use or equip (a-z, worn A-D)"},
-	{"d", "drop"},
-	{"R", "take off something worn"},
+	{"i  d  R", "inventory (use, equip)  drop  take off"},
 	{"c", "character sheet"},
 	{"x", "look around"},
+	{"Ctrl-P or M", "message history"},
 	{"?", "this help"},
 	{"Esc", "cancel, close"},
-	{"Q", "quit: the journal is saved, rogue continues it"},
+	{"Q, Ctrl-C", "save and quit: rogue continues the game"},
+	{"Ctrl-Z  Ctrl-R", "suspend to the shell  redraw the screen"},
 	{"", ""},
+	{"Any key", "stops resting, exploring, travelling, running"},
 	{"When aiming", "movement keys move, Tab next target, Enter use"},
 }
 

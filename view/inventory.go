@@ -13,10 +13,12 @@ import (
 // Backpack items have the letters a-z in the order they went in; worn
 // items have A, B, ... in slot order (main hand, off hand, head, torso).
 
-// itemEntry is one choosable line of an item menu.
+// itemEntry is one choosable line of an item menu: an item, or a stack
+// of identical ones (n of them; choosing it chooses item, the first).
 type itemEntry struct {
 	letter rune
 	item   *reducer.Entity
+	n      int
 }
 
 // worn lists what the player wears, in slot order.
@@ -41,15 +43,17 @@ func (m *Model) backpack() []*reducer.Entity {
 	return m.State.Backpack(events.PlayerID)
 }
 
-// itemEntries are the lines the current item menu offers.
+// itemEntries are the lines the current item menu offers: the backpack's
+// stacks of identical items a, b, c... in the order their first item went
+// in, then the worn items A, B...
 func (m *Model) itemEntries() (pack, worn []itemEntry) {
 	if m.mode != ModeRemove {
-		for i, it := range m.backpack() {
-			pack = append(pack, itemEntry{letter: rune('a' + i), item: it})
+		for i, st := range stacks(m.backpack()) {
+			pack = append(pack, itemEntry{letter: rune('a' + i), item: st.items[0], n: len(st.items)})
 		}
 	}
 	for i, it := range m.worn() {
-		worn = append(worn, itemEntry{letter: rune('A' + i), item: it})
+		worn = append(worn, itemEntry{letter: rune('A' + i), item: it, n: 1})
 	}
 	return pack, worn
 }
@@ -109,7 +113,7 @@ func (m *Model) chooseItem(it *reducer.Entity) Intent {
 func (m *Model) drawItems(c Canvas, area rect) {
 	pack, worn := m.itemEntries()
 	tables := m.State.Content()
-	win := window{selected: -1}
+	win := window{selected: -1, share: true}
 	var verb string
 	switch m.mode {
 	case ModeInventory:
@@ -120,10 +124,13 @@ func (m *Model) drawItems(c Canvas, area rect) {
 		win.title, verb = "Take off what?", "take off"
 	}
 	win.hint = fmt.Sprintf("letter or Enter: %s  Esc: close", verb)
-	names := map[events.EntityID]string{}
+	names := map[events.EntityID]string{} // by the entry's first item
 	nameW := 0
 	for _, e := range append(pack[:len(pack):len(pack)], worn...) {
 		name := tables.Name(e.item.Kind)
+		if e.n > 1 {
+			name = counted(name, e.n)
+		}
 		if e.item.Slot != events.SlotNone {
 			name = fmt.Sprintf("%s (%s)", name, e.item.Slot)
 		}
@@ -144,7 +151,7 @@ func (m *Model) drawItems(c Canvas, area rect) {
 		index++
 	}
 	if m.mode != ModeRemove {
-		win.lines = append(win.lines, styled(fmt.Sprintf("Backpack (%d/%d)", len(pack), tables.Rules.Backpack), styleTitle))
+		win.lines = append(win.lines, styled(fmt.Sprintf("Backpack (%d/%d)", len(m.backpack()), tables.Rules.Backpack), styleTitle))
 		if len(pack) == 0 {
 			win.lines = append(win.lines, styled("   (empty)", styleHint))
 		}

@@ -12,6 +12,9 @@ import (
 type Key struct {
 	Code KeyCode
 	Rune rune // the character, when Code is KeyRune
+	// Shift is held with a named key (Shift+arrow runs); a shifted
+	// character is its own rune ('L', not Shift+'l').
+	Shift bool
 }
 
 // KeyCode says which key was pressed; KeyRune means a character.
@@ -39,6 +42,10 @@ const (
 	KeyTab
 	KeyBacktab
 	KeyBackspace
+	KeyCtrlC // asks to save and quit
+	KeyCtrlP // the message history
+	KeyCtrlR // redraws the screen
+	KeyCtrlZ // suspends the game to the shell
 )
 
 var keyNames = map[KeyCode]string{
@@ -46,6 +53,7 @@ var keyNames = map[KeyCode]string{
 	KeyUpLeft: "UpLeft", KeyUpRight: "UpRight", KeyDownLeft: "DownLeft", KeyDownRight: "DownRight",
 	KeyCenter: "Center", KeyHome: "Home", KeyEnd: "End", KeyPgUp: "PgUp", KeyPgDn: "PgDn",
 	KeyEnter: "Enter", KeyEsc: "Esc", KeyTab: "Tab", KeyBacktab: "Backtab", KeyBackspace: "Backspace",
+	KeyCtrlC: "Ctrl-C", KeyCtrlP: "Ctrl-P", KeyCtrlR: "Ctrl-R", KeyCtrlZ: "Ctrl-Z",
 }
 
 // Rune is the key that types r.
@@ -59,6 +67,9 @@ func (k Key) String() string {
 		return fmt.Sprintf("%q", k.Rune)
 	}
 	if n, ok := keyNames[k.Code]; ok {
+		if k.Shift {
+			return "Shift+" + n
+		}
 		return n
 	}
 	return fmt.Sprintf("key(%d)", k.Code)
@@ -103,4 +114,23 @@ var runeDirs = map[rune]events.Dir{
 // isWait reports whether k waits a turn: '.', '5' or the numpad's centre.
 func isWait(k Key) bool {
 	return k.Code == KeyCenter || k == Rune('.') || k == Rune('5')
+}
+
+// Shifted is the named key k with Shift held.
+func Shifted(k KeyCode) Key { return Key{Code: k, Shift: true} }
+
+// runDirection is the direction a run key points to: Shift with an
+// arrow (or the numpad's diagonals), or the vi-keys in capitals
+// H J K L Y U B N.
+func runDirection(k Key) (events.Dir, bool) {
+	if k.Code == KeyRune {
+		if k.Rune < 'A' || k.Rune > 'Z' {
+			return 0, false
+		}
+		return direction(Rune(k.Rune - 'A' + 'a'))
+	}
+	if !k.Shift {
+		return 0, false
+	}
+	return direction(Key{Code: k.Code})
 }

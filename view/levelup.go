@@ -8,11 +8,27 @@ import (
 )
 
 // The level-up choice: when the player has the experience for a new level,
-// the game waits for the attribute it raises (a to d, or Up, Down and
-// Enter). The sheet (c) and the help (?) stay open to it.
+// the game waits for the attribute it raises (m, f, q or w, or Up, Down
+// and Enter). The sheet (c) and the help (?) stay open to it. The keys
+// mean nothing else there nor on the play screen, so that neither a key
+// for the sheet nor a step pressed out of habit chooses.
 
 var attributeUses = [events.NumAttributes]string{
 	"to hit and damage", "health", "dodging, light weapons", "mana",
+}
+
+// attributeKeys choose the attributes: Might, Fitness, Quickness and
+// Intelligence ("wits").
+var attributeKeys = [events.NumAttributes]rune{'m', 'f', 'q', 'w'}
+
+// attributeKey is the attribute key r chooses.
+func attributeKey(r rune) (events.Attribute, bool) {
+	for a, k := range attributeKeys {
+		if k == r {
+			return events.Attribute(a), true
+		}
+	}
+	return 0, false
 }
 
 func (m *Model) keyLevelUp(k Key) Intent {
@@ -30,8 +46,10 @@ func (m *Model) keyLevelUp(k Key) Intent {
 		m.mode = ModeSheet
 	case k == Rune('?'):
 		m.mode = ModeHelp
-	case k.Code == KeyRune && k.Rune >= 'a' && k.Rune < 'a'+rune(events.NumAttributes):
-		return Intent{Command: &events.ChooseAttribute{Attribute: events.Attribute(k.Rune - 'a')}}
+	case k.Code == KeyRune:
+		if a, ok := attributeKey(k.Rune); ok {
+			return Intent{Command: &events.ChooseAttribute{Attribute: a}}
+		}
 	}
 	return Intent{}
 }
@@ -58,7 +76,7 @@ func (m *Model) drawLevelUp(c Canvas, area rect) {
 			use = "scroll damage and range" // rules without mana: what it does there
 		}
 		win.lines = append(win.lines, line{
-			{string(rune('a' + a)), Style{Bold: true}},
+			{string(attributeKeys[a]), Style{Bold: true}},
 			{fmt.Sprintf("  %-12s %2d (%+d)", a, v, reducer.Bonus(v)), Plain},
 			{"  " + use, styleHint},
 		})

@@ -1,6 +1,9 @@
 package view
 
 import (
+	"fmt"
+
+	"rogue/auto"
 	"rogue/events"
 	"rogue/reducer"
 )
@@ -24,10 +27,11 @@ const (
 	ModeLevelUp               // choosing the attribute a new level raises
 	ModeGameOver              // the player died, or the game could not be saved
 	ModeNotice                // a notice the player must dismiss (see ShowNotice)
+	ModeHistory               // Ctrl-P: every message of the game, scrolled
 )
 
 var modeNames = [...]string{"main menu", "journals", "page", "play", "inventory", "drop", "remove",
-	"character sheet", "help", "look", "targeting", "level up", "game over", "notice"}
+	"character sheet", "help", "look", "targeting", "level up", "game over", "notice", "history"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -47,6 +51,11 @@ type Intent struct {
 	Menu MenuChoice
 	// Journal is the journal to replay, with MenuReplay.
 	Journal string
+	// Suspend asks to stop the program for the shell (Ctrl-Z) and come
+	// back when the shell resumes it.
+	Suspend bool
+	// Redraw asks to draw the whole screen again (Ctrl-R).
+	Redraw bool
 }
 
 // MenuChoice is what the player chose on the main menu.
@@ -103,16 +112,30 @@ type Model struct {
 	hp      []int // the player's HP after each turn
 	saveErr string
 	w, h    int // the terminal's size, when known
+
+	job      *auto.Job       // the multi-turn action under way; nil for none
+	seen     auto.Memory     // what the player has seen on the level, for jobs
+	scroll   int             // the history: how many lines up from its end
+	quitting bool            // Ctrl-C asked whether to save and quit
+	back     Mode            // the screen the history returns to
+	earlier  func() []string // loads the messages before the log's (see SetEarlier)
 }
 
-// entry is one line of the message log.
+// entry is one line of the message log: a message and how many times in
+// a row it was said.
 type entry struct {
 	text   string
+	count  int
 	moment int
 }
 
-// maxLog is how many messages the log keeps.
-const maxLog = 500
+// String is the line as shown: "A wall blocks the way. (x3)".
+func (e entry) String() string {
+	if e.count > 1 {
+		return fmt.Sprintf("%s (x%d)", e.text, e.count)
+	}
+	return e.text
+}
 
 // NewModel returns a model on the main menu.
 func NewModel(menu MainMenu) *Model {
@@ -134,22 +157,34 @@ func (m *Model) ShowMainMenu(menu MainMenu) {
 
 // Begin shows game s on the play screen. hp is the player's HP after each
 // turn played so far (for the chart of the game over screen); messages are
-// put in the log, oldest first.
+// put in the log, oldest first, all but the last as old ones.
 func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 	m.State = s
+	m.earlier = nil
 	m.hp = append([]int(nil), hp...)
 	m.mode = ModePlay
 	m.saveErr = ""
-	for _, msg := range messages {
+	for i, msg := range messages {
+		if i == len(messages)-1 {
+			m.Say(msg)
+			break
+		}
+		m.moment-- // the past: shown as old lines, not as a busy turn
 		m.Say(msg)
+		m.moment++
 	}
 }
 
 // AddTurn logs the messages of turn t, which was played from state before
-// and is already folded into m.State, and records the player's HP after it.
+// and is already folded into m.State (and what the player now stands on,
+// if the turn moved them), and records the player's HP after it.
 func (m *Model) AddTurn(before *reducer.State, t *events.Turn) {
 	for _, msg := range TurnMessages(before, t) {
 		m.Say(msg)
+	}
+	if m.State != nil && before.Player() != nil && m.State.Player() != nil && m.State.Depth == before.Depth &&
+		before.Player().Pos != m.State.Player().Pos {
+		m.Say(seeHere(m.State))
 	}
 	m.sel = 0
 	if m.State != nil {
@@ -160,16 +195,20 @@ func (m *Model) AddTurn(before *reducer.State, t *events.Turn) {
 }
 
 // Say adds a line to the message log (a refusal's reason, a notice): it
-// is made a sentence (capital first letter, a full stop).
+// is made a sentence (capital first letter, a full stop). The log keeps
+// every line; one said again right after itself is counted instead
+// ("(x3)") and becomes new again.
 func (m *Model) Say(text string) {
 	text = sentence(text)
 	if text == "" {
 		return
 	}
-	m.log = append(m.log, entry{text: text, moment: m.moment})
-	if len(m.log) > maxLog {
-		m.log = append(m.log[:0:0], m.log[len(m.log)-maxLog:]...)
+	if n := len(m.log); n > 0 && m.log[n-1].text == text {
+		m.log[n-1].count++
+		m.log[n-1].moment = m.moment
+		return
 	}
+	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment})
 }
 
 // SaveFailed stops the game: the journal could not take the last turn, so
@@ -194,7 +233,7 @@ func (m *Model) Messages(n int) []string {
 	start := max(0, len(m.log)-n)
 	out := make([]string, 0, len(m.log)-start)
 	for _, e := range m.log[start:] {
-		out = append(out, e.text)
+		out = append(out, e.String())
 	}
 	return out
 }
@@ -216,6 +255,9 @@ func (m *Model) Mode() Mode {
 	if m.State == nil {
 		return ModeMainMenu
 	}
+	if m.mode == ModeHistory {
+		return m.mode // over every other screen, the game over one too
+	}
 	if m.saveErr != "" || m.State.Over {
 		return ModeGameOver
 	}
@@ -235,11 +277,20 @@ func (m *Model) tooSmall() bool {
 // returns the zero Intent: only a Command reaches the journal.
 func (m *Model) HandleKey(k Key) Intent {
 	m.moment++
+	switch k.Code {
+	case KeyCtrlZ:
+		return Intent{Suspend: true}
+	case KeyCtrlR:
+		return Intent{Redraw: true}
+	}
 	if m.tooSmall() {
-		if k == Rune('Q') {
+		if k == Rune('Q') || k.Code == KeyCtrlC { // no room to ask: the journal is saved anyway
 			return Intent{Quit: true}
 		}
 		return Intent{}
+	}
+	if in, ok := m.keyAnywhere(k); ok {
+		return in
 	}
 	switch m.Mode() {
 	case ModeMainMenu:
@@ -264,6 +315,8 @@ func (m *Model) HandleKey(k Key) Intent {
 		return m.keyLevelUp(k)
 	case ModeGameOver:
 		return m.keyGameOver(k)
+	case ModeHistory:
+		return m.keyHistory(k)
 	}
 	return Intent{}
 }
@@ -287,3 +340,37 @@ func menuStep(k Key) int {
 	}
 	return 0
 }
+
+// keyAnywhere takes the keys that mean the same on every screen of a
+// game: the answer to "save and quit?", Ctrl-C asking it, Ctrl-P opening
+// the history. It reports whether it took k.
+func (m *Model) keyAnywhere(k Key) (Intent, bool) {
+	switch m.Mode() {
+	case ModeMainMenu, ModeJournals, ModePage:
+		if k.Code == KeyCtrlC {
+			return Intent{Quit: true}, true
+		}
+		return Intent{}, false
+	}
+	if m.quitting {
+		m.quitting = false
+		if k == Rune('y') || k == Rune('Y') || k.Code == KeyCtrlC {
+			return Intent{Quit: true}, true
+		}
+		m.Say("You carry on.")
+		return Intent{}, true
+	}
+	switch k.Code {
+	case KeyCtrlC:
+		m.StopJob("")
+		m.quitting = true
+		return Intent{}, true
+	case KeyCtrlP:
+		m.openHistory()
+		return Intent{}, true
+	}
+	return Intent{}, false
+}
+
+// Quitting reports whether the game asks "save and quit?" (after Ctrl-C).
+func (m *Model) Quitting() bool { return m.quitting }

@@ -279,9 +279,14 @@ func TestLevelUpAsksForAnAttribute(t *testing.T) {
 		keys []Key
 		want Intent
 	}{
-		{"a letter chooses", []Key{Rune('b')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Fitness}}},
+		{"m chooses Might", []Key{Rune('m')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Might}}},
+		{"f chooses Fitness", []Key{Rune('f')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Fitness}}},
+		{"q chooses Quickness", []Key{Rune('q')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Quickness}}},
+		{"w chooses Intelligence", []Key{Rune('w')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Intelligence}}},
+		{"c opens the sheet, not Quickness", []Key{Rune('c')}, Intent{}},
+		{"b is a step south-west, not a choice", []Key{Rune('b')}, Intent{}},
 		{"Down twice and Enter choose the third", []Key{Named(KeyDown), Named(KeyDown), Named(KeyEnter)}, Intent{Command: &events.ChooseAttribute{Attribute: events.Quickness}}},
-		{"the sheet opens and closes back to the choice", []Key{Rune('c'), Named(KeyEsc), Rune('d')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Intelligence}}},
+		{"the sheet opens and closes back to the choice", []Key{Rune('c'), Named(KeyEsc), Rune('w')}, Intent{Command: &events.ChooseAttribute{Attribute: events.Intelligence}}},
 		{"movement keys do not walk", []Key{Rune('h')}, Intent{}},
 		{"Q quits", []Key{Rune('Q')}, Intent{Quit: true}},
 	}
@@ -372,13 +377,15 @@ func TestATooSmallTerminalTakesOnlyQuit(t *testing.T) {
 	assert.Equal(t, Intent{}, m.HandleKey(Rune('i')))
 	assert.Equal(t, ModePlay, m.Mode())
 	assert.Equal(t, Intent{Quit: true}, m.HandleKey(Rune('Q')))
+	assert.Equal(t, Intent{Quit: true}, m.HandleKey(Named(KeyCtrlC)), "Ctrl-C quits at once: there is no room to ask")
 	m.Resize(80, 24)
 	assert.Equal(t, move(events.West), m.HandleKey(Rune('h')))
 }
 
 func TestTheHelpNamesEveryPlayKey(t *testing.T) {
 	text := render(func() *Model { m := withFoes(t).m; m.HandleKey(Rune('?')); return m }(), 120, 40)
-	for _, key := range []string{"arrows", "h j k l y u b n", "numpad", ". or 5", "g or ,", ">", "i ", "d ", "R ", "c ", "x ", "? ", "Esc", "Q ", "Tab", "Enter"} {
+	for _, key := range []string{"arrows", "h j k l y u b n", "numpad", ". or 5", "g or ,", ">", "i ", "d ", "R ", "c ", "x ", "? ", "Esc", "Q,", "Tab", "Enter",
+		"Z ", "o ", "Ctrl-P", "M ", "Ctrl-C", "Ctrl-Z", "Ctrl-R", "Shift+arrow", "H J K L"} {
 		assert.Contains(t, text, key)
 	}
 }

@@ -1,10 +1,18 @@
 package view
 
-import "rogue/events"
+import (
+	"rogue/auto"
+	"rogue/events"
+	"rogue/reducer/dungeon"
+)
 
 // keyPlay is the play screen: movement keys walk (and attack), the rest
-// are commands or open a screen.
+// are commands, multi-turn actions or open a screen.
 func (m *Model) keyPlay(k Key) Intent {
+	if d, ok := runDirection(k); ok {
+		m.startJob(auto.Run, d)
+		return Intent{}
+	}
 	if d, ok := direction(k); ok {
 		return Intent{Command: &events.Move{Dir: d}}
 	}
@@ -12,13 +20,24 @@ func (m *Model) keyPlay(k Key) Intent {
 		return Intent{Command: &events.Wait{}}
 	}
 	if k.Code != KeyRune {
+		m.unknownKey(k)
 		return Intent{}
 	}
 	switch k.Rune {
 	case 'g', ',':
 		return Intent{Command: &events.PickUp{}}
 	case '>':
+		if p := m.State.Player(); p != nil && m.State.Map != nil && m.State.Map.At(p.Pos) != dungeon.DownStairs && m.knowsStairs() {
+			m.startJob(auto.Travel, 0)
+			return Intent{}
+		}
 		return Intent{Command: &events.Descend{}}
+	case 'Z':
+		m.startJob(auto.Rest, 0)
+	case 'o':
+		m.startJob(auto.Explore, 0)
+	case 'M':
+		m.openHistory()
 	case 'i':
 		m.open(ModeInventory)
 	case 'd':
@@ -40,8 +59,30 @@ func (m *Model) keyPlay(k Key) Intent {
 		}
 	case 'Q':
 		return Intent{Quit: true}
+	default:
+		m.unknownKey(k)
 	}
 	return Intent{}
+}
+
+// unknownKey says that k means nothing here, and where the keys are.
+func (m *Model) unknownKey(k Key) {
+	switch k.Code {
+	case KeyEsc, KeyEnter, KeyTab, KeyBacktab, KeyBackspace:
+		return // closing or confirming nothing is not a mistake worth a line
+	}
+	m.Say("Unknown key " + k.String() + ": ? lists the keys.")
+}
+
+// knowsStairs reports whether the player has seen the stairs down.
+func (m *Model) knowsStairs() bool {
+	s := m.State
+	for p := range s.Explored().All() {
+		if s.Map.At(p) == dungeon.DownStairs {
+			return true
+		}
+	}
+	return false
 }
 
 // open shows screen mode with its selection at the top.

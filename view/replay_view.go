@@ -49,12 +49,20 @@ func (m *Model) ShowReplayed(f ReplayFrame) {
 		if f.State != nil && l.Turn == f.State.Turn {
 			moment = m.moment
 		}
-		m.log = append(m.log, entry{text: text, moment: moment})
+		if n := len(m.log); n > 0 && m.log[n-1].text == text {
+			m.log[n-1].count++ // as Say counts a repeat
+			m.log[n-1].moment = moment
+			continue
+		}
+		m.log = append(m.log, entry{text: text, count: 1, moment: moment})
 	}
-	if len(m.log) > maxLog {
-		m.log = m.log[len(m.log)-maxLog:]
+	if len(m.log) > replayLog {
+		m.log = m.log[len(m.log)-replayLog:]
 	}
 }
+
+// replayLog is how many messages a replay's frame shows at most.
+const replayLog = 500
 
 // ReplayView is a replay on screen: its controls, and the model that shows
 // the game at the replay's turn.
@@ -118,6 +126,9 @@ func (v *ReplayView) HandleKey(k Key) ReplayAction {
 		return ReplayAction{Do: ReplayRedraw}
 	case m.Mode() == ModeGameOver && k.Code == KeyEnter && !v.Control.prompting:
 		return ReplayAction{Do: ReplayQuit} // as the game over screen says
+	case k.Code == KeyCtrlP && !v.Control.prompting:
+		m.openHistory() // the messages the frame holds, as in the game
+		return ReplayAction{Do: ReplayRedraw}
 	}
 	a := v.Control.HandleKey(k)
 	switch a.Do {

@@ -40,7 +40,8 @@ func TestGameScreensOnAReplayAreReadOnly(t *testing.T) {
 		{"Esc closes the inventory", "long", 800, []Key{Rune('i'), Named(KeyEsc)}, redraw, ModePlay, ModePlay},
 		{"Esc with nothing open quits", "long", 800, []Key{Rune('i'), Named(KeyEsc), Named(KeyEsc)}, quit, ModePlay, ModePlay},
 		{"Q quits from the inventory", "long", 800, runes("iQ"), quit, ModeInventory, ModeInventory},
-		{"q in the inventory is an item's letter, not quitting", "long", 800, runes("iq"), redraw, ModeTarget, ModeTarget},
+		{"q in the inventory is a letter, not quitting", "long", 800, runes("iq"), redraw, ModeInventory, ModeInventory},
+		{"a stack's letter in the inventory chooses it: e aims the Fireball Scrolls", "long", 800, runes("ie"), redraw, ModeTarget, ModeTarget},
 		{"q quits from the sheet", "long", 800, runes("cq"), quit, ModeSheet, ModeSheet},
 		{"c closes the sheet it opened", "long", 800, runes("cc"), redraw, ModePlay, ModePlay},
 		{"the look cursor moves with the movement keys", "long", 800, runes("xh"), redraw, ModeLook, ModeLook},
@@ -48,9 +49,11 @@ func TestGameScreensOnAReplayAreReadOnly(t *testing.T) {
 		{"? shows the replay's keys and Esc hides them", "short", 10, []Key{Rune('?'), Named(KeyEsc)}, redraw, ModePlay, ModePlay},
 		{"the inventory does not open over a level-up choice", "levelled-up", 308, runes("i"), redraw, ModePlay, ModeLevelUp},
 		{"the sheet opens over a level-up choice, as in the game", "levelled-up", 308, runes("c"), redraw, ModeSheet, ModeSheet},
-		{"a level-up choice chooses nothing in a replay", "levelled-up", 308, runes("a"), nothing, ModePlay, ModeLevelUp},
+		{"a level-up choice chooses nothing in a replay", "levelled-up", 308, runes("m"), nothing, ModePlay, ModeLevelUp},
 		{"the inventory does not open over the game over screen", "fireball-self", 35, runes("i"), redraw, ModePlay, ModeGameOver},
 		{"Enter leaves the game over screen, as it says", "fireball-self", 35, []Key{Named(KeyEnter)}, quit, ModePlay, ModeGameOver},
+		{"Ctrl-P shows the messages over the game over screen, as it says", "fireball-self", 35, []Key{Named(KeyCtrlP)}, redraw, ModeHistory, ModeHistory},
+		{"Esc closes the messages back to the game over screen", "fireball-self", 35, []Key{Named(KeyCtrlP), Named(KeyEsc)}, redraw, ModePlay, ModeGameOver},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

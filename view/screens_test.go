@@ -38,6 +38,7 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 		}},
 		{"play", func(t *testing.T) *Model { return withFoes(t).m }},
 		{"inventory", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Rune('i'), Named(KeyDown)) }},
+		{"inventory_full", func(t *testing.T) *Model { p := fullPack(t); return keys(p, t, Rune('i')) }},
 		{"drop", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Rune('d')) }},
 		{"remove", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Rune('R')) }},
 		{"sheet", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Rune('c')) }},
@@ -56,6 +57,21 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 			return keys(p, t, Rune('i'), Rune('a'), Named(KeyTab))
 		}},
 		{"level_up", func(t *testing.T) *Model { return levelUp(t).m }},
+		{"history", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Named(KeyCtrlP)) }},
+		{"history_of_a_whole_game", func(t *testing.T) *Model { p := dead(t); return keys(p, t, Named(KeyCtrlP)) }},
+		{"history_scrolled_up", func(t *testing.T) *Model {
+			p := dead(t)
+			return keys(p, t, Named(KeyCtrlP), Named(KeyPgUp), Named(KeyUp))
+		}},
+		{"quit_asked", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Named(KeyCtrlC)) }},
+		{"busy_turn", func(t *testing.T) *Model {
+			p := withFoes(t)
+			p.m.HandleKey(Rune('.'))
+			for i := range 14 {
+				p.m.Say(fmt.Sprintf("busy line %d of a turn that says a great deal", i+1))
+			}
+			return p.m
+		}},
 		{"game_over", func(t *testing.T) *Model {
 			p := dead(t)
 			p.m.SummaryPath = "/home/ann/.local/share/rogue/2026-11-22_2114_seed-19-death.txt"

@@ -90,6 +90,7 @@ func (p *played) recordedUntil(t testing.TB, done func(s *reducer.State) bool) {
 		err := r.Next(&turn)
 		require.NotErrorIs(t, err, io.EOF, "%s ends at turn %d and the state never came", path, p.g.State.Turn)
 		require.NoError(t, err)
+		p.m.moment++ // a key press a turn, as a player plays
 		p.do(t, turn.Command)
 	}
 }
@@ -102,6 +103,25 @@ func (p *played) recordedUntil(t testing.TB, done func(s *reducer.State) bool) {
 func withFoes(t testing.TB) *played {
 	p := newPlayed(t, 4)
 	p.recordedUntil(t, func(s *reducer.State) bool { return s.Turn == 43 })
+	return p
+}
+
+// fullPack is withFoes with the backpack filled to 26 items: two of
+// every kind it lacks a second of, and then Health Potions.
+func fullPack(t testing.TB) *played {
+	p := withFoes(t)
+	s := p.g.State
+	tables := s.Content()
+	var kinds []int
+	for code := range 300 {
+		if tables.Item(code) != nil {
+			kinds = append(kinds, code)
+		}
+	}
+	for i := 0; len(s.Backpack(events.PlayerID)) < tables.Rules.Backpack; i++ {
+		kind := kinds[min(i/2, len(kinds)-1)]
+		require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: kind, Holder: events.PlayerID}))
+	}
 	return p
 }
 

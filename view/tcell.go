@@ -58,7 +58,7 @@ var tcellColors = [...]tcell.Color{
 }
 
 // Keys converts a tcell key event to the keys it stands for: none for
-// keys the game has no use for (function keys, Ctrl combinations...).
+// keys the game has no use for (function keys, most Ctrl combinations).
 // Alt with a character is Esc then that character: terminals send both
 // the same way, so Esc pressed quickly before a key arrives as Alt.
 func Keys(ev *tcell.EventKey) []Key {
@@ -72,7 +72,7 @@ func Keys(ev *tcell.EventKey) []Key {
 		return []Key{Rune(ev.Rune())}
 	}
 	if k, ok := tcellKeys[ev.Key()]; ok {
-		return []Key{{Code: k}}
+		return []Key{{Code: k, Shift: ev.Modifiers()&tcell.ModShift != 0}}
 	}
 	return nil
 }
@@ -86,6 +86,7 @@ var tcellKeys = map[tcell.Key]KeyCode{
 	tcell.KeyEnter: KeyEnter, tcell.KeyEscape: KeyEsc,
 	tcell.KeyTab: KeyTab, tcell.KeyBacktab: KeyBacktab, tcell.KeyBackspace: KeyBackspace,
 	tcell.KeyBackspace2: KeyBackspace, // DEL, what most terminals send for Backspace
+	tcell.KeyCtrlC:      KeyCtrlC, tcell.KeyCtrlP: KeyCtrlP, tcell.KeyCtrlR: KeyCtrlR, tcell.KeyCtrlZ: KeyCtrlZ,
 }
 
 // SimulationText is what a simulated terminal shows, written as TextCanvas

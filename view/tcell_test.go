@@ -83,7 +83,12 @@ func TestTcellKeysBecomeOurKeys(t *testing.T) {
 		{"Tab is named", tcell.NewEventKey(tcell.KeyTab, 0, tcell.ModNone), []Key{Named(KeyTab)}},
 		{"Shift-Tab is Backtab", tcell.NewEventKey(tcell.KeyTab, 0, tcell.ModShift), []Key{Named(KeyBacktab)}},
 		{"Alt with a letter is Esc then the letter", tcell.NewEventKey(tcell.KeyRune, 'Q', tcell.ModAlt), []Key{Named(KeyEsc), Rune('Q')}},
-		{"Ctrl-C is nothing", tcell.NewEventKey(tcell.KeyCtrlC, 0, tcell.ModCtrl), nil},
+		{"Ctrl-C is named", tcell.NewEventKey(tcell.KeyCtrlC, 0, tcell.ModCtrl), []Key{Named(KeyCtrlC)}},
+		{"Ctrl-P is named", tcell.NewEventKey(tcell.KeyCtrlP, 0, tcell.ModCtrl), []Key{Named(KeyCtrlP)}},
+		{"Ctrl-R is named", tcell.NewEventKey(tcell.KeyCtrlR, 0, tcell.ModCtrl), []Key{Named(KeyCtrlR)}},
+		{"Ctrl-Z is named", tcell.NewEventKey(tcell.KeyCtrlZ, 0, tcell.ModCtrl), []Key{Named(KeyCtrlZ)}},
+		{"Ctrl-A is nothing", tcell.NewEventKey(tcell.KeyCtrlA, 0, tcell.ModCtrl), nil},
+		{"Shift with an arrow is a shifted arrow", tcell.NewEventKey(tcell.KeyLeft, 0, tcell.ModShift), []Key{Shifted(KeyLeft)}},
 		{"F1 is nothing", tcell.NewEventKey(tcell.KeyF1, 0, tcell.ModNone), nil},
 	}
 	for _, tc := range cases {

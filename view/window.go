@@ -32,6 +32,9 @@ type window struct {
 	lines []line
 	// selected is the index of the highlighted line, or -1.
 	selected int
+	// share makes columns too wide for the area share it, each cut at
+	// its edge, instead of the last being cut at the frame.
+	share bool
 }
 
 const columnGap = 3
@@ -56,6 +59,16 @@ func (win window) draw(c Canvas, area rect) {
 		if ci > 0 {
 			innerW += columnGap
 		}
+	}
+	// Columns that share the area: each line is cut at its column's
+	// edge, so every line keeps its start (a letter, a name).
+	if room := area.w - 4 - columnGap*(len(cols)-1); win.share && len(cols) > 1 && innerW > area.w-4 && room > 0 {
+		innerW = 0
+		for ci := range widths {
+			widths[ci] = min(widths[ci], room/len(cols))
+			innerW += widths[ci]
+		}
+		innerW += columnGap * (len(cols) - 1)
 	}
 	innerW = max(innerW, textWidth(win.title)+4, textWidth(win.hint)+4)
 	rows := innerH
@@ -82,7 +95,7 @@ func (win window) draw(c Canvas, area rect) {
 				break
 			}
 			lx := cx
-			limit := x + w - 2 - lx
+			limit := min(x+w-2-lx, widths[ci])
 			for _, s := range win.lines[i] {
 				st := s.st
 				if i == win.selected {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -34,14 +33,4 @@ func tailResult(cmd, path string, tail *journal.Tail, stderr io.Writer) error {
 		return nil
 	}
 	return damaged(path, tail)
-}
-
-// asDamage returns the error for a damaged journal if err is one (a
-// *journal.Tail that is not torn), else err.
-func asDamage(path string, err error) error {
-	var tail *journal.Tail
-	if errors.As(err, &tail) && !tail.Torn {
-		return damaged(path, tail)
-	}
-	return err
 }

@@ -1,0 +1,304 @@
+package auto
+
+import (
+	"fmt"
+
+	"rogue/events"
+	"rogue/reducer"
+)
+
+// Kind is what a Job does.
+type Kind uint8
+
+// The jobs.
+const (
+	Rest    Kind = iota // wait until HP is full
+	Explore             // walk to the nearest unexplored place, until none is left
+	Travel              // walk to the known stairs down
+	Run                 // walk in one direction until something is worth a look
+)
+
+var kindNames = [...]string{"rest", "explore", "travel", "run"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "job?"
+}
+
+// RestPatience is how many waits in a row without a hit point gained
+// stop a rest (the rules heal no one who is too hungry, for one).
+const RestPatience = 20
+
+// MaxSteps is the most turns a job plays: a safety net, far more than a
+// level needs.
+const MaxSteps = 1000
+
+// Job is a multi-turn action under way. It remembers what the player
+// knew when it began (HP, hunger, the monsters and items in view), so
+// that it stops when any of it changes for the worse or something new
+// shows up.
+type Job struct {
+	Kind Kind
+	Dir  events.Dir // for Run
+
+	steps  int
+	depth  int
+	hp     int
+	hunger events.Hunger
+	seen   *Memory
+	around int // Run: the sides' signature at the last step; -1 for none yet
+	idle   int // Rest: waits since HP last rose
+}
+
+// Memory is what the player has seen on the level, kept from one job to
+// the next so that an item already seen does not stop every job that
+// sees it again. The zero Memory knows nothing.
+type Memory struct {
+	depth   int
+	seen    map[events.EntityID]bool
+	visited map[events.EntityID]bool // items the player has stood on
+}
+
+// level forgets what was seen on another level.
+func (m *Memory) level(s *reducer.State) {
+	if m.seen == nil || m.depth != s.Depth {
+		m.seen, m.visited, m.depth = map[events.EntityID]bool{}, map[events.EntityID]bool{}, s.Depth
+	}
+}
+
+// standOn records the items under the player and reports whether one of
+// them was not stood on before.
+func (m *Memory) standOn(s *reducer.State) bool {
+	m.level(s)
+	fresh := false
+	for _, it := range s.ItemsAt(s.Player().Pos) {
+		fresh = fresh || !m.visited[it.ID]
+		m.visited[it.ID] = true
+	}
+	return fresh
+}
+
+// see records the monsters and items in view on s and returns those not
+// seen before on this level, in id order.
+func (m *Memory) see(s *reducer.State) []*reducer.Entity {
+	m.level(s)
+	var news []*reducer.Entity
+	for _, e := range inView(s) {
+		if !m.seen[e.ID] {
+			news = append(news, e)
+		}
+		m.seen[e.ID] = true
+	}
+	return news
+}
+
+// Start begins a job of kind k (dir is Run's direction) on s, or says
+// why it cannot: a monster in view, nothing to do. mem is what the player
+// has seen (nil for nothing): the job adds to it what comes into view.
+func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string) {
+	p := s.Player()
+	if p == nil || s.Map == nil || s.Over {
+		return nil, "There is no game to play."
+	}
+	if m := firstMonsterInView(s); m != nil {
+		return nil, fmt.Sprintf("Not with %s in view.", theName(s, m))
+	}
+	if mem == nil {
+		mem = &Memory{}
+	}
+	j := &Job{Kind: k, Dir: dir, depth: s.Depth, hp: p.HP, hunger: s.Hunger, seen: mem, around: -1}
+	mem.see(s)
+	mem.standOn(s) // what the player stands on now is not news
+	switch k {
+	case Rest:
+		if p.HP >= s.MaxHP(p) {
+			return nil, "You are already at full health."
+		}
+	case Explore:
+		if _, ok := explore(s, mem); !ok {
+			return nil, explored(s)
+		}
+	case Travel:
+		if _, ok := stairs(s); !ok {
+			return nil, "You have not found the stairs down yet."
+		}
+		if s.Map.At(p.Pos) == downStairs {
+			return nil, "You are on the stairs down: > descends."
+		}
+	case Run:
+		if !dir.Valid() {
+			return nil, "Run where?"
+		}
+	}
+	return j, ""
+}
+
+// Next is the job's next command on s (the state after its last turn),
+// or nil and the reason it stops. A job that stops is done: Next keeps
+// saying so.
+func (j *Job) Next(s *reducer.State) (events.Command, string) {
+	if reason := j.interrupted(s); reason != "" {
+		return nil, reason
+	}
+	p := s.Player()
+	var cmd events.Command
+	reason := ""
+	switch j.Kind {
+	case Rest:
+		if p.HP >= s.MaxHP(p) {
+			return nil, "You feel rested."
+		}
+		if j.idle >= RestPatience {
+			return nil, "You stop: resting is not healing you."
+		}
+		cmd = &events.Wait{}
+	case Explore:
+		if j.steps > 0 && j.seen.standOn(s) {
+			return nil, "" // the log says "You see here: ..."
+		}
+		if d, ok := explore(s, j.seen); ok {
+			cmd = &events.Move{Dir: d}
+		} else {
+			reason = explored(s)
+		}
+	case Travel:
+		cmd, reason = j.travel(s)
+	case Run:
+		cmd, reason = j.run(s)
+	}
+	if cmd == nil {
+		return nil, reason
+	}
+	j.steps++
+	return cmd, ""
+}
+
+// interrupted says why the job must stop before its next step, or "".
+func (j *Job) interrupted(s *reducer.State) string {
+	p := s.Player()
+	switch {
+	case p == nil || s.Over:
+		return "You stop."
+	case s.Depth != j.depth:
+		return "You stop: a new level."
+	case j.steps >= MaxSteps:
+		return fmt.Sprintf("You stop after %d turns.", j.steps)
+	case p.HP < j.hp:
+		return "You stop: you are hurt."
+	case s.Hunger != j.hunger:
+		return "You stop." // the turn's own line says how hungry
+	}
+	if p.HP > j.hp || j.steps == 0 {
+		j.idle = 0
+	} else {
+		j.idle++
+	}
+	j.hp = p.HP // resting raises it: only a drop from the best counts
+	if m := firstMonsterInView(s); m != nil {
+		return fmt.Sprintf("You stop: %s comes into view.", theName(s, m))
+	}
+	if news := j.seen.see(s); len(news) > 0 && j.Kind != Rest {
+		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(news[0].ID)))
+	}
+	return ""
+}
+
+// travel steps towards the stairs, and stops on them.
+func (j *Job) travel(s *reducer.State) (events.Command, string) {
+	goal, ok := stairs(s)
+	if !ok {
+		return nil, "You have not found the stairs down yet."
+	}
+	from := s.Player().Pos
+	if from == goal {
+		return nil, "You reach the stairs down: > descends."
+	}
+	d, ok := firstStep(s, from, func(p events.Pos) bool { return p == goal })
+	if !ok {
+		return nil, "You know no way to the stairs down."
+	}
+	return &events.Move{Dir: d}, ""
+}
+
+// run steps in the job's direction until the player stands on
+// something, the way is blocked, or the sides open or close (a side
+// passage, a doorway, a room's end). A corridor's bend is followed: when
+// the way ahead is blocked and exactly one tile leads on (not back), the
+// run turns into it.
+func (j *Job) run(s *reducer.State) (events.Command, string) {
+	p := s.Player().Pos
+	if j.steps == 0 {
+		return &events.Move{Dir: j.Dir}, ""
+	}
+	if s.Map.At(p) == downStairs {
+		return nil, "You stop at the stairs down."
+	}
+	if len(s.ItemsAt(p)) > 0 {
+		return nil, ""
+	}
+	if !free(s, p.Add(j.Dir)) {
+		d, ok := onlyWayOn(s, p, j.Dir)
+		if !ok {
+			return nil, ""
+		}
+		// The corridor the player came along is beside the bend: the
+		// sides are read from the next step on.
+		j.Dir, j.around = d, -1
+		return &events.Move{Dir: j.Dir}, ""
+	}
+	sides := sideSignature(s, p, j.Dir)
+	if j.around >= 0 && sides != j.around {
+		return nil, ""
+	}
+	j.around = sides
+	return &events.Move{Dir: j.Dir}, ""
+}
+
+// free reports whether the player knows p to be walkable and sees no
+// monster on it.
+func free(s *reducer.State, p events.Pos) bool {
+	return known(s, p) && (s.ActorAt(p) == nil || !s.CanSee(p))
+}
+
+// turn is d turned by n eighths of a circle, clockwise.
+func turn(d events.Dir, n int) events.Dir {
+	return events.Dir((int(d) + n + 8*int(events.NumDirs)) % int(events.NumDirs))
+}
+
+// sideSignature says which of the two tiles beside p, square to d, are
+// walkable: a bit each.
+func sideSignature(s *reducer.State, p events.Pos, d events.Dir) int {
+	sig := 0
+	if known(s, p.Add(turn(d, 2))) {
+		sig |= 1
+	}
+	if known(s, p.Add(turn(d, -2))) {
+		sig |= 2
+	}
+	return sig
+}
+
+// onlyWayOn is the one direction, other than back the way the player
+// came (d turned by 135 to 225 degrees), that leads to a free tile, if
+// there is exactly one.
+func onlyWayOn(s *reducer.State, p events.Pos, d events.Dir) (events.Dir, bool) {
+	var ways []events.Dir
+	for _, n := range []int{-2, -1, 1, 2} {
+		if dd := turn(d, n); free(s, p.Add(dd)) {
+			ways = append(ways, dd)
+		}
+	}
+	if len(ways) != 1 {
+		return 0, false
+	}
+	return ways[0], true
+}
+
+func explored(s *reducer.State) string {
+	if _, ok := stairs(s); ok {
+		return "This level is explored; > takes you to the stairs down."
+	}
+	return "There is nothing left to explore that you can reach."
+}

@@ -1,0 +1,267 @@
+package auto
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/content"
+)
+
+// begun is seed's game after its Begin turn.
+func begun(t testing.TB, seed uint64) *reducer.State {
+	t.Helper()
+	s := reducer.New(seed, content.Default())
+	play(t, s, &events.Begin{})
+	return s
+}
+
+// play decides cmd on s and folds the turn, as the program does.
+func play(t testing.TB, s *reducer.State, cmd events.Command) {
+	t.Helper()
+	turn, err := reducer.Decide(s, cmd)
+	require.NoError(t, err, "turn %d: %T", s.Turn, cmd)
+	require.NoError(t, s.ApplyTurn(&turn))
+}
+
+// alone kills every monster on s's level, so that nothing interrupts.
+func alone(t testing.TB, s *reducer.State) {
+	t.Helper()
+	for _, m := range s.Monsters() {
+		for _, it := range s.Held(m.ID) {
+			require.NoError(t, s.Apply(&events.Dropped{Actor: m.ID, Item: it.ID}))
+		}
+		require.NoError(t, s.Apply(&events.Died{Actor: m.ID, Cause: events.CauseMelee, Killer: events.PlayerID}))
+	}
+}
+
+// runJob plays j on s until it stops; it returns the commands played and
+// the reason it stopped.
+func runJob(t *testing.T, s *reducer.State, j *Job) ([]events.Command, string) {
+	t.Helper()
+	var cmds []events.Command
+	for {
+		cmd, reason := j.Next(s)
+		if cmd == nil {
+			return cmds, reason
+		}
+		cmds = append(cmds, cmd)
+		play(t, s, cmd)
+		require.Less(t, len(cmds), MaxSteps+1, "the job never stops")
+	}
+}
+
+func TestRestWaitsUntilHPIsFull(t *testing.T) {
+	s := begun(t, 4)
+	alone(t, s)
+	p := s.Player()
+	require.NoError(t, s.Apply(&events.Damaged{Actor: events.PlayerID, Amount: 3, Cause: events.CauseStarvation}))
+	j, why := Start(Rest, 0, s, nil)
+	require.NotNil(t, j, why)
+	cmds, reason := runJob(t, s, j)
+	assert.Equal(t, "You feel rested.", reason)
+	assert.Equal(t, s.MaxHP(p), s.Player().HP)
+	require.NotEmpty(t, cmds)
+	for _, c := range cmds {
+		assert.Equal(t, &events.Wait{}, c)
+	}
+}
+
+func TestAJobRefusesToStartWhenItHasNothingToDo(t *testing.T) {
+	cases := []struct {
+		name string
+		kind Kind
+		want string
+	}{
+		{"rest at full health", Rest, "You are already at full health."},
+		{"travel before the stairs are found", Travel, "You have not found the stairs down yet."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := begun(t, 4)
+			alone(t, s)
+			if _, ok := stairs(s); ok && tc.kind == Travel {
+				t.Skip("the stairs are in view from the start")
+			}
+			j, why := Start(tc.kind, 0, s, nil)
+			assert.Nil(t, j)
+			assert.Equal(t, tc.want, why)
+		})
+	}
+}
+
+func TestNoJobStartsWithAMonsterInView(t *testing.T) {
+	s := begun(t, 4)
+	// A monster next to the player.
+	p := s.Player().Pos
+	var at events.Pos
+	for d := events.Dir(0); d < events.NumDirs; d++ {
+		if q := p.Add(d); s.Map.Walkable(q) && s.ActorAt(q) == nil {
+			at = q
+			break
+		}
+	}
+	goblin, ok := s.Content().ByName("Goblin")
+	require.True(t, ok)
+	require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: goblin, Pos: at, HP: 5}))
+	for _, k := range []Kind{Rest, Explore, Travel, Run} {
+		j, why := Start(k, events.North, s, nil)
+		assert.Nil(t, j, k.String())
+		assert.Equal(t, "Not with the Goblin in view.", why, k.String())
+	}
+}
+
+func TestExploreWalksUntilTheLevelIsKnownOrSomethingShowsUp(t *testing.T) {
+	s := begun(t, 7)
+	alone(t, s)
+	before := s.Explored().Count()
+	total, onItems := 0, 0
+	mem := &Memory{}
+	for range 50 { // every stop for a new item is followed by exploring again
+		j, why := Start(Explore, 0, s, mem)
+		if j == nil {
+			assert.Contains(t, []string{
+				"This level is explored; > takes you to the stairs down.",
+				"There is nothing left to explore that you can reach.",
+			}, why)
+			break
+		}
+		cmds, reason := runJob(t, s, j)
+		total += len(cmds)
+		for _, c := range cmds {
+			assert.IsType(t, &events.Move{}, c)
+		}
+		if reason == "" {
+			assert.NotEmpty(t, s.ItemsAt(s.Player().Pos), "a quiet stop is on an item")
+			onItems++
+			continue
+		}
+		assert.Regexp(t, `^(You stop: you see an? .+\.|You stop\.|This level is explored.*|There is nothing left.*)$`, reason)
+	}
+	assert.Greater(t, s.Explored().Count(), before, "exploring saw more of the level")
+	assert.Greater(t, total, 10)
+	assert.Positive(t, onItems, "exploring walked onto the items it saw")
+	_, ok := stairs(s)
+	assert.True(t, ok, "a level explored to the end shows its stairs")
+
+	// Fed, so that hunger does not stop the walk.
+	require.NoError(t, s.Apply(&events.HungerChanged{Actor: events.PlayerID, Hunger: events.WellFed, Until: s.Turn + 1000}))
+	j, why := Start(Travel, 0, s, mem)
+	if s.Map.At(s.Player().Pos) != downStairs {
+		require.NotNil(t, j, why)
+		_, reason := runJob(t, s, j)
+		assert.Equal(t, "You reach the stairs down: > descends.", reason)
+		assert.Equal(t, downStairs, s.Map.At(s.Player().Pos))
+	}
+}
+
+func TestRunStopsWhereTheWayIsBlocked(t *testing.T) {
+	s := begun(t, 4)
+	alone(t, s)
+	start := s.Player().Pos
+	var dir events.Dir
+	found := false
+	for d := events.Dir(0); d < events.NumDirs && !found; d++ {
+		if known(s, start.Add(d)) && known(s, start.Add(d).Add(d)) {
+			dir, found = d, true
+		}
+	}
+	require.True(t, found, "a direction with two known steps")
+	j, why := Start(Run, dir, s, nil)
+	require.NotNil(t, j, why)
+	cmds, _ := runJob(t, s, j)
+	require.NotEmpty(t, cmds)
+	for _, c := range cmds {
+		assert.Equal(t, &events.Move{Dir: dir}, c)
+	}
+	end := s.Player().Pos
+	dx, dy := dir.Delta()
+	assert.Equal(t, start.X+dx*len(cmds), end.X, "every step went the one way")
+	assert.Equal(t, start.Y+dy*len(cmds), end.Y)
+}
+
+func TestAJobStopsWhenThePlayerIsHurt(t *testing.T) {
+	s := begun(t, 4)
+	alone(t, s)
+	require.NoError(t, s.Apply(&events.Damaged{Actor: events.PlayerID, Amount: 3, Cause: events.CauseStarvation}))
+	j, why := Start(Rest, 0, s, nil)
+	require.NotNil(t, j, why)
+	cmd, _ := j.Next(s)
+	require.NotNil(t, cmd)
+	play(t, s, cmd)
+	require.NoError(t, s.Apply(&events.Damaged{Actor: events.PlayerID, Amount: 2, Cause: events.CauseStarvation}))
+	cmd, reason := j.Next(s)
+	assert.Nil(t, cmd)
+	assert.Equal(t, "You stop: you are hurt.", reason)
+}
+
+// bend is a level of two rooms joined by a corridor that goes east, then
+// bends south; the player stands in the west room, on the corridor's row.
+func bend(t *testing.T) *reducer.State {
+	t.Helper()
+	tables := content.Default()
+	player, ok := tables.ByName("Player")
+	require.True(t, ok)
+	s := reducer.New(1, tables)
+	begin := events.Turn{Command: &events.Begin{}, Facts: []events.Fact{
+		&events.LevelEntered{Depth: 1, Width: 30, Height: 16,
+			Rooms:     []events.Rect{{X: 1, Y: 1, W: 5, H: 3}, {X: 18, Y: 10, W: 6, H: 4}},
+			Corridors: []events.Corridor{{From: events.Pos{X: 5, Y: 2}, To: events.Pos{X: 20, Y: 10}, HorizontalFirst: true}},
+			Stairs:    events.Pos{X: 22, Y: 12}, Arrival: events.Pos{X: 2, Y: 2}},
+		&events.Spawned{ID: events.PlayerID, Kind: player, Pos: events.Pos{X: 2, Y: 2}, HP: 10},
+		&events.HungerChanged{Actor: events.PlayerID, Hunger: events.Normal},
+	}}
+	require.NoError(t, s.ApplyTurn(&begin))
+	return s
+}
+
+func TestRunFollowsACorridorRoundItsBend(t *testing.T) {
+	s := bend(t)
+	j, why := Start(Run, events.East, s, nil)
+	require.NotNil(t, j, why)
+	runJob(t, s, j)
+	require.Equal(t, events.Pos{X: 6, Y: 2}, s.Player().Pos, "the run stops in the doorway, where the room's sides close")
+	j, why = Start(Run, events.East, s, nil)
+	require.NotNil(t, j, why)
+	cmds, _ := runJob(t, s, j)
+	dirs := map[events.Dir]bool{}
+	for _, c := range cmds {
+		dirs[c.(*events.Move).Dir] = true
+	}
+	assert.Equal(t, map[events.Dir]bool{events.East: true, events.South: true}, dirs, "east along the corridor, then south round its bend")
+	assert.Equal(t, events.Pos{X: 20, Y: 10}, s.Player().Pos, "the run stops where the corridor opens into the room")
+}
+
+func TestTravelWalksToTheStairsOnceSeen(t *testing.T) {
+	s := bend(t)
+	_, why := Start(Travel, 0, s, nil)
+	assert.Equal(t, "You have not found the stairs down yet.", why)
+	for range 2 { // to the doorway, then down the corridor into the room
+		j, why := Start(Run, events.East, s, nil)
+		require.NotNil(t, j, why)
+		runJob(t, s, j)
+	}
+	j, why := Start(Travel, 0, s, nil)
+	require.NotNil(t, j, why)
+	_, reason := runJob(t, s, j)
+	assert.Equal(t, "You reach the stairs down: > descends.", reason)
+	assert.Equal(t, events.Pos{X: 22, Y: 12}, s.Player().Pos)
+}
+
+func TestRestStopsWhenWaitingDoesNotHeal(t *testing.T) {
+	s := begun(t, 4)
+	alone(t, s)
+	require.NoError(t, s.Apply(&events.Damaged{Actor: events.PlayerID, Amount: 3, Cause: events.CauseStarvation}))
+	// Hungry until far in the future: the rules heal no hungry player.
+	require.NoError(t, s.Apply(&events.HungerChanged{Actor: events.PlayerID, Hunger: events.Hungry, Until: s.Turn + 1000}))
+	hp := s.Player().HP
+	j, why := Start(Rest, 0, s, nil)
+	require.NotNil(t, j, why)
+	cmds, reason := runJob(t, s, j)
+	assert.Equal(t, "You stop: resting is not healing you.", reason)
+	assert.Len(t, cmds, RestPatience, "as many waits as its patience")
+	assert.Equal(t, hp, s.Player().HP)
+}

@@ -1,0 +1,112 @@
+package auto
+
+import (
+	"rogue/events"
+	"rogue/reducer"
+	"rogue/reducer/dungeon"
+)
+
+const downStairs = dungeon.DownStairs
+
+// known reports whether the player knows p to be walkable: explored, and
+// a floor or the stairs.
+func known(s *reducer.State, p events.Pos) bool {
+	return s.Map.InBounds(p) && s.Explored().Has(p) && s.Map.Walkable(p)
+}
+
+// inView are the monsters and the items on the floor that the player
+// sees, in id order (the player not among them).
+func inView(s *reducer.State) []*reducer.Entity {
+	var out []*reducer.Entity
+	for e := range s.Entities() {
+		if e.ID != events.PlayerID && e.OnMap() && s.Map.InBounds(e.Pos) && s.CanSee(e.Pos) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// firstMonsterInView is the monster in view with the lowest id, or nil.
+func firstMonsterInView(s *reducer.State) *reducer.Entity {
+	for _, e := range inView(s) {
+		if s.IsActor(e) {
+			return e
+		}
+	}
+	return nil
+}
+
+func theName(s *reducer.State, e *reducer.Entity) string { return "the " + s.Name(e.ID) }
+
+// stairs is where the known stairs down are.
+func stairs(s *reducer.State) (events.Pos, bool) {
+	for p := range s.Explored().All() {
+		if s.Map.At(p) == downStairs {
+			return p, true
+		}
+	}
+	return events.Pos{}, false
+}
+
+// frontier reports whether p is a known walkable tile next to one the
+// player has never seen.
+func frontier(s *reducer.State, p events.Pos) bool {
+	if !known(s, p) {
+		return false
+	}
+	ex := s.Explored()
+	for d := events.Dir(0); d < events.NumDirs; d++ {
+		q := p.Add(d)
+		if s.Map.InBounds(q) && !ex.Has(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// explore is the first step towards the nearest frontier tile, or item
+// in view the player has not stood on.
+func explore(s *reducer.State, mem *Memory) (events.Dir, bool) {
+	mem.level(s)
+	items := map[events.Pos]bool{}
+	for _, e := range inView(s) {
+		if !s.IsActor(e) && !mem.visited[e.ID] {
+			items[e.Pos] = true
+		}
+	}
+	return firstStep(s, s.Player().Pos, func(p events.Pos) bool { return items[p] || frontier(s, p) })
+}
+
+// firstStep is the first step of a shortest walk over known tiles from
+// `from` to the nearest tile goal accepts (not `from` itself), avoiding
+// tiles where a monster is seen. Breadth first, neighbours in Dir order:
+// the answer depends on the state alone.
+func firstStep(s *reducer.State, from events.Pos, goal func(events.Pos) bool) (events.Dir, bool) {
+	m := s.Map
+	first := make([]int8, m.Width*m.Height) // 0 unvisited, else 1 + the first step's Dir
+	queue := []events.Pos{from}
+	first[m.Index(from)] = -1
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			q := p.Add(d)
+			if !known(s, q) || first[m.Index(q)] != 0 {
+				continue
+			}
+			if a := s.ActorAt(q); a != nil && s.CanSee(q) {
+				continue
+			}
+			step := first[m.Index(p)]
+			if p == from {
+				step = int8(d) + 1
+			}
+			first[m.Index(q)] = step
+			if goal(q) {
+				return events.Dir(step - 1), true
+			}
+			queue = append(queue, q)
+		}
+	}
+	return 0, false
+}

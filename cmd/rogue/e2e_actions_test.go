@@ -1,0 +1,155 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer"
+	"rogue/reducer/content"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// e2eTurns finds, in a game of the built-in player recorded at path, the
+// turns the end-to-end test continues by hand: hurt, the first turn
+// after which the player has at most a third of its HP with a Goblin or
+// a Rat next to it (foe, and the key that attacks it, are returned too);
+// stacked, the first turn after which its backpack holds two items of
+// one kind (named by item). The turns are found, not written down, so
+// that a change to the bot or the rules moves them instead of breaking
+// the test.
+func e2eTurns(t *testing.T, path string) (hurt int, foe, key string, stacked int, item string) {
+	t.Helper()
+	keys := [events.NumDirs]string{"k", "u", "l", "n", "j", "b", "h", "y"}
+	r, err := journal.Open(path)
+	require.NoError(t, err)
+	defer r.Close()
+	_, _, err = game.Fold(r, content.Default(), -1, func(s *reducer.State, _ *events.Turn) error {
+		p := s.Player()
+		if p == nil {
+			return nil
+		}
+		if hurt == 0 && p.HP*3 <= s.MaxHP(p) {
+			for e := range s.Entities() {
+				name := s.Name(e.ID)
+				if e.ID == p.ID || e.Holder != 0 || e.HP <= 0 || name != "Goblin" && name != "Rat" {
+					continue
+				}
+				if d, ok := events.DirTo(p.Pos, e.Pos); ok {
+					hurt, foe, key = s.Turn, name, keys[d]
+					break
+				}
+			}
+		}
+		if stacked == 0 {
+			seen := map[int]bool{}
+			for _, it := range s.Backpack(p.ID) {
+				if seen[it.Kind] {
+					stacked, item = s.Turn, s.Name(it.ID)
+					break
+				}
+				seen[it.Kind] = true
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.NotZero(t, hurt, "the bot's game never leaves the player hurt beside a Goblin or a Rat")
+	require.NotZero(t, stacked, "the bot's game never carries two items of one kind")
+	return hurt, foe, key, stacked, item
+}
+
+// The multi-turn actions, the message history and the stacked inventory
+// through the real binary in an 80x24 tmux pane. The games are the
+// built-in player's (seed 7, in wizard mode so that it lives), continued
+// by hand from the turns e2eTurns finds: one where the player is hurt
+// beside a Goblin or a Rat, one where it carries two items of a kind.
+func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed: the end-to-end test runs rogue in a tmux pane")
+	}
+	if testing.Short() {
+		t.Skip("the end-to-end test builds the binary and runs it under tmux")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "rogue")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	tm := newTmux(t, dir)
+	botGame := func(turns string) string {
+		path := filepath.Join(dir, "seed-7-"+turns+".rogue")
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+		c := exec.Command(bin, "bot", "--wizard", "--seed", "7", "--turns", turns, "--out", path)
+		c.Env = tm.env
+		out, err := c.CombinedOutput()
+		require.NoError(t, err, "rogue bot: %s", out)
+		return path
+	}
+
+	hurtAt, foe, key, stackedAt, item := e2eTurns(t, botGame("3000"))
+	hurtGame := botGame(strconv.Itoa(hurtAt))
+	hurt := tm.run("hurt", "play", "--journal", hurtGame)
+	screen := hurt.waitFor("Welcome back: turn " + strconv.Itoa(hurtAt))
+	hurt.keys("Z")
+	hurt.waitFor("Not with the " + foe + " in view.")
+	for i := 0; i < 12 && !strings.Contains(hurt.screen(), "The "+foe+" dies."); i++ {
+		turn := statusTurn(t, hurt.screen())
+		hurt.keys(key)
+		hurt.waitUntil("the attack is played", func(s string) bool { return statusTurn(t, s) > turn })
+	}
+	screen = hurt.waitFor("The " + foe + " dies.")
+	before := statusTurn(t, screen)
+
+	hurt.keys("Z")
+	screen = hurt.waitFor("You feel rested.")
+	hp := regexp.MustCompile(`HP \S+ (\d+)/(\d+) `).FindStringSubmatch(screen)
+	require.NotNil(t, hp, "the status line shows HP")
+	assert.Equal(t, hp[2], hp[1], "rest heals to full")
+	rested := statusTurn(t, screen)
+	assert.Greater(t, rested, before+1, "resting took several turns")
+
+	hurt.keys("o")
+	screen = hurt.waitUntil("exploring stops", func(s string) bool {
+		return regexp.MustCompile(`You stop|You see here|explored|nothing left to explore`).MatchString(s)
+	})
+	assert.Greater(t, statusTurn(t, screen), rested+1, "exploring walked several turns")
+
+	hurt.keys("C-p")
+	screen = hurt.waitFor("Messages ")
+	assert.Contains(t, screen, "You feel rested.")
+	hurt.keys("Home")
+	screen = hurt.waitFor("Messages 1-")
+	assert.Contains(t, screen, "You enter the dungeon.", "the history goes back to the game's first turn, before this session")
+	hurt.keys("Escape")
+	hurt.waitUntil("the history closes", func(s string) bool { return !strings.Contains(s, "Messages ") })
+	hurt.keys("C-c")
+	hurt.waitFor("Save and quit?")
+	hurt.keys("y")
+	assert.Regexp(t, `^saved turn \d+ to `, hurt.exit(0))
+
+	// The journal holds only ordinary turns, which the rules decide again
+	// as recorded.
+	verify := exec.Command(bin, "verify", hurtGame)
+	verify.Env = tm.env
+	vout, err := verify.CombinedOutput()
+	assert.NoError(t, err, "rogue verify: %s", vout)
+
+	stacked := tm.run("stacked", "play", "--journal", botGame(strconv.Itoa(stackedAt)))
+	stacked.waitFor("Welcome back: turn " + strconv.Itoa(stackedAt))
+	stacked.keys("i")
+	screen = stacked.waitFor("Inventory")
+	assert.Regexp(t, `[a-z]  2 `+regexp.QuoteMeta(item), screen, "two identical items are one stack line")
+	stacked.keys("Escape", "Q")
+	stacked.exit(0)
+}
