@@ -1,7 +1,6 @@
-package main
+package game
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,24 +8,32 @@ import (
 	"strings"
 
 	"rogue/events"
-	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
 )
 
-func runDump(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("dump")
-	asJSON := fs.Bool("json", false, "one JSON object per turn")
-	path, r, err := openJournalArg(fs, args, stderr)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	w := bufio.NewWriter(stdout)
-	defer w.Flush()
+// DumpFoldError is a turn of a dumped journal that does not fold: the
+// turns from it on are dumped without their log lines.
+type DumpFoldError struct {
+	Turn   int
+	Offset int64 // the byte the turn ends at
+	Err    error
+}
+
+func (e *DumpFoldError) Error() string {
+	return fmt.Sprintf("turn %d at byte %d does not fold (%v): its turns are dumped, without messages from there", e.Turn, e.Offset, e.Err)
+}
+
+// Dump writes the journal r reads to w, its header then one line per
+// turn with every die roll visible and the turn's log lines under it (or,
+// asJSON, one JSON object per line), as rogue dump does. It returns where
+// reading stopped (nil: the journal ended cleanly); a turn that does not
+// fold is a *DumpFoldError, returned with that tail once every turn is
+// dumped.
+func Dump(w io.Writer, r *journal.Reader, asJSON bool) (*journal.Tail, error) {
 	h := r.Header()
-	if *asJSON {
+	if asJSON {
 		line, _ := json.Marshal(map[string]any{"header": h})
 		fmt.Fprintf(w, "%s\n", line)
 	} else {
@@ -35,7 +42,7 @@ func runDump(args []string, stdout, stderr io.Writer) error {
 	}
 	// The dump folds as it goes, to put each turn's log lines beside its
 	// facts; a journal that does not fold is still dumped, without them.
-	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
+	s := reducer.New(h.Seed, FoldTables(h, content.Default()))
 	s.Wizard = h.Options.Wizard
 	var foldErr error
 	foldTurn, foldAt := -1, int64(-1)
@@ -44,17 +51,13 @@ func runDump(args []string, stdout, stderr io.Writer) error {
 		err := r.Next(&t)
 		var tail *journal.Tail
 		if errors.As(err, &tail) || errors.Is(err, io.EOF) {
-			w.Flush()
-			if err := tailResult("dump", path, tail, stderr); err != nil {
-				return err
-			}
 			if foldErr != nil {
-				return fail(1, "%s: turn %d at byte %d does not fold (%v): its turns are dumped, without messages from there", path, foldTurn, foldAt, foldErr)
+				return tail, &DumpFoldError{Turn: foldTurn, Offset: foldAt, Err: foldErr}
 			}
-			return nil
+			return tail, nil
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		turn := r.Turns() - 1
 		var log []string
@@ -64,19 +67,19 @@ func runDump(args []string, stdout, stderr io.Writer) error {
 				foldTurn, foldAt = turn, r.Offset()
 			}
 		}
-		if *asJSON {
+		if asJSON {
 			line, err := json.Marshal(jsonTurn(turn, r.Offset(), &t, log))
 			if err != nil {
-				return err
+				return nil, err
 			}
 			fmt.Fprintf(w, "%s\n", line)
 			continue
 		}
 		facts := make([]string, len(t.Facts))
 		for i, f := range t.Facts {
-			facts[i] = game.FormatFact(f)
+			facts[i] = FormatFact(f)
 		}
-		fmt.Fprintf(w, "turn %d @%d: %s draws=%d -> %s\n", turn, r.Offset(), game.FormatCommand(t.Command), t.Draws, strings.Join(facts, "; "))
+		fmt.Fprintf(w, "turn %d @%d: %s draws=%d -> %s\n", turn, r.Offset(), FormatCommand(t.Command), t.Draws, strings.Join(facts, "; "))
 		for _, m := range log {
 			fmt.Fprintf(w, "    | %s\n", m)
 		}
