@@ -2,8 +2,10 @@
 // folder and its journals (their names, finding the unfinished game), a
 // session (a journal opened for appending, locked, resumed from its
 // newest snapshot, its torn end cut into a side file), the loop that
-// turns the keys of a screen it is handed into turns, and the death
-// summary written beside a journal when its player dies.
+// turns the keys of a screen it is handed into turns, the death summary
+// written beside a journal when its player dies, and Salvage, the new
+// journal of every turn of a damaged one that can be re-verified, to play
+// on from.
 //
 // It touches the file system (the data folder, journals, locks, the
 // summary file), reads the login name and suspends the process on Ctrl-Z,

@@ -38,9 +38,3 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	}
 	return err
 }
-
-// What the other commands use of play, under the names they were written
-// with before play had a package of its own.
-var summaryLine = play.SummaryLine
-
-const journalExt = play.JournalExt

@@ -8,6 +8,7 @@ import (
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
+	"rogue/play"
 	"rogue/reducer/content"
 )
 
@@ -72,7 +73,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "rogue bot: note: %v\n", snapErr)
 	}
 	s := g.State
-	fmt.Fprintf(report, "%s\n", summaryLine(s))
+	fmt.Fprintf(report, "%s\n", play.SummaryLine(s))
 	fmt.Fprintf(report, "journal: %s (%d turns)\n", shown, s.Turn)
 	fmt.Fprintf(report, "digest: %s\n", s.Digest())
 	return toStdout(stdout, true)

@@ -1,9 +1,8 @@
-package main
+package play
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,38 +14,30 @@ import (
 	"rogue/reducer/content"
 )
 
-// runSalvage is `rogue salvage FILE [--out NEW]`: a new journal of every
-// turn of a damaged one that can be read and re-verified. It never
-// changes FILE.
-func runSalvage(args []string, stdout, stderr io.Writer) error {
-	flags := newFlags("salvage")
-	out := flags.String("out", "", "the new journal to write (default: FILE's name with .salvaged; never overwritten)")
-	pos, err := parse(flags, args, stderr)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(pos, "journal")
-	if err != nil {
-		return err
-	}
-	if *out != "" {
-		if _, err := os.Lstat(*out); err == nil {
-			return usageError("%s exists already: salvage never overwrites a file", *out)
+// Salvage is rogue salvage: it writes a new journal of every turn of the
+// damaged journal at path that can be read and re-verified, to out
+// (default: path's name with .salvaged, the first free one), and returns
+// the lines that say what it kept and what it lost. It never changes the
+// journal at path, and never overwrites a file.
+func Salvage(path, out string) ([]string, error) {
+	if out != "" {
+		if _, err := os.Lstat(out); err == nil {
+			return nil, usageError("%s exists already: salvage never overwrites a file", out)
 		}
 	}
 	r, err := journal.Open(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer r.Close()
 	h := r.Header()
 	if h.RulesVersion > events.RulesVersion {
-		return fail(1, "%s: cannot re-verify its turns: the journal was played under rules version %d, and this program has version %d: update rogue", path, h.RulesVersion, events.RulesVersion)
+		return nil, fail(1, "%s: cannot re-verify its turns: the journal was played under rules version %d, and this program has version %d: update rogue", path, h.RulesVersion, events.RulesVersion)
 	}
 	if err := game.CheckPlayable(h); err != nil && h.RulesVersion == events.RulesVersion {
-		return fail(1, "%s: cannot re-verify its turns: %v", path, err)
+		return nil, fail(1, "%s: cannot re-verify its turns: %v", path, err)
 	}
-	dest := *out
+	dest := out
 	if dest == "" {
 		dest = salvageName(path)
 	}
@@ -54,7 +45,7 @@ func runSalvage(args []string, stdout, stderr io.Writer) error {
 	os.Remove(tmp) // a leftover of an interrupted salvage of ours
 	w, err := journal.Create(tmp, h)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	done := false
 	defer func() {
@@ -65,41 +56,38 @@ func runSalvage(args []string, stdout, stderr io.Writer) error {
 	}()
 	got, err := journal.Salvage(r, w.Append)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := w.Close(); err != nil {
-		return err
+		return nil, err
 	}
 	kept, div, err := reverify(tmp)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := os.Link(tmp, dest); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fail(1, "%s appeared while salvaging: salvage never overwrites a file; nothing was written", dest)
+			return nil, fail(1, "%s appeared while salvaging: salvage never overwrites a file; nothing was written", dest)
 		}
-		return fail(1, "writing %s: %v", dest, err)
+		return nil, fail(1, "writing %s: %v", dest, err)
 	}
 	os.Remove(tmp)
 	done = true
-	for _, line := range salvageReport(path, dest, got, kept, div) {
-		fmt.Fprintln(stdout, line)
-	}
-	return nil
+	return salvageReport(path, dest, got, kept, div), nil
 }
 
 // salvageName is the default name of FILE's salvage: game.rogue gives
 // game.salvaged.rogue, then game.salvaged-2.rogue... whichever is free.
 func salvageName(path string) string {
 	ext := filepath.Ext(path)
-	if ext != journalExt {
+	if ext != JournalExt {
 		ext = ""
 	}
 	base := strings.TrimSuffix(path, ext)
 	for n := 1; ; n++ {
-		name := base + ".salvaged" + journalExt
+		name := base + ".salvaged" + JournalExt
 		if n > 1 {
-			name = fmt.Sprintf("%s.salvaged-%d%s", base, n, journalExt)
+			name = fmt.Sprintf("%s.salvaged-%d%s", base, n, JournalExt)
 		}
 		if _, err := os.Lstat(name); errors.Is(err, fs.ErrNotExist) || n >= 1000 {
 			return name
