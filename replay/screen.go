@@ -15,6 +15,7 @@ type Clock interface {
 	After(d time.Duration) <-chan time.Time
 }
 
+// RealClock is the clock on the wall.
 type RealClock struct{}
 
 func (RealClock) Now() time.Time                         { return time.Now() }
