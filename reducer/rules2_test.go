@@ -201,14 +201,14 @@ func TestRestingWhileHungrySaysWhyUnderRules2(t *testing.T) {
 	}
 }
 
-func TestRules2StartsThePlayerWithTwoHealthPotions(t *testing.T) {
+func TestRules2StartsThePlayerWithTwoHealthPotionsAndARation(t *testing.T) {
 	cases := []struct {
 		name  string
 		rules int
 		want  []string
 	}{
 		{"rules 1: an empty backpack", 1, nil},
-		{"rules 2: two Health Potions", 2, []string{"Health Potion", "Health Potion"}},
+		{"rules 2: two Health Potions and a Ration", 2, []string{"Health Potion", "Health Potion", "Ration"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
