@@ -63,9 +63,14 @@ func TestTheBotChooses(t *testing.T) {
 			s.Player().Attributes[events.Might] = 18
 			return s
 		}, &events.Wait{}},
-		{"to run for the stairs from a fight it expects to lose", func(t *testing.T) *reducer.State {
-			return room(t, events.Spawned{Kind: code(t, "Goblin"), Pos: events.Pos{X: 2, Y: 1}, HP: 9})
+		{"to run for the stairs when the goblin next to it could kill it", func(t *testing.T) *reducer.State {
+			s := room(t, events.Spawned{Kind: code(t, "Goblin"), Pos: events.Pos{X: 2, Y: 1}, HP: 9})
+			s.Player().HP = 5
+			return s
 		}, &events.Move{Dir: events.SouthEast}},
+		{"to stand and fight a goblin at full health", func(t *testing.T) *reducer.State {
+			return room(t, events.Spawned{Kind: code(t, "Goblin"), Pos: events.Pos{X: 2, Y: 1}, HP: 9})
+		}, &events.Move{Dir: events.North}},
 		{"to take the stairs away from a fight it expects to lose", func(t *testing.T) *reducer.State {
 			s := room(t, events.Spawned{Kind: code(t, "Orc"), Pos: events.Pos{X: 6, Y: 3}, HP: 17})
 			s.Player().Pos = events.Pos{X: 7, Y: 4}

@@ -29,17 +29,22 @@ func (b *brain) hits(a, d *reducer.Entity) int {
 	return n
 }
 
-// pace is a's expected damage to d per swing, in fortieths of an HP.
+// pace is a's expected damage to d per swing, in fortieths of an HP: a
+// natural 20 rolls the dice Rules.CriticalRolls times.
 func (b *brain) pace(a, d *reducer.Entity) int {
 	dice := b.s.DamageDice(a)
-	return b.hits(a, d) * max(0, dice.N*(dice.Sides+1)+2*b.s.DamageBonus(a))
+	twiceMean := dice.N * (dice.Sides + 1)
+	return b.hits(a, d)*max(0, twiceMean+2*b.s.DamageBonus(a)) + (b.critRolls()-1)*twiceMean
 }
 
-// most is the most damage one swing of a can deal.
+// most is the most damage one swing of a can deal (a critical hit).
 func (b *brain) most(a *reducer.Entity) int {
 	dice := b.s.DamageDice(a)
-	return max(0, dice.N*dice.Sides+b.s.DamageBonus(a))
+	return max(0, b.critRolls()*dice.N*dice.Sides+b.s.DamageBonus(a))
 }
+
+// critRolls is how many times a natural 20 rolls the damage dice.
+func (b *brain) critRolls() int { return max(1, b.c.Rules.CriticalRolls) }
 
 // confused reports whether m staggers instead of fighting this turn.
 func (b *brain) confused(m *reducer.Entity) bool { return m.ConfusedUntil > b.s.Turn }
@@ -101,11 +106,6 @@ func (b *brain) fight(foes []*reducer.Entity) events.Command {
 	rich := b.fullStock() && b.expectedLoss(foes)*4 >= hp*40
 	if mortal || losing || rich {
 		if cmd := b.scroll(foes, adjacent); cmd != nil {
-			return cmd
-		}
-	}
-	if mortal || losing {
-		if cmd := b.flee(foes); cmd != nil {
 			return cmd
 		}
 	}

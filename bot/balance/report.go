@@ -43,7 +43,8 @@ func perGame(k, n int) string {
 
 // Report is the balance report of games as plain text: deaths by cause
 // and by depth, the death turn at the 10th, 50th and 90th percentiles,
-// the deepest depth and the character level reached, and the items used.
+// the deepest depth and the character level reached (by tens above 10),
+// and the items used.
 // It depends only on the set of games, not on their order.
 //
 // The death turn is ranked over every game (Percentile): a game that
@@ -101,10 +102,10 @@ func Report(run Run, games []Game) string {
 	fmt.Fprintf(&b, "  died before turn 200: %d (%d%%)\n", early, percent(early, n))
 
 	b.WriteString("\ndeepest depth             games  reached it or deeper\n")
-	reached(&b, "depth", countBy(games, func(g Game) int { return g.Depth }, byKey), n)
+	reached(&b, "depth", countBy(games, func(g Game) int { return bucket(g.Depth) }, byKey), n)
 
 	b.WriteString("\ncharacter level           games  reached it or higher\n")
-	reached(&b, "level", countBy(games, func(g Game) int { return g.Level }, byKey), n)
+	reached(&b, "level", countBy(games, func(g Game) int { return bucket(g.Level) }, byKey), n)
 
 	b.WriteString("\nitems used                total  a game\n")
 	used := map[string]int{}
@@ -132,12 +133,26 @@ func Report(run Run, games []Game) string {
 	return b.String()
 }
 
-// reached writes a distribution of n games with, for each value, how
-// many games reached it or beyond.
+// bucket groups the values above 10 by tens (11-20, 21-30, ...), each
+// named by its first value, so that a long game's depths and levels keep
+// the table short.
+func bucket(v int) int {
+	if v <= 10 {
+		return v
+	}
+	return (v-1)/10*10 + 1
+}
+
+// reached writes a distribution of n games with, for each value (or
+// bucket of values), how many games reached it or beyond.
 func reached(b *strings.Builder, what string, counts []count[int], n int) {
 	beyond := n
 	for _, c := range counts {
-		fmt.Fprintf(b, "  %s %-16d %6d  %6d  %4d%%\n", what, c.key, c.n, beyond, percent(beyond, n))
+		label := fmt.Sprint(c.key)
+		if c.key > 10 {
+			label = fmt.Sprintf("%d-%d", c.key, c.key+9)
+		}
+		fmt.Fprintf(b, "  %s %-16s %6d  %6d  %4d%%\n", what, label, c.n, beyond, percent(beyond, n))
 		beyond -= c.n
 	}
 }

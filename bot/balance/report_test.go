@@ -12,7 +12,7 @@ var five = []Game{
 	{Seed: 7, Turns: 400, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin", Used: map[string]int{"Health Potion": 1}},
 	{Seed: 8, Turns: 1000, Depth: 3, Level: 2, Used: map[string]int{"Health Potion": 2, "Ration": 1}},
 	{Seed: 9, Turns: 150, Depth: 1, Level: 1, Died: true, Cause: "slain by an Orc", Used: map[string]int{}},
-	{Seed: 10, Turns: 1000, Depth: 4, Level: 3, Used: map[string]int{"Fireball Scroll": 1}},
+	{Seed: 10, Turns: 1000, Depth: 14, Level: 23, Used: map[string]int{"Fireball Scroll": 1}},
 	{Seed: 11, Turns: 700, Depth: 3, Level: 2, Died: true, Cause: "slain by a Goblin", Used: map[string]int{"Ration": 2}},
 }
 
@@ -36,12 +36,12 @@ death turn (nearest rank over all games; one alive at the end ranks last)
 deepest depth             games  reached it or deeper
   depth 1                     2       5   100%
   depth 3                     2       3    60%
-  depth 4                     1       1    20%
+  depth 11-20                 1       1    20%
 
 character level           games  reached it or higher
   level 1                     2       5   100%
   level 2                     2       3    60%
-  level 3                     1       1    20%
+  level 21-30                 1       1    20%
 
 items used                total  a game
   Health Potion                3    0.60

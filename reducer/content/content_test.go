@@ -1,6 +1,7 @@
 package content
 
 import (
+	"fmt"
 	"testing"
 	"testing/fstest"
 
@@ -74,5 +75,27 @@ func TestABrokenTableNamesTheFileTheEntryAndTheField(t *testing.T) {
 			require.Error(t, err)
 			assert.Equal(t, c.want, err.Error())
 		})
+	}
+}
+
+func TestEveryRulesVersionHasItsOwnTables(t *testing.T) {
+	r1, err := ForRules(1)
+	require.NoError(t, err)
+	r2, err := ForRules(2)
+	require.NoError(t, err)
+	assert.Same(t, r2, Default(), "new games play the newest rules")
+	assert.Equal(t, 1, r1.Version)
+	assert.Equal(t, 2, r2.Version)
+	rat1, rat2 := r1.Monster(2), r2.Monster(2)
+	assert.Equal(t, 3, rat1.Attributes[events.Might], "rules 1 keep their numbers")
+	assert.Equal(t, 7, rat2.Attributes[events.Might])
+	assert.Nil(t, r1.Monster(6), "the Ogre is rules 2's")
+	assert.Equal(t, "Ogre", r2.Monster(6).Name)
+	assert.Equal(t, [events.NumSkills]int{}, r1.Rules.LevelUpSkills)
+	assert.Equal(t, [events.NumSkills]int{1, 0, 1}, r2.Rules.LevelUpSkills)
+
+	for _, v := range []int{0, 3, -1} {
+		_, err := ForRules(v)
+		assert.EqualError(t, err, fmt.Sprintf("rules version %d is not one this program has (1 to 2)", v))
 	}
 }
