@@ -21,8 +21,8 @@ func TestRules2GivesThePlayerMoreHitPoints(t *testing.T) {
 	}{
 		{"rules 1: 10 a level", 1, 11, 1, 10},
 		{"rules 1: 10 plus the Fitness bonus a level", 1, 14, 3, 36},
-		{"rules 2: 15, and 15 a level", 2, 11, 1, 30},
-		{"rules 2: 15, and 15 plus the Fitness bonus a level", 2, 14, 3, 66},
+		{"rules 2: 20, and 10 a level", 2, 11, 1, 30},
+		{"rules 2: 20, and 10 plus the Fitness bonus a level", 2, 14, 3, 56},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -71,7 +71,7 @@ func TestALevelUpRaisesMeleeAndMagicUnderRules2(t *testing.T) {
 			&events.LevelledUp{Actor: playerID, Level: 2, Attribute: events.Might, HP: 20, Mana: 8},
 		}},
 		{"rules 2: the attribute, Melee and Magic (Defense too made monsters miss for good)", 2, []events.Fact{
-			&events.LevelledUp{Actor: playerID, Level: 2, Attribute: events.Might, HP: 45, Mana: 8},
+			&events.LevelledUp{Actor: playerID, Level: 2, Attribute: events.Might, HP: 40, Mana: 8},
 			&events.SkillRaised{Actor: playerID, Skill: events.Melee, By: 1},
 			&events.SkillRaised{Actor: playerID, Skill: events.Magic, By: 1},
 		}},
@@ -201,14 +201,14 @@ func TestRestingWhileHungrySaysWhyUnderRules2(t *testing.T) {
 	}
 }
 
-func TestRules2StartsThePlayerWithTwoHealthPotions(t *testing.T) {
+func TestRules2StartsThePlayerWithTwoHealthPotionsAndARation(t *testing.T) {
 	cases := []struct {
 		name  string
 		rules int
 		want  []string
 	}{
 		{"rules 1: an empty backpack", 1, nil},
-		{"rules 2: two Health Potions", 2, []string{"Health Potion", "Health Potion"}},
+		{"rules 2: two Health Potions and a Ration", 2, []string{"Health Potion", "Health Potion", "Ration"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

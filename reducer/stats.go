@@ -35,7 +35,7 @@ func (s *State) wornBonus(e *Entity, f func(*content.Equip) int) int {
 
 // MaxHP is an actor's maximum hit points now: for the player
 // base + (per level + Fitness bonus) * level (rules 1: base 0, 10 per
-// level; rules 2: 15 and 15), for a monster 1 + level * max(1, 8 +
+// level; rules 2: 20 and 10), for a monster 1 + level * max(1, 8 +
 // Fitness bonus); plus the HP bonus of everything worn.
 func (s *State) MaxHP(e *Entity) int {
 	fit := Bonus(e.Attributes[events.Fitness])

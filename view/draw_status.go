@@ -7,7 +7,7 @@ import (
 	"rogue/events"
 )
 
-// The status line(s): HP bar, mana, level, experience, depth, hunger,
+// The status line(s): HP bar, mana (under rules that have it), level, experience, depth, hunger,
 // turn and kills. The parts flow onto a second line when the terminal is
 // too narrow for one.
 

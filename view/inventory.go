@@ -134,7 +134,7 @@ func (m *Model) drawItems(c Canvas, area rect) {
 	add := func(e itemEntry) {
 		def := tables.Item(e.item.Kind)
 		l := line{{string(e.letter), Style{Bold: true}}, {"  " + pad(names[e.item.ID], nameW), Plain}}
-		if d := itemDetail(def, e.item.Slot != events.SlotNone); d != "" {
+		if d := itemDetail(m.State, def, e.item.Slot != events.SlotNone); d != "" {
 			l = append(l, span{"  " + d, styleHint})
 		}
 		if index == m.sel {
@@ -165,7 +165,7 @@ func (m *Model) drawItems(c Canvas, area rect) {
 
 // itemDetail says in a few words what an item does; worn items leave out
 // the slot (their name says it already).
-func itemDetail(def *content.Item, worn bool) string {
+func itemDetail(s *reducer.State, def *content.Item, worn bool) string {
 	if def == nil {
 		return ""
 	}
@@ -195,6 +195,12 @@ func itemDetail(def *content.Item, worn bool) string {
 	if u == nil {
 		return ""
 	}
+	// What it does in the player's hands: under rules 2, Magic and
+	// Intelligence add to a scroll's damage and range.
+	amount, reach := u.Amount, u.Range
+	if p := s.Player(); p != nil {
+		amount, reach = s.UseAmount(p, u), s.UseRange(p, u)
+	}
 	var what string
 	switch u.Effect {
 	case content.Heal:
@@ -202,7 +208,7 @@ func itemDetail(def *content.Item, worn bool) string {
 	case content.Feed:
 		return fmt.Sprintf("food: well fed for %d turns", u.Turns)
 	case content.Harm:
-		what = fmt.Sprintf("%d damage", u.Amount)
+		what = fmt.Sprintf("%d damage", amount)
 	case content.Confuse:
 		what = fmt.Sprintf("confuses for %d turns", u.Turns)
 	default:
@@ -210,11 +216,11 @@ func itemDetail(def *content.Item, worn bool) string {
 	}
 	switch u.Target {
 	case content.Area:
-		return fmt.Sprintf("range %d, %s within %d", u.Range, what, u.Radius)
+		return fmt.Sprintf("range %d, %s within %d", reach, what, u.Radius)
 	case content.Nearest:
-		return fmt.Sprintf("%s to the nearest foe within %d", what, u.Range)
+		return fmt.Sprintf("%s to the nearest foe within %d", what, reach)
 	case content.Actor:
-		return fmt.Sprintf("range %d, %s", u.Range, what)
+		return fmt.Sprintf("range %d, %s", reach, what)
 	}
 	return what
 }

@@ -53,10 +53,14 @@ func (m *Model) drawLevelUp(c Canvas, area rect) {
 		if int(a) == m.sel {
 			win.selected = len(win.lines)
 		}
+		use := attributeUses[a]
+		if a == events.Intelligence && !s.Content().Rules.Mana {
+			use = "scroll damage and range" // rules without mana: what it does there
+		}
 		win.lines = append(win.lines, line{
 			{string(rune('a' + a)), Style{Bold: true}},
 			{fmt.Sprintf("  %-12s %2d (%+d)", a, v, reducer.Bonus(v)), Plain},
-			{"  " + attributeUses[a], styleHint},
+			{"  " + use, styleHint},
 		})
 	}
 	win.draw(c, area)
