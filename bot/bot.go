@@ -105,7 +105,11 @@ func (b *brain) choose() events.Command {
 	// levels give more experience and the same food).
 	_, stairsKnown := b.stairs()
 	strong := stairsKnown && p.Level > s.Depth
-	if !hungryAndNoFood && !strong {
+	// No meal in the pack and past Well Fed: the stairs, once seen, too
+	// (a deeper level spawns more to a room, food among it).
+	foodless := stairsKnown && s.Hunger >= events.Normal && !s.Wizard &&
+		b.carried(func(u *content.Use) bool { return u.Effect == content.Feed }) == nil
+	if !hungryAndNoFood && !strong && !foodless {
 		if dir, ok := b.walkTo(frontier); ok {
 			return &events.Move{Dir: dir}
 		}

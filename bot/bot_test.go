@@ -177,3 +177,27 @@ func TestTheBotMeetsAGroupInACorridor(t *testing.T) {
 	s.Player().Pos = events.Pos{X: 10, Y: 3}
 	assert.Equal(t, events.Command(&events.Wait{}), Choose(s), "and waits there")
 }
+
+// Past Well Fed with no meal in the pack, the bot takes the stairs once
+// it has seen them, the level half explored: a deeper level spawns more
+// to a room, food among it. With a Ration it explores on.
+func TestTheBotGoesDownForFoodWithNoneInThePack(t *testing.T) {
+	level := func(extra ...events.Fact) *reducer.State {
+		rules1, err := content.ForRules(1)
+		require.NoError(t, err)
+		s := reducer.New(1, rules1)
+		facts := []events.Fact{
+			&events.LevelEntered{Depth: 1, Width: 30, Height: 8,
+				Rooms:     []events.Rect{{X: 1, Y: 1, W: 8, H: 5}, {X: 20, Y: 1, W: 4, H: 3}},
+				Corridors: []events.Corridor{{From: events.Pos{X: 8, Y: 3}, To: events.Pos{X: 21, Y: 3}, HorizontalFirst: true}},
+				Stairs:    events.Pos{X: 2, Y: 3}, Arrival: events.Pos{X: 5, Y: 3}},
+			&events.Spawned{ID: 1, Kind: code(t, "Player"), Pos: events.Pos{X: 5, Y: 3}, HP: 10},
+			&events.HungerChanged{Actor: 1, Hunger: events.Normal},
+		}
+		require.NoError(t, s.ApplyTurn(&events.Turn{Command: &events.Begin{}, Facts: append(facts, extra...)}))
+		return s
+	}
+	assert.Equal(t, events.Command(&events.Move{Dir: events.SouthWest}), Choose(level()), "to the stairs")
+	fed := level(&events.Spawned{ID: 2, Kind: code(t, "Ration"), Holder: 1})
+	assert.Equal(t, events.Command(&events.Move{Dir: events.NorthEast}), Choose(fed), "on toward the corridor")
+}
