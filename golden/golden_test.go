@@ -70,7 +70,7 @@ func render(t *testing.T, path string) string {
 	}
 	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
 	s.Wizard = h.Options.Wizard
-	var log []string
+	var log []view.ReplayLine
 	var hp []int
 	var turn events.Turn
 	for {
@@ -86,7 +86,9 @@ func render(t *testing.T, path string) string {
 		require.NoError(t, err)
 		msgs, err := s.ApplyTurnMessages(&turn)
 		require.NoError(t, err)
-		log = append(log, msgs...)
+		for _, m := range msgs {
+			log = append(log, view.ReplayLine{Turn: s.Turn, Text: m})
+		}
 		if len(log) > 20 {
 			log = log[len(log)-20:]
 		}
@@ -111,12 +113,14 @@ func render(t *testing.T, path string) string {
 }
 
 // writeState writes the state, its 80x24 screen framed so trailing
-// blanks show, and its digest.
-func writeState(b *strings.Builder, s *reducer.State, hp []int, log []string) {
+// blanks show, and its digest. The screen is drawn as the game showed it
+// after the turn, and as a replay and an export draw it: the turn's own
+// lines new (a busy turn grows the log), the older ones grey.
+func writeState(b *strings.Builder, s *reducer.State, hp []int, log []view.ReplayLine) {
 	b.WriteString(game.Describe(s))
 	m := view.NewModel(view.MainMenu{})
-	m.Begin(s, hp, log)
 	m.Resize(80, 24)
+	m.ShowReplayed(view.ReplayFrame{State: s, Log: log, HP: hp})
 	c := view.NewTextCanvas(80, 24)
 	view.Draw(c, m)
 	b.WriteString("+" + strings.Repeat("-", 80) + "+\n")

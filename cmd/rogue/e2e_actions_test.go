@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,8 +22,10 @@ import (
 
 // e2eTurns finds, in a game of the built-in player recorded at path, the
 // turns the end-to-end test continues by hand: hurt, the first turn
-// after which the player has at most a third of its HP with a Goblin or
-// a Rat next to it (foe, and the key that attacks it, are returned too);
+// after which the player has at most half its HP with a Goblin or a Rat
+// of at most 4 HP next to it and no other monster in view (foe, and the
+// key that attacks it, are returned too), so that the fight ends with the
+// player still hurt (in wizard mode a blow that would kill heals instead);
 // stacked, the first turn after which its backpack holds two items of
 // one kind (named by item). The turns are found, not written down, so
 // that a change to the bot or the rules moves them instead of breaking
@@ -30,6 +33,7 @@ import (
 func e2eTurns(t *testing.T, path string) (hurt int, foe, key string, stacked int, item string) {
 	t.Helper()
 	keys := [events.NumDirs]string{"k", "u", "l", "n", "j", "b", "h", "y"}
+	monsters := []string{"Rat", "Goblin", "Orc", "Troll", "Ogre"}
 	r, err := journal.Open(path)
 	require.NoError(t, err)
 	defer r.Close()
@@ -38,15 +42,22 @@ func e2eTurns(t *testing.T, path string) (hurt int, foe, key string, stacked int
 		if p == nil {
 			return nil
 		}
-		if hurt == 0 && p.HP*3 <= s.MaxHP(p) {
+		if hurt == 0 && p.HP*2 <= s.MaxHP(p) {
+			var near *reducer.Entity
+			seen := 0
 			for e := range s.Entities() {
-				name := s.Name(e.ID)
-				if e.ID == p.ID || e.Holder != 0 || e.HP <= 0 || name != "Goblin" && name != "Rat" {
+				if e.ID == p.ID || e.Holder != 0 || e.HP <= 0 || !slices.Contains(monsters, s.Name(e.ID)) || !s.CanSee(e.Pos) {
 					continue
 				}
-				if d, ok := events.DirTo(p.Pos, e.Pos); ok {
+				seen++
+				if _, adjacent := events.DirTo(p.Pos, e.Pos); adjacent {
+					near = e
+				}
+			}
+			if name := ""; near != nil && seen == 1 && near.HP <= 4 {
+				if name = s.Name(near.ID); name == "Goblin" || name == "Rat" {
+					d, _ := events.DirTo(p.Pos, near.Pos)
 					hurt, foe, key = s.Turn, name, keys[d]
-					break
 				}
 			}
 		}
