@@ -1,89 +1,92 @@
 package main
 
-import "io"
+import "rogue/internal/cli"
 
-// command is one of rogue's commands. Adding a command is one entry in
-// commands: its name, what it does in a line, how it is called, an
+// program is rogue's command line: adding a command is one entry in
+// commands, its name, what it does in a line, how it is called, an
 // example, and the function that runs it.
-type command struct {
-	name     string
-	summary  string   // one line, for the list of commands
-	synopsis []string // how it is called, without "rogue "
-	examples []string // command lines a person might type, without "rogue "
-	// run runs the command. It parses its flags (newFlags, parse) before
-	// anything else, so that -h, and rogue help, print its help and do
-	// nothing more.
-	run func(args []string, stdout, stderr io.Writer) error
+func program() *cli.Program {
+	return &cli.Program{
+		Name:     "rogue",
+		Title:    "rogue: a roguelike whose whole game is a journal",
+		Default:  "play",
+		Commands: commands(),
+		Notes: []string{
+			"Without a command, rogue plays: rogue is rogue play.",
+			"rogue help COMMAND (or rogue COMMAND -h) shows how a command is called, an example and its flags.",
+			"A file argument that rogue writes may be -, the standard output.",
+			"",
+			"Exit codes: 0 done (a torn tail left by a crash is only a note), 1 an error or,",
+			"for verify, a divergence, 2 a bad command line, 3 a damaged journal: the turns",
+			"before the damage were read, not the rest (rogue salvage FILE recovers them).",
+		},
+		// The values of flags that take a turn or a file, named as the
+		// synopses name them, whatever the command.
+		ValueNames: map[string]string{
+			"to": "TURN", "from": "TURN", "turn": "TURN",
+			"asciicast": "OUT.cast", "text": "OUT.txt",
+		},
+	}
 }
 
 // commands lists rogue's commands in the order rogue help shows them.
-func commands() []command {
-	return []command{
+func commands() []cli.Command {
+	return []cli.Command{
 		{
-			name:     "play",
-			summary:  "play in the terminal (the default): continue the unfinished game or start one",
-			synopsis: []string{"play [--new] [--seed N]", "play --journal FILE"},
-			examples: []string{"play", "play --new --seed 42", "play --journal game.rogue"},
-			run:      runPlay,
+			Name:     "play",
+			Summary:  "play in the terminal (the default): continue the unfinished game or start one",
+			Synopsis: []string{"play [--new] [--seed N]", "play --journal FILE"},
+			Examples: []string{"play", "play --new --seed 42", "play --journal game.rogue"},
+			Run:      runPlay,
 		},
 		{
-			name:     "bot",
-			summary:  "let the built-in player play a game into a journal, or many games",
-			synopsis: []string{"bot [--seed N] [--turns N] [--wizard] --out FILE", "bot --games N [--seed N] [--turns N] [--out DIR]"},
-			examples: []string{"bot --seed 7 --turns 2000 --out game.rogue", "bot --games 200 --seed 1 --out games/"},
-			run:      runBot,
+			Name:     "bot",
+			Summary:  "let the built-in player play a game into a journal, or many games",
+			Synopsis: []string{"bot [--seed N] [--turns N] [--wizard] --out FILE", "bot --games N [--seed N] [--turns N] [--out DIR]"},
+			Examples: []string{"bot --seed 7 --turns 2000 --out game.rogue", "bot --games 200 --seed 1 --out games/"},
+			Run:      runBot,
 		},
 		{
-			name:     "replay",
-			summary:  "watch a journal again, or summarize it with --headless",
-			synopsis: []string{"replay [--to TURN] FILE", "replay --headless [--to TURN] FILE"},
-			examples: []string{"replay game.rogue", "replay --headless --to 300 game.rogue"},
-			run:      runReplay,
+			Name:     "replay",
+			Summary:  "watch a journal again, or summarize it with --headless",
+			Synopsis: []string{"replay [--to TURN] FILE", "replay --headless [--to TURN] FILE"},
+			Examples: []string{"replay game.rogue", "replay --headless --to 300 game.rogue"},
+			Run:      runReplay,
 		},
 		{
-			name:     "verify",
-			summary:  "re-simulate a journal under the current rules, naming the first turn that differs",
-			synopsis: []string{"verify FILE"},
-			examples: []string{"verify game.rogue"},
-			run:      runVerify,
+			Name:     "verify",
+			Summary:  "re-simulate a journal under the current rules, naming the first turn that differs",
+			Synopsis: []string{"verify FILE"},
+			Examples: []string{"verify game.rogue"},
+			Run:      runVerify,
 		},
 		{
-			name:     "dump",
-			summary:  "print a journal one turn per line, every die roll visible (--json for JSON lines)",
-			synopsis: []string{"dump [--json] FILE"},
-			examples: []string{"dump game.rogue | less", "dump --json game.rogue > game.jsonl"},
-			run:      runDump,
+			Name:     "dump",
+			Summary:  "print a journal one turn per line, every die roll visible (--json for JSON lines)",
+			Synopsis: []string{"dump [--json] FILE"},
+			Examples: []string{"dump game.rogue | less", "dump --json game.rogue > game.jsonl"},
+			Run:      runDump,
 		},
 		{
-			name:     "export",
-			summary:  "write a replay as an asciicast recording, or one screen as text",
-			synopsis: []string{"export --asciicast OUT.cast [--from TURN] [--to TURN] [--speed N] FILE", "export --text OUT.txt [--turn TURN] FILE"},
-			examples: []string{"export --asciicast game.cast game.rogue", "export --text - --turn 812 game.rogue"},
-			run:      runExport,
+			Name:     "export",
+			Summary:  "write a replay as an asciicast recording, or one screen as text",
+			Synopsis: []string{"export --asciicast OUT.cast [--from TURN] [--to TURN] [--speed N] FILE", "export --text OUT.txt [--turn TURN] FILE"},
+			Examples: []string{"export --asciicast game.cast game.rogue", "export --text - --turn 812 game.rogue"},
+			Run:      runExport,
 		},
 		{
-			name:     "salvage",
-			summary:  "write a new journal of every turn of a damaged one that can be read and re-verified",
-			synopsis: []string{"salvage [--out NEW] FILE"},
-			examples: []string{"salvage game.rogue", "salvage --out saved.rogue game.rogue"},
-			run:      runSalvage,
+			Name:     "salvage",
+			Summary:  "write a new journal of every turn of a damaged one that can be read and re-verified",
+			Synopsis: []string{"salvage [--out NEW] FILE"},
+			Examples: []string{"salvage game.rogue", "salvage --out saved.rogue game.rogue"},
+			Run:      runSalvage,
 		},
 		{
-			name:     "version",
-			summary:  "print the build, the journal formats it reads and writes, the rules and the PRNG",
-			synopsis: []string{"version"},
-			examples: []string{"version"},
-			run:      runVersion,
+			Name:     "version",
+			Summary:  "print the build, the journal formats it reads and writes, the rules and the PRNG",
+			Synopsis: []string{"version"},
+			Examples: []string{"version"},
+			Run:      runVersion,
 		},
 	}
-}
-
-// lookup returns the command called name, or nil.
-func lookup(name string) *command {
-	for _, c := range commands() {
-		if c.name == name {
-			return &c
-		}
-	}
-	return nil
 }

@@ -52,7 +52,7 @@ func TestEveryWayOfAskingForHelpListsTheCommands(t *testing.T) {
 func TestTheListOfCommandsNamesEveryCommand(t *testing.T) {
 	got := runHere("help").Stdout
 	for _, c := range commands() {
-		assert.Regexp(t, regexp.MustCompile(`(?m)^  `+c.name+` +`+regexp.QuoteMeta(c.summary)+`$`), got)
+		assert.Regexp(t, regexp.MustCompile(`(?m)^  `+c.Name+` +`+regexp.QuoteMeta(c.Summary)+`$`), got)
 	}
 }
 
@@ -60,14 +60,14 @@ func TestTheListOfCommandsNamesEveryCommand(t *testing.T) {
 // help on the standard output, exit 0 and do nothing else.
 func TestACommandsHelpGivesItsSynopsisAnExampleAndItsFlags(t *testing.T) {
 	for _, c := range commands() {
-		t.Run(c.name, func(t *testing.T) {
-			help := runHere("help", c.name)
+		t.Run(c.Name, func(t *testing.T) {
+			help := runHere("help", c.Name)
 			require.Equal(t, ran{Stdout: help.Stdout}, help, "exit 0, nothing on stderr")
-			golden(t, c.name+".txt", help.Stdout)
-			assert.Equal(t, help, runHere(c.name, "-h"))
-			assert.Equal(t, help, runHere(c.name, "--help"))
-			assert.True(t, strings.HasPrefix(help.Stdout, "usage: rogue "+c.name), "it opens with the synopsis")
-			assert.Contains(t, help.Stdout, "\nexamples:\n  rogue "+c.name)
+			golden(t, c.Name+".txt", help.Stdout)
+			assert.Equal(t, help, runHere(c.Name, "-h"))
+			assert.Equal(t, help, runHere(c.Name, "--help"))
+			assert.True(t, strings.HasPrefix(help.Stdout, "usage: rogue "+c.Name), "it opens with the synopsis")
+			assert.Contains(t, help.Stdout, "\nexamples:\n  rogue "+c.Name)
 			assert.NotContains(t, help.Stdout, "(default -", "no sentinel is shown as a default")
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"rogue/botgames"
 	"rogue/events"
 	"rogue/game"
+	"rogue/internal/cli"
 	"rogue/journal"
 	"rogue/play"
 	"rogue/reducer/content"
@@ -59,7 +60,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	// and what the bot says goes to stderr.
 	shown, report, toStdout := *out, stdout, func(io.Writer, bool) error { return nil }
 	if *out == "-" {
-		if *out, toStdout, err = stdoutFile("bot.rogue"); err != nil {
+		if *out, toStdout, err = cli.StdoutFile("bot.rogue"); err != nil {
 			return err
 		}
 		shown, report = "the standard output", stderr

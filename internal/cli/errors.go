@@ -1,0 +1,23 @@
+package cli
+
+import "fmt"
+
+// exitError carries an exit code and a one-line message.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// ExitCode is the code the program exits with. The packages the commands
+// call (play) give their own errors an ExitCode too.
+func (e *exitError) ExitCode() int { return e.code }
+
+// Fail is an error of one line that makes the program exit with code.
+func Fail(code int, format string, args ...any) error {
+	return &exitError{code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// UsageError is a command line that cannot be run: exit 2.
+func UsageError(format string, args ...any) error { return Fail(2, format, args...) }

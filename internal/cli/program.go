@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// Command is one of a program's commands: its name, what it does in a
+// line, how it is called, an example, and the function that runs it.
+type Command struct {
+	Name     string
+	Summary  string   // one line, for the list of commands
+	Synopsis []string // how it is called, without the program's name
+	Examples []string // command lines a person might type, without the program's name
+	// Run runs the command. It parses its flags (NewFlags, Parse) before
+	// anything else, so that -h, and the help command, print its help and
+	// do nothing more.
+	Run func(args []string, stdout, stderr io.Writer) error
+}
+
+// Program is a command line made of commands.
+type Program struct {
+	Name     string    // what a person types first, "rogue"
+	Title    string    // the first line of the list of commands
+	Default  string    // the command run when the first argument is not one
+	Commands []Command // in the order the list of commands shows them
+	Notes    []string  // the lines after the list of commands
+	// ValueNames names the values of flags, whatever the command: a flag
+	// left out is named after its type (N for a number, FILE for a
+	// string), or after a word in backquotes in its usage, as the flag
+	// package does.
+	ValueNames map[string]string
+}
+
+// Run runs the command args name (the default one when args do not
+// start with one) and returns the exit code: 0 done, 2 a command line
+// that cannot be run, else the code of the command's error.
+func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && isHelp(args[0]) {
+		return p.runHelp(args[1:], stdout, stderr)
+	}
+	name := p.Default
+	if len(args) > 0 && !isFlag(args[0]) {
+		name, args = args[0], args[1:]
+	}
+	c := p.lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "%s: unknown command %q (%s help lists the commands)\n", p.Name, name, p.Name)
+		return 2
+	}
+	return p.exec(c, args, stdout, stderr)
+}
+
+// exec runs c with args and turns what it returns into an exit code: a
+// request for help prints c's help on stdout (exit 0), an error prints
+// one line on stderr.
+func (p *Program) exec(c *Command, args []string, stdout, stderr io.Writer) int {
+	err := c.Run(args, stdout, stderr)
+	var ee interface {
+		error
+		ExitCode() int
+	}
+	var he *helpRequest
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &he):
+		p.help(stdout, c, he.fs)
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ee):
+		fmt.Fprintf(stderr, "%s %s: %s\n", p.Name, c.Name, ee.Error())
+		return ee.ExitCode()
+	default:
+		fmt.Fprintf(stderr, "%s %s: %v\n", p.Name, c.Name, err)
+		return 1
+	}
+}
+
+// lookup returns the command called name, or nil.
+func (p *Program) lookup(name string) *Command {
+	for _, c := range p.Commands {
+		if c.Name == name {
+			return &c
+		}
+	}
+	return nil
+}
