@@ -36,6 +36,7 @@ var mayImport = map[string][]string{
 	"rogue/play":                {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/game", "rogue/view", "rogue/replay", "github.com/gdamore/tcell/v2"},
 	"rogue/botgames":            {"rogue/events", "rogue/reducer", "rogue/reducer/", "rogue/journal", "rogue/game", "rogue/bot/balance"},
 	"rogue/internal/cli":        {},
+	"rogue/internal/buildinfo":  {"rogue/events", "rogue/reducer/dice"},
 	"rogue/internal/benchcpu":   {},
 	"rogue/internal/msgpackref": {"github.com/vmihailenco/msgpack/v5"},
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"rogue/internal/buildinfo"
 	"rogue/play"
 )
 
@@ -29,7 +30,7 @@ func writeCrashReport(r any, stack []byte) string {
 		return "(could not be saved: " + err.Error() + ")"
 	}
 	var b strings.Builder
-	fmt.Fprintln(&b, versionLine())
+	fmt.Fprintln(&b, buildinfo.Line())
 	fmt.Fprintf(&b, "crashed: %s\n", now.Format(time.RFC3339))
 	fmt.Fprintf(&b, "command: %s\n", strings.Join(os.Args, " "))
 	fmt.Fprintf(&b, "internal error: %v\n\n%s", r, stack)

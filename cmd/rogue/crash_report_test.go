@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"rogue/internal/buildinfo"
 )
 
 // A crash report goes beside the journals, where a reboot keeps it, under
@@ -27,7 +29,7 @@ func TestCrashReportsGoBesideTheJournalsUnderNamesOfTheirOwn(t *testing.T) {
 	require.NoError(t, err)
 	lines := strings.SplitN(string(b), "\n", 5)
 	require.Len(t, lines, 5)
-	assert.Equal(t, versionLine(), lines[0])
+	assert.Equal(t, buildinfo.Line(), lines[0])
 	assert.Regexp(t, `^crashed: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`, lines[1])
 	assert.True(t, strings.HasPrefix(lines[2], "command: "), lines[2])
 	assert.Equal(t, "internal error: index out of range [3] with length 3", lines[3])

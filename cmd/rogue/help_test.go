@@ -5,12 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime/debug"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"rogue/internal/buildinfo"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata (help texts, the damaged corpus's outcomes)")
@@ -97,28 +98,6 @@ func TestVersionSaysTheBuildTheFormatsTheRulesAndThePRNG(t *testing.T) {
 	got := runHere("version")
 	require.Equal(t, 0, got.Code, got.Stderr)
 	assert.Regexp(t, `^rogue (devel|devel [0-9a-f]{1,12}(\+modified)?|v\S+) \(go\S+ \w+/\w+\); journal formats 1 to 3 \(new games in 3\); rules 1 to 2; PRNG splitmix64-counter/1\n$`, got.Stdout)
-	assert.Equal(t, versionLine()+"\n", got.Stdout)
+	assert.Equal(t, buildinfo.Line()+"\n", got.Stdout)
 	assert.Equal(t, ran{Code: 2, Stderr: "rogue version: unexpected argument \"now\"\n"}, runHere("version", "now"))
-}
-
-func TestTheBuildIsTheModuleVersionElseTheRevisionElseDevel(t *testing.T) {
-	rev := "1fa1a5d2c3e4b5a6978800112233445566778899"
-	cases := []struct {
-		name string
-		info debug.BuildInfo
-		want string
-	}{
-		{"a tagged module", debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "v1.2.0"},
-		{"a pseudo-version", debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261124183100-1fa1a5d2c3e4"}}, "v0.0.0-20261124183100-1fa1a5d2c3e4"},
-		{"a checkout's revision", debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
-			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: "false"}}}, "devel 1fa1a5d2c3e4"},
-		{"a checkout with changes", debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
-			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: "true"}}}, "devel 1fa1a5d2c3e4+modified"},
-		{"nothing recorded", debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, describeBuild(&c.info))
-		})
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"rogue/internal/buildinfo"
 	"rogue/play"
 )
 
@@ -32,7 +33,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return usageError("--seed must be at least 1")
 	}
 	line, err := play.Run(play.Options{Journal: *path, New: *fresh || seedSet, Seed: *seed, Now: time.Now,
-		Version: versionLine(), OnTerminal: onTerminal})
+		Version: buildinfo.Line(), OnTerminal: onTerminal})
 	if line != "" {
 		fmt.Fprintln(stdout, line)
 	}
