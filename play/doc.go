@@ -5,10 +5,11 @@
 // turns the keys of a screen it is handed into turns, the death summary
 // written beside a journal when its player dies, and Salvage, the new
 // journal of every turn of a damaged one that can be re-verified, to play
-// on from.
+// on from, and the crash report written beside the journals when rogue
+// panics.
 //
 // It touches the file system (the data folder, journals, locks, the
-// summary file), reads the login name and suspends the process on Ctrl-Z,
+// summary file, crash reports), reads the login name and suspends the process on Ctrl-Z,
 // so it is one of the few packages that use the operating system; the
 // terminal itself is opened by cmd/rogue and handed to Run.
 package play

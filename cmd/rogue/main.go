@@ -17,8 +17,10 @@ import (
 	"os"
 	"runtime/debug"
 
+	"rogue/internal/buildinfo"
 	"rogue/internal/cli"
 	"rogue/journal"
+	"rogue/play"
 )
 
 func main() {
@@ -30,7 +32,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			restoreTerminal()
-			path := writeCrashReport(r, debug.Stack())
+			path := play.WriteCrashReport(buildinfo.Line(), r, debug.Stack())
 			fmt.Fprintf(stderr, "rogue: internal error: %v (details in %s); your journal is safe\n", r, path)
 			code = 70
 		}

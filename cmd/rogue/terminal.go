@@ -11,6 +11,10 @@ import (
 	"golang.org/x/term"
 )
 
+// restoreTerminal puts the terminal back when a screen is open; onTerminal
+// sets it while it owns the terminal.
+var restoreTerminal = func() {}
+
 // isTerminal reports whether w writes to a terminal, as term.IsTerminal
 // tells one (a character device such as /dev/null is not one).
 func isTerminal(w io.Writer) bool {

@@ -1,26 +1,20 @@
-package main
+package play
 
 import (
 	"fmt"
 	"os"
 	"strings"
 	"time"
-
-	"rogue/internal/buildinfo"
-	"rogue/play"
 )
 
-// restoreTerminal puts the terminal back when a screen is open; play sets
-// it while it owns the terminal.
-var restoreTerminal = func() {}
-
-// writeCrashReport saves a panic's value and stack for a bug report, so
+// WriteCrashReport saves a panic's value and stack for a bug report, so
 // the user sees one line and the maintainer gets the details: in the
 // journals' folder (where the bug report's journal is too, and which a
 // reboot keeps), else the temporary folder, under a name no other report
-// has. It returns the report's path, or why it could not be saved.
-func writeCrashReport(r any, stack []byte) string {
-	dir, err := play.DataDir()
+// has, headed by version (the line rogue version prints). It returns the
+// report's path, or why it could not be saved.
+func WriteCrashReport(version string, r any, stack []byte) string {
+	dir, err := DataDir()
 	if err != nil {
 		dir = os.TempDir()
 	}
@@ -30,7 +24,7 @@ func writeCrashReport(r any, stack []byte) string {
 		return "(could not be saved: " + err.Error() + ")"
 	}
 	var b strings.Builder
-	fmt.Fprintln(&b, buildinfo.Line())
+	fmt.Fprintln(&b, version)
 	fmt.Fprintf(&b, "crashed: %s\n", now.Format(time.RFC3339))
 	fmt.Fprintf(&b, "command: %s\n", strings.Join(os.Args, " "))
 	fmt.Fprintf(&b, "internal error: %v\n\n%s", r, stack)

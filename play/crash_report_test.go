@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"os"
@@ -8,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"rogue/internal/buildinfo"
 )
 
 // A crash report goes beside the journals, where a reboot keeps it, under
@@ -18,8 +16,8 @@ import (
 func TestCrashReportsGoBesideTheJournalsUnderNamesOfTheirOwn(t *testing.T) {
 	data := t.TempDir()
 	t.Setenv("XDG_DATA_HOME", data)
-	first := writeCrashReport("index out of range [3] with length 3", []byte("goroutine 1 [running]:\nmain.main()\n"))
-	second := writeCrashReport("nil map", []byte("goroutine 1 [running]:\n"))
+	first := WriteCrashReport(testVersion, "index out of range [3] with length 3", []byte("goroutine 1 [running]:\nmain.main()\n"))
+	second := WriteCrashReport(testVersion, "nil map", []byte("goroutine 1 [running]:\n"))
 	require.NotEqual(t, first, second, "each crash has its own report")
 	for _, path := range []string{first, second} {
 		assert.Equal(t, filepath.Join(data, "rogue"), filepath.Dir(path), "beside the journals")
@@ -29,7 +27,7 @@ func TestCrashReportsGoBesideTheJournalsUnderNamesOfTheirOwn(t *testing.T) {
 	require.NoError(t, err)
 	lines := strings.SplitN(string(b), "\n", 5)
 	require.Len(t, lines, 5)
-	assert.Equal(t, buildinfo.Line(), lines[0])
+	assert.Equal(t, testVersion, lines[0])
 	assert.Regexp(t, `^crashed: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`, lines[1])
 	assert.True(t, strings.HasPrefix(lines[2], "command: "), lines[2])
 	assert.Equal(t, "internal error: index out of range [3] with length 3", lines[3])
@@ -43,8 +41,11 @@ func TestACrashReportWithNoJournalsFolderGoesToTheTemporaryOne(t *testing.T) {
 	t.Setenv("TMPDIR", tmp)
 	t.Setenv("XDG_DATA_HOME", "")
 	t.Setenv("HOME", "")
-	path := writeCrashReport("boom", nil)
+	path := WriteCrashReport(testVersion, "boom", nil)
 	assert.Equal(t, tmp, filepath.Dir(path))
 	_, err := os.Stat(path)
 	assert.NoError(t, err)
 }
+
+// testVersion stands for the line rogue version prints.
+const testVersion = "rogue devel (go1.24 linux/amd64); journal formats 1 to 3 (new games in 3); rules 1 to 2; PRNG splitmix64-counter/1"
