@@ -5,7 +5,8 @@
 // turns the keys of a screen it is handed into turns, the death summary
 // written beside a journal when its player dies, and Salvage, the new
 // journal of every turn of a damaged one that can be re-verified, to play
-// on from, and the crash report written beside the journals when rogue
+// on from, a journal replayed on a terminal or summarized without one
+// (Replay, ReplaySummary), and the crash report written beside the journals when rogue
 // panics.
 //
 // It touches the file system (the data folder, journals, locks, the

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"rogue/journal"
+	"rogue/play"
 )
 
 // exitDamaged is the exit code of a read command on a damaged journal: it
@@ -15,11 +16,8 @@ import (
 const exitDamaged = 3
 
 // damaged is the error of a read command that reached damage in the
-// journal at path: the one line saying where and what follows it, and how
-// to salvage it.
-func damaged(path string, tail *journal.Tail) error {
-	return fail(exitDamaged, "%v; rogue salvage %s writes a new journal of every turn that can be recovered", tail, path)
-}
+// journal at path (play.Damaged: exit 3, and how to salvage it).
+var damaged = play.Damaged
 
 // tailResult is how a read command ends after reading a journal whose
 // reading stopped at tail (nil: the journal ended cleanly): a torn tail is
