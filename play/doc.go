@@ -5,12 +5,15 @@
 // turns the keys of a screen it is handed into turns, the death summary
 // written beside a journal when its player dies, and Salvage, the new
 // journal of every turn of a damaged one that can be re-verified, to play
-// on from, a journal replayed on a terminal or summarized without one
-// (Replay, ReplaySummary), and the crash report written beside the journals when rogue
-// panics.
+// on from. It also holds what rogue's other commands on a journal do
+// once their flags are read: a journal replayed on a terminal or
+// summarized without one (Replay, ReplaySummary), re-simulated (Verify),
+// printed turn by turn (Dump), and the crash report written beside the
+// journals when rogue panics.
 //
 // It touches the file system (the data folder, journals, locks, the
-// summary file, crash reports), reads the login name and suspends the process on Ctrl-Z,
-// so it is one of the few packages that use the operating system; the
-// terminal itself is opened by cmd/rogue and handed to Run.
+// summary file, crash reports), reads the login name and suspends the
+// process on Ctrl-Z, so it is one of the few packages that use the
+// operating system; the terminal itself is opened by cmd/rogue and handed
+// to Run and Replay.
 package play

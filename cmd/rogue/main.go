@@ -19,7 +19,6 @@ import (
 
 	"rogue/internal/buildinfo"
 	"rogue/internal/cli"
-	"rogue/journal"
 	"rogue/play"
 )
 
@@ -55,20 +54,12 @@ func parse(fs *flag.FlagSet, args []string, _ io.Writer) ([]string, error) {
 	return cli.Parse(fs, args)
 }
 
-// openJournalArg parses a command line naming one journal and opens it for
-// reading.
-func openJournalArg(fs *flag.FlagSet, args []string, stderr io.Writer) (string, *journal.Reader, error) {
+// journalArg parses a command line naming one journal and returns its
+// path.
+func journalArg(fs *flag.FlagSet, args []string, stderr io.Writer) (string, error) {
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
-		return "", nil, err
+		return "", err
 	}
-	path, err := oneFile(pos, "journal")
-	if err != nil {
-		return "", nil, err
-	}
-	r, err := journal.Open(path)
-	if err != nil {
-		return "", nil, err
-	}
-	return path, r, nil
+	return oneFile(pos, "journal")
 }

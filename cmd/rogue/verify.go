@@ -1,59 +1,19 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
-	"rogue/events"
-	"rogue/game"
-	"rogue/reducer/content"
+	"rogue/play"
 )
 
+// runVerify is `rogue verify FILE`: the journal re-simulated
+// (play.Verify).
 func runVerify(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("verify")
 	rules := fs.Int("rules", 0, "re-simulate under this rules version instead of the journal's own (1 to the newest)")
-	path, r, err := openJournalArg(fs, args, stderr)
+	path, err := journalArg(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	defer r.Close()
-	h := r.Header()
-	under := h.RulesVersion
-	if *rules != 0 {
-		under = *rules
-	}
-	tables, err := content.ForRules(under)
-	if err != nil {
-		if *rules != 0 {
-			return usageError("--rules %d: %v", *rules, err)
-		}
-		// Rules this program does not have: re-simulating under other
-		// ones would check nothing.
-		return fail(1, "%s: cannot re-simulate: the journal was played under rules version %d, and this program has rules up to version %d: update rogue", path, h.RulesVersion, events.RulesVersion)
-	}
-	if err := game.CheckPlayable(h); err != nil && *rules == 0 {
-		return fail(1, "%s: cannot re-simulate: %v", path, err)
-	}
-	div, checked, tail, err := game.VerifyUnder(r, tables)
-	if err != nil {
-		return err
-	}
-	if tail != nil && !tail.Torn {
-		fmt.Fprintf(stdout, "%s: DAMAGED at turn %d, byte %d: only the %d turns before it were verified\n", path, tail.Turn, tail.Offset, checked)
-		return damaged(path, tail)
-	}
-	if err := tailResult("verify", path, tail, stderr); err != nil {
-		return err
-	}
-	if div != nil {
-		fmt.Fprint(stdout, div.Report())
-		return fail(1, "%s: %s", path, div.Summary())
-	}
-	if *rules != 0 {
-		fmt.Fprintf(stdout, "%s: verified %d turns: rules version %d decides every fact the journal recorded\n", path, checked, under)
-		return nil
-	}
-	// The journal's own rules, which this program keeps.
-	fmt.Fprintf(stdout, "%s: verified %d turns: the current rules decide every fact the journal recorded\n", path, checked)
-	return nil
+	return play.Verify(path, *rules, stdout, stderr)
 }

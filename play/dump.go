@@ -1,0 +1,35 @@
+package play
+
+import (
+	"bufio"
+	"errors"
+	"io"
+
+	"rogue/game"
+	"rogue/journal"
+)
+
+// Dump is `rogue dump [--json] FILE`: the journal at path one turn per
+// line (game.Dump), then the note or the error its end calls for.
+func Dump(path string, asJSON bool, stdout, stderr io.Writer) error {
+	r, err := journal.Open(path)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	tail, err := game.Dump(w, r, asJSON)
+	var fe *game.DumpFoldError
+	if err != nil && !errors.As(err, &fe) {
+		return err
+	}
+	w.Flush()
+	if err := tailResult("dump", path, tail, stderr); err != nil {
+		return err
+	}
+	if fe != nil {
+		return fail(1, "%s: %v", path, fe)
+	}
+	return nil
+}
