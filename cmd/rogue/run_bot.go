@@ -1,13 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"rogue/botgames"
 	"rogue/events"
 	"rogue/game"
-	"rogue/internal/cli"
 	"rogue/journal"
 	"rogue/play"
 	"rogue/reducer/content"
@@ -56,26 +54,5 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError("--rules: %v", err)
 	}
-	// --out -: the journal is written to a temporary file, then to stdout,
-	// and what the bot says goes to stderr.
-	shown, report, toStdout := *out, stdout, func(io.Writer, bool) error { return nil }
-	if *out == "-" {
-		if *out, toStdout, err = cli.StdoutFile("bot.rogue"); err != nil {
-			return err
-		}
-		shown, report = "the standard output", stderr
-	}
-	g, snapErr, err := game.RecordBot(*out, h, content.Default(), *turns, nil)
-	if err != nil {
-		toStdout(nil, false)
-		return err
-	}
-	if snapErr != nil && shown == *out {
-		fmt.Fprintf(stderr, "rogue bot: note: %v\n", snapErr)
-	}
-	s := g.State
-	fmt.Fprintf(report, "%s\n", play.SummaryLine(s))
-	fmt.Fprintf(report, "journal: %s (%d turns)\n", shown, s.Turn)
-	fmt.Fprintf(report, "digest: %s\n", s.Digest())
-	return toStdout(stdout, true)
+	return botgames.One(h, *out, *turns, stdout, stderr, play.SummaryLine)
 }

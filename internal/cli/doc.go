@@ -4,7 +4,7 @@
 // reads (the list of commands, one command's synopsis, examples and
 // flags), and errors that carry their exit code (Fail, UsageError).
 //
-// It knows nothing of rogue's commands: cmd/rogue lists them. It touches
-// the operating system only in StdoutFile, the temporary file a command
-// writes the standard output through.
+// It knows nothing of rogue's commands (cmd/rogue lists them) and touches
+// nothing of the operating system: a command is handed its arguments and
+// its two writers.
 package cli
