@@ -57,7 +57,7 @@ func commands() []command {
 		{
 			name:     "export",
 			summary:  "write a replay as an asciicast recording, or one screen as text",
-			synopsis: []string{"export --asciicast OUT.cast [--from TURN] [--to TURN] [--speed N] FILE", "export --text OUT.txt [--turn TURN] FILE"},
+			synopsis: []string{"export --asciicast OUT.cast [--from TURN] [--to TURN] [--every N] [--speed N] FILE", "export --text OUT.txt [--turn TURN] FILE"},
 			examples: []string{"export --asciicast game.cast game.rogue", "export --text - --turn 812 game.rogue"},
 			run:      runExport,
 		},
