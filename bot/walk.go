@@ -34,10 +34,8 @@ func (b *brain) walk(goal func(events.Pos) bool, around bool, avoid []bool) (eve
 			blocked[m.Index(e.Pos)] = true
 		}
 	}
-	if avoid != nil {
-		for i, a := range avoid {
-			blocked[i] = blocked[i] || a
-		}
+	for i, a := range avoid {
+		blocked[i] = blocked[i] || a
 	}
 	var step [events.NumDirs]int // the index offset of a step in each direction
 	for d := range step {

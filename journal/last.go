@@ -10,8 +10,9 @@ import (
 	"rogue/events"
 )
 
-// ErrNoCleanEnd: LastTurn found no whole record ending the journal (it
-// ends torn or corrupt, or its end is not a record this program wrote).
+// ErrNoCleanEnd is what LastTurn returns when it finds no whole record
+// ending the journal (it ends torn or corrupt, or its end is not a record
+// this program wrote).
 var ErrNoCleanEnd = errors.New("the journal does not end with a whole record")
 
 // lastWindow is how many bytes LastTurn reads from a journal's end: room

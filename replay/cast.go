@@ -17,11 +17,33 @@ import (
 // previous turn's screen into this one's (the first draws it whole).
 
 // DefaultCastSpeed and MaxCastSpeed are the default and the fastest
-// turns a second of a recording.
+// frames a second of a recording (turns a second when every turn is a
+// frame).
 const (
 	DefaultCastSpeed = 10
 	MaxCastSpeed     = 1000 // times keep 6 decimals, so they always increase
 )
+
+// MaxCastFrames is the most frames a recording has unless asked for
+// more: a longer stretch of turns is recorded one frame every few turns
+// (see CastStep). Drawing a frame costs about 50 to 100 µs, so a
+// recording of any journal takes at most a second or two to draw, and it
+// plays for at most 17 minutes at 10 frames a second.
+const MaxCastFrames = 10000
+
+// CastStep is how many turns apart the frames of a recording of turns
+// from to last are by default: 1 up to MaxCastFrames turns, else the
+// fewest that keep it to MaxCastFrames frames (the last turn's included).
+func CastStep(from, last int) int {
+	gaps := last - from // between the first frame and the last
+	return max(1, (gaps+MaxCastFrames-2)/(MaxCastFrames-1))
+}
+
+// CastFrames is how many frames a recording of turns from to last, one
+// frame every step turns, has: from, from+step, ... and always last.
+func CastFrames(from, last, step int) int {
+	return (last-from+step-1)/step + 1
+}
 
 // castHeader is the recording's first line. Its timestamp is when the game
 // began (from the journal), not when it was exported, so that exporting
@@ -34,8 +56,10 @@ type castHeader struct {
 	Title     string `json:"title"`
 }
 
-// WriteCast writes the recording of turns from to last of f to w.
-func WriteCast(w io.Writer, f *Frames, from, last int, speed float64) error {
+// WriteCast writes the recording of turns from to last of f to w, one
+// frame every step turns (the last turn always has one), speed frames a
+// second.
+func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) error {
 	h := f.Header()
 	head, err := json.Marshal(castHeader{
 		Version: 2, Width: exportWidth, Height: exportHeight,
@@ -51,19 +75,23 @@ func WriteCast(w io.Writer, f *Frames, from, last int, speed float64) error {
 	screen := NewFrameScreen()
 	var prev *view.TextCanvas
 	var line []byte
-	for turn := from; turn <= last; turn++ {
+	step = max(step, 1)
+	for i, turn := 0, from; ; i++ {
 		fr, err := f.At(turn)
 		if err != nil {
 			return err
 		}
 		cur := screen.Draw(fr)
-		line = appendCastEvent(line[:0], float64(turn-from)/speed, view.ANSIFrame(prev, cur))
+		line = appendCastEvent(line[:0], float64(i)/speed, view.ANSIFrame(prev, cur))
 		if _, err := w.Write(line); err != nil {
 			return err
 		}
 		prev = cur
+		if turn == last {
+			return nil
+		}
+		turn = min(turn+step, last)
 	}
-	return nil
 }
 
 // appendCastEvent appends the output event [t, "o", data] and a newline.

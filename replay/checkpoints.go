@@ -16,13 +16,21 @@ import (
 // there would be more), and, near where the replay goes, one every
 // fineEvery turns, of which the localCheckpoints most recently used are
 // kept (with the ones the ladder dropped). Memory stays bounded at any
-// journal length.
+// journal length, and whatever the journal holds: all the checkpoints
+// together keep at most maxCheckpointEntities entities (a hostile journal
+// can make every state hold tens of thousands), the spacing doubling and
+// the local ones going first when there would be more.
 
 const (
 	checkpointEvery  = 1024
 	fineEvery        = 64
 	maxCheckpoints   = 256
 	localCheckpoints = 48
+	// maxCheckpointEntities is about 40 MB of entities. A bot game keeps
+	// a tenth of it in its 304 checkpoints; the deepest levels of a long
+	// wizard game have a thousand entities, so there the checkpoints
+	// thin out.
+	maxCheckpointEntities = 1 << 18
 )
 
 type checkpoint struct {
@@ -32,9 +40,10 @@ type checkpoint struct {
 }
 
 type checkpoints struct {
-	every int          // the ladder's spacing
-	list  []checkpoint // by increasing turn
-	clock int
+	every    int          // the ladder's spacing
+	list     []checkpoint // by increasing turn
+	clock    int
+	entities int // how many entities the states in list hold in all
 }
 
 func newCheckpoints() *checkpoints { return &checkpoints{every: checkpointEvery} }
@@ -54,10 +63,18 @@ func (c *checkpoints) add(s *reducer.State, pos journal.Position) {
 		return
 	}
 	c.list = slices.Insert(c.list, i, checkpoint{state: s.Clone(), pos: pos, used: c.clock})
+	c.entities += s.NumEntities()
 	for c.count(true) > maxCheckpoints {
 		c.every *= 2
 	}
 	for c.count(false) > localCheckpoints {
+		c.dropLeastUsedOffLadder()
+	}
+	for c.entities > maxCheckpointEntities && len(c.list) > 1 {
+		if c.count(false) == 0 {
+			c.every *= 2
+			continue
+		}
 		c.dropLeastUsedOffLadder()
 	}
 }
@@ -113,6 +130,7 @@ func (c *checkpoints) dropLeastUsedOffLadder() {
 		}
 	}
 	if drop >= 0 {
+		c.entities -= c.list[drop].state.NumEntities()
 		c.list = slices.Delete(c.list, drop, drop+1)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"rogue/events"
 	"rogue/game"
+	"rogue/internal/hostile"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -286,4 +287,29 @@ func TestTheHPChartOfAVeryLongGameKeepsTheLowestOfEachRun(t *testing.T) {
 			t.Fatalf("value %d is %d, not the lowest of its run, %d", i, v, low)
 		}
 	}
+}
+
+// A hostile journal whose every state holds thousands of entities keeps
+// the checkpoints to maxCheckpointEntities entities in all.
+func TestCheckpointsOfACrowdedJournalStayWithinTheirEntities(t *testing.T) {
+	j := hostile.Crowd(hostile.MaxSize)
+	path := filepath.Join(t.TempDir(), "crowd.rogue")
+	require.NoError(t, os.WriteFile(path, j.Bytes, 0o644))
+	f, err := Open(path, content.Default())
+	require.NoError(t, err)
+	defer f.Close()
+	for turn := 0; turn <= f.Total(); turn += f.Total()/400 + 1 {
+		_, err := f.At(turn)
+		require.NoError(t, err)
+	}
+	_, err = f.At(f.Total())
+	require.NoError(t, err)
+	require.Greater(t, f.cur.NumEntities(), 2000, "the crowd is there")
+	held := 0
+	for _, k := range f.ckpts.list {
+		held += k.state.NumEntities()
+	}
+	assert.Equal(t, held, f.ckpts.entities, "the count is kept right")
+	assert.LessOrEqual(t, held, 1<<18, "unbounded, the checkpoints kept 1.5 million of the crowd")
+	assert.Greater(t, len(f.ckpts.list), 1, "a few are still kept")
 }

@@ -70,7 +70,7 @@ func commands() []cli.Command {
 		{
 			Name:     "export",
 			Summary:  "write a replay as an asciicast recording, or one screen as text",
-			Synopsis: []string{"export --asciicast OUT.cast [--from TURN] [--to TURN] [--speed N] FILE", "export --text OUT.txt [--turn TURN] FILE"},
+			Synopsis: []string{"export --asciicast OUT.cast [--from TURN] [--to TURN] [--every N] [--speed N] FILE", "export --text OUT.txt [--turn TURN] FILE"},
 			Examples: []string{"export --asciicast game.cast game.rogue", "export --text - --turn 812 game.rogue"},
 			Run:      runExport,
 		},

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/internal/hostile"
 	"rogue/journal"
 	"rogue/play"
 )
@@ -26,8 +27,7 @@ import (
 // --headless, dump and export, and what play and salvage do; -update
 // rewrites it.
 //
-// More cases (the level and item bombs, say) are one more entry in
-// damagedCases.
+// Each case is one entry in damagedCases.
 
 // baseRecord is one record of the base journal: where it starts, how many
 // bytes its length field takes, and its payload's length.
@@ -164,6 +164,15 @@ func damagedCases() []damagedCase {
 	})
 	add("1 MB of 0xff after a valid journal", func(b []byte, _ []baseRecord) []byte {
 		return append(bytes.Clone(b), bytes.Repeat([]byte{0xff}, 1<<20)...)
+	})
+	// Journals whose bytes are whole but whose facts would multiply the
+	// work of a fold (internal/hostile): the fold refuses them at their
+	// first fact over a cap.
+	add("the item bomb (hundreds of thousands of items given, then tiny levels)", func([]byte, []baseRecord) []byte {
+		return hostile.ItemBomb().Bytes
+	})
+	add("the level bomb (4 096 maximal levels a turn)", func([]byte, []baseRecord) []byte {
+		return hostile.LevelBomb(hostile.MaxSize).Bytes
 	})
 	add("cut between two records", func(b []byte, recs []baseRecord) []byte { return bytes.Clone(b[:recs[middle].off]) })
 	add("a bit of the header flipped", func(b []byte, recs []baseRecord) []byte { return flip(b, len(journal.Magic)+8, 1) })

@@ -111,7 +111,7 @@ func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
 	hurtAt, foe, key, stackedAt, item := e2eTurns(t, botGame("3000"))
 	hurtGame := botGame(strconv.Itoa(hurtAt))
 	hurt := tm.run("hurt", "play", "--journal", hurtGame)
-	screen := hurt.waitFor("Welcome back: turn " + strconv.Itoa(hurtAt))
+	hurt.waitFor("Welcome back: turn " + strconv.Itoa(hurtAt))
 	hurt.keys("Z")
 	hurt.waitFor("Not with the " + foe + " in view.")
 	for i := 0; i < 12 && !strings.Contains(hurt.screen(), "The "+foe+" dies."); i++ {
@@ -119,7 +119,7 @@ func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
 		hurt.keys(key)
 		hurt.waitUntil("the attack is played", func(s string) bool { return statusTurn(t, s) > turn })
 	}
-	screen = hurt.waitFor("The " + foe + " dies.")
+	screen := hurt.waitFor("The " + foe + " dies.")
 	before := statusTurn(t, screen)
 
 	hurt.keys("Z")

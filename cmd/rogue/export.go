@@ -17,7 +17,7 @@ import (
 
 // runExport is `rogue export`: a replay as a file to share.
 //
-//	rogue export --asciicast OUT.cast [--from TURN] [--to TURN] [--speed TURNS_PER_SECOND] FILE
+//	rogue export --asciicast OUT.cast [--from TURN] [--to TURN] [--every TURNS] [--speed FRAMES_PER_SECOND] FILE
 //	rogue export --text OUT.txt [--turn TURN] FILE
 //
 // Both draw the 80x24 screen exactly as the replay (and the game) shows it
@@ -29,7 +29,8 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	turn := fs.Int("turn", -1, "with --text: the turn whose screen to write (default: the last)")
 	from := fs.Int("from", 1, "with --asciicast: the first turn recorded")
 	to := fs.Int("to", -1, "with --asciicast: the last turn recorded (default: the journal's last)")
-	speed := fs.Float64("speed", replay.DefaultCastSpeed, fmt.Sprintf("with --asciicast: turns a second (at most %d)", replay.MaxCastSpeed))
+	every := fs.Int("every", 0, fmt.Sprintf("with --asciicast: one frame every this many turns (default: 1, or as many as keep it to %d frames)", replay.MaxCastFrames))
+	speed := fs.Float64("speed", replay.DefaultCastSpeed, fmt.Sprintf("with --asciicast: frames a second (at most %d)", replay.MaxCastSpeed))
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -45,8 +46,10 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return usageError("--asciicast and --text are two exports: one at a time")
 	case *cast == "" && *text == "":
 		return usageError("say what to export: --asciicast OUT.cast or --text OUT.txt")
-	case *text != "" && (set["from"] || set["to"] || set["speed"]):
-		return usageError("--from, --to and --speed go with --asciicast; --text takes --turn")
+	case *text != "" && (set["from"] || set["to"] || set["speed"] || set["every"]):
+		return usageError("--from, --to, --every and --speed go with --asciicast; --text takes --turn")
+	case set["every"] && *every < 1:
+		return usageError("--every must be a number of turns (1 or more), got %d", *every)
 	case *cast != "" && set["turn"]:
 		return usageError("--turn goes with --text; an asciicast takes --from and --to")
 	case set["turn"] && *turn < 1:
@@ -76,7 +79,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if f.Total() == 0 {
 		return fail(1, "%s holds no turns: there is no screen to export", path)
 	}
-	if err := exportAll(f, path, *text, *cast, *turn, *from, *to, *speed, stdout, stderr); err != nil {
+	if err := exportAll(f, path, *text, *cast, *turn, *from, *to, *every, *speed, stdout, stderr); err != nil {
 		return err
 	}
 	if d := f.Damage(); d != nil {
@@ -86,7 +89,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 }
 
 // exportAll writes the export the flags ask for (see runExport).
-func exportAll(f *replay.Frames, path, text, cast string, turn, from, to int, speed float64, stdout, stderr io.Writer) error {
+func exportAll(f *replay.Frames, path, text, cast string, turn, from, to, every int, speed float64, stdout, stderr io.Writer) error {
 	if text != "" {
 		return exportText(f, text, turn, stdout)
 	}
@@ -100,7 +103,10 @@ func exportAll(f *replay.Frames, path, text, cast string, turn, from, to int, sp
 	if from > last {
 		return fail(1, "%s ends at turn %d: there is no turn %d to start from", path, f.Total(), from)
 	}
-	return exportCast(f, cast, from, last, speed, stdout)
+	if every == 0 {
+		every = replay.CastStep(from, last)
+	}
+	return exportCast(f, cast, from, last, every, speed, stdout)
 }
 
 // notTheJournal refuses an output path that is the journal itself: an
@@ -147,18 +153,22 @@ func exportText(f *replay.Frames, out string, turn int, stdout io.Writer) error 
 	return nil
 }
 
-// exportCast writes turns from to last of f to the file out as an
-// asciicast, speed turns a second, through a temporary file renamed at
-// the end (out never holds half a recording), or to stdout when out is
-// "-".
-func exportCast(f *replay.Frames, out string, from, last int, speed float64, stdout io.Writer) error {
-	err := writeFileVia(out, stdout, func(w io.Writer) error { return replay.WriteCast(w, f, from, last, speed) })
+// exportCast writes turns from to last of f, one frame every step turns,
+// to the file out as an asciicast, speed frames a second, through a
+// temporary file renamed at the end (out never holds half a recording),
+// or to stdout when out is "-".
+func exportCast(f *replay.Frames, out string, from, last, step int, speed float64, stdout io.Writer) error {
+	err := writeFileVia(out, stdout, func(w io.Writer) error { return replay.WriteCast(w, f, from, last, step, speed) })
 	if err != nil || out == "-" {
 		return err
 	}
-	n := last - from + 1
-	fmt.Fprintf(stdout, "wrote %d frames (turns %d to %d, %.1f s at %v turns/s) to %s\n",
-		n, from, last, float64(n-1)/speed, speed, out)
+	n := replay.CastFrames(from, last, step)
+	every := "a frame a turn"
+	if step > 1 {
+		every = fmt.Sprintf("a frame every %d turns (--every 1 for all)", step)
+	}
+	fmt.Fprintf(stdout, "wrote %d frames (turns %d to %d, %s, %.1f s at %v frames/s) to %s\n",
+		n, from, last, every, float64(n-1)/speed, speed, out)
 	return nil
 }
 

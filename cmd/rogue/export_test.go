@@ -71,7 +71,7 @@ func TestAnExportedAsciicastIsAValidV2Recording(t *testing.T) {
 	out := filepath.Join(dir, "short.cast")
 	got := runHere("export", "--asciicast", out, journalPath)
 	require.Equal(t, 0, got.Code, got.Stderr)
-	assert.Equal(t, "wrote 40 frames (turns 1 to 40, 3.9 s at 10 turns/s) to "+out+"\n", got.Stdout)
+	assert.Equal(t, "wrote 40 frames (turns 1 to 40, a frame a turn, 3.9 s at 10 frames/s) to "+out+"\n", got.Stdout)
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	header, events := checkCast(t, b)
@@ -105,6 +105,7 @@ func TestAnAsciicastTakesItsTurnsAndSpeed(t *testing.T) {
 		{"--from and --to choose the turns", []string{"--from", "10", "--to", "19"}, 10, 0.9, ""},
 		{"--speed sets the turns a second", []string{"--speed", "2.5", "--to", "5"}, 5, 1.6, ""},
 		{"the fastest speed still gives increasing times", []string{"--speed", "1000"}, 40, 0.039, ""},
+		{"--every takes one frame every N turns, and the last", []string{"--every", "7"}, 7, 0.6, ""},
 		{"--to past the end stops at the end, with a note", []string{"--to", "99"}, 40, 3.9,
 			"rogue export: note: the journal ends at turn 40, before turn 99\n"},
 	}
@@ -238,8 +239,8 @@ func TestBadExportsGiveOneLineAndAnExitCode(t *testing.T) {
 		{"two journals", []string{"--text", "-", j, j}, 2, "one journal at a time"},
 		{"nothing to export", []string{j}, 2, "say what to export: --asciicast OUT.cast or --text OUT.txt"},
 		{"both exports", []string{"--text", "-", "--asciicast", cast, j}, 2, "one at a time"},
-		{"--speed with --text", []string{"--text", "-", "--speed", "3", j}, 2, "--from, --to and --speed go with --asciicast"},
-		{"--from with --text", []string{"--text", "-", "--from", "3", j}, 2, "--from, --to and --speed go with --asciicast"},
+		{"--speed with --text", []string{"--text", "-", "--speed", "3", j}, 2, "--from, --to, --every and --speed go with --asciicast"},
+		{"--from with --text", []string{"--text", "-", "--from", "3", j}, 2, "--from, --to, --every and --speed go with --asciicast"},
 		{"--turn with --asciicast", []string{"--asciicast", cast, "--turn", "3", j}, 2, "--turn goes with --text"},
 		{"a speed of 0", []string{"--asciicast", cast, "--speed", "0", j}, 2, "--speed must be more than 0 and at most 1000"},
 		{"a negative speed", []string{"--asciicast", cast, "--speed", "-4", j}, 2, "--speed must be more than 0"},
