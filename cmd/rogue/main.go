@@ -49,7 +49,7 @@ var (
 
 func newFlags(name string) *flag.FlagSet { return cli.NewFlags("rogue", name) }
 
-// parse is cli.Parse; stderr is where a command's notes would go.
+// parse is cli.Parse, with the stderr the commands pass it (unused).
 func parse(fs *flag.FlagSet, args []string, _ io.Writer) ([]string, error) {
 	return cli.Parse(fs, args)
 }

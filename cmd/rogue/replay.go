@@ -12,11 +12,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("replay")
 	headless := fs.Bool("headless", false, "print a summary and the state digest instead of showing the game")
 	to := fs.Int("to", -1, "stop at this turn (the state after that many turns)")
-	pos, err := parse(fs, args, stderr)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(pos, "journal")
+	path, err := journalArg(fs, args, stderr)
 	if err != nil {
 		return err
 	}

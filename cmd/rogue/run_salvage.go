@@ -13,11 +13,7 @@ import (
 func runSalvage(args []string, stdout, stderr io.Writer) error {
 	flags := newFlags("salvage")
 	out := flags.String("out", "", "the new journal to write (default: FILE's name with .salvaged; never overwritten)")
-	pos, err := parse(flags, args, stderr)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(pos, "journal")
+	path, err := journalArg(flags, args, stderr)
 	if err != nil {
 		return err
 	}
