@@ -2,10 +2,11 @@ package botgames
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+
+	"rogue/internal/cli"
 )
 
 // stdoutFile stands in for "-", the standard output, as a file argument
@@ -41,17 +42,5 @@ func stdoutFile(name string) (path string, finish func(stdout io.Writer, ok bool
 	return path, finish, nil
 }
 
-// exitError is a failure and the exit code rogue ends with on it.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
-
-// ExitCode is the exit code rogue ends with on this failure.
-func (e *exitError) ExitCode() int { return e.code }
-
-func fail(code int, format string, args ...any) error {
-	return &exitError{code: code, msg: fmt.Sprintf(format, args...)}
-}
+// fail is a one-line failure that makes rogue exit with code.
+func fail(code int, format string, args ...any) error { return cli.Fail(code, format, args...) }

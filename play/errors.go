@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"rogue/internal/cli"
 	"rogue/journal"
 )
 
@@ -14,20 +15,8 @@ import (
 // be run, 70 an internal error.
 const exitDamaged = 3
 
-// exitError is a failure and the exit code rogue ends with on it.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
-
-// ExitCode is the exit code rogue ends with on this failure.
-func (e *exitError) ExitCode() int { return e.code }
-
-func fail(code int, format string, args ...any) error {
-	return &exitError{code: code, msg: fmt.Sprintf(format, args...)}
-}
+// fail is a one-line failure that makes rogue exit with code.
+func fail(code int, format string, args ...any) error { return cli.Fail(code, format, args...) }
 
 // usageError is a command line that cannot be run: exit 2.
 func usageError(format string, args ...any) error { return fail(2, format, args...) }

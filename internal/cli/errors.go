@@ -11,7 +11,7 @@ type exitError struct {
 func (e *exitError) Error() string { return e.msg }
 
 // ExitCode is the code the program exits with. The packages the commands
-// call (play) give their own errors an ExitCode too.
+// call (play, botgames) make their failures with Fail too.
 func (e *exitError) ExitCode() int { return e.code }
 
 // Fail is an error of one line that makes the program exit with code.
