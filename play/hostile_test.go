@@ -62,7 +62,7 @@ func TestHostileJournalsInTheDataFolderDoNotStallTheMenu(t *testing.T) {
 		journals, err := listJournals(dir)
 		require.NoError(t, err)
 		require.Len(t, journals, 100)
-		ss := continueSession(journals)
+		ss, _ := continueSession(journals)
 		require.NotNil(t, ss, "journals of %d bytes at most", size)
 		assert.Equal(t, offered, ss.path, "journals of %d bytes at most", size)
 		require.NoError(t, ss.close())
@@ -83,7 +83,7 @@ func BenchmarkOpeningTheMenu(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				ss := continueSession(journals)
+				ss, _ := continueSession(journals)
 				if ss == nil || ss.path != unfinished {
 					b.Fatalf("did not open %q", unfinished)
 				}
@@ -96,7 +96,8 @@ func BenchmarkOpeningTheMenu(b *testing.B) {
 }
 
 // The newest unfinished journal that does not fold (small enough to be
-// tried) is passed over: the menu offers the next one that opens.
+// tried) is passed over: the menu offers the next one that opens, and
+// says why it passed over the newer one.
 func TestAJournalThatDoesNotFoldIsNotOfferedToContinue(t *testing.T) {
 	dir := t.TempDir()
 	alive := newTestSession(t, dir, 5)
@@ -126,8 +127,41 @@ func TestAJournalThatDoesNotFoldIsNotOfferedToContinue(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{bad, alive.path}, journals, "newest first")
 	require.Equal(t, bad, findUnfinished(journals), "its last turn is no death")
-	ss := continueSession(journals)
+	ss, passed := continueSession(journals)
 	require.NotNil(t, ss)
 	assert.Equal(t, alive.path, ss.path)
 	require.NoError(t, ss.close())
+	require.Len(t, passed, 1)
+	assert.Contains(t, passed[0], bad+": at byte ")
+	assert.Contains(t, passed[0], "turn 0: fact 2 (Spawned) field Pos")
+}
+
+// A damaged unfinished journal is passed over with a line that names it
+// and rogue salvage, and it is left as it was.
+func TestADamagedJournalIsPassedOverWithALineNamingSalvage(t *testing.T) {
+	dir := t.TempDir()
+	older := newTestSession(t, dir, 5)
+	require.NoError(t, older.close())
+	when := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(older.path, when, when))
+	newer := testPlayer(newTestSession(t, dir, 6))
+	botPlays(newer, 40)
+	require.NoError(t, newer.sess.close())
+	b, err := os.ReadFile(newer.sess.path)
+	require.NoError(t, err)
+	b[len(b)/2] ^= 0x10 // a bit of a middle record
+	require.NoError(t, os.WriteFile(newer.sess.path, b, 0o644))
+
+	journals, err := listJournals(dir)
+	require.NoError(t, err)
+	ss, passed := continueSession(journals)
+	require.NotNil(t, ss)
+	assert.Equal(t, older.path, ss.path)
+	require.NoError(t, ss.close())
+	require.Len(t, passed, 1)
+	assert.Contains(t, passed[0], newer.sess.path)
+	assert.Contains(t, passed[0], "rogue salvage "+newer.sess.path)
+	after, err := os.ReadFile(newer.sess.path)
+	require.NoError(t, err)
+	assert.Equal(t, b, after, "the damaged journal is left as it was")
 }

@@ -152,19 +152,24 @@ const maxContinueTries = 3
 
 // continueSession opens the game the menu offers to continue: the newest
 // unfinished journal that opens, of the first maxContinueTries; nil when
-// there is none.
-func continueSession(journals []string) *session {
+// there is none. passed says, a line each, why the newer unfinished
+// journals it passed over could not be continued (a damaged one names
+// rogue salvage), so that the menu does not offer an older game in
+// silence.
+func continueSession(journals []string) (ss *session, passed []string) {
 	for range maxContinueTries {
 		path := findUnfinished(journals)
 		if path == "" {
-			return nil
+			return nil, passed
 		}
-		if ss, err := openSession(path); err == nil {
-			return ss
+		ss, err := openSession(path)
+		if err == nil {
+			return ss, passed
 		}
+		passed = append(passed, err.Error())
 		journals = journals[slices.Index(journals, path)+1:]
 	}
-	return nil
+	return nil, passed
 }
 
 // maxResumeBytes is the most bytes of journal the continued game may

@@ -60,7 +60,8 @@ func Run(o Options) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if p.cont = continueSession(journals); p.cont != nil {
+		p.cont, menu.Notes = continueSession(journals)
+		if p.cont != nil {
 			menu.Continue = p.cont.describe()
 		}
 		menu.Journals = journals

@@ -130,6 +130,16 @@ func (m *Model) drawMainMenu(c Canvas) {
 		y += 2
 	}
 	put(c, x, y+1, "Up/Down and Enter, or the letter", styleHint, w-x)
+	for i, note := range m.menu.Notes {
+		y := y + 3 + i*2
+		if y+1 >= h {
+			break
+		}
+		wrapped := wrap(note, w-4)
+		for j, line := range wrapped[:min(2, len(wrapped))] {
+			put(c, 2, y+j, line, Style{Fg: ColorYellow}, w-4)
+		}
+	}
 }
 
 func (m *Model) drawJournals(c Canvas) {

@@ -77,6 +77,9 @@ type MainMenu struct {
 	// Journals are the paths of the journals one can replay, newest first;
 	// the menu offers replaying only when there is one.
 	Journals []string
+	// Notes are lines the menu shows under its choices: why an unfinished
+	// game could not be offered (a damaged journal, say).
+	Notes []string
 }
 
 // page is a page of text with a title.
