@@ -85,16 +85,7 @@ func e2eTurns(t *testing.T, path string) (hurt int, foe, key string, stacked int
 // by hand from the turns e2eTurns finds: one where the player is hurt
 // beside a Goblin or a Rat, one where it carries two items of a kind.
 func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the end-to-end test runs rogue in a tmux pane")
-	}
-	if testing.Short() {
-		t.Skip("the end-to-end test builds the binary and runs it under tmux")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "rogue")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
+	dir, bin := endToEnd(t)
 	tm := newTmux(t, dir)
 	botGame := func(turns string) string {
 		path := filepath.Join(dir, "seed-7-"+turns+".rogue")

@@ -19,16 +19,7 @@ import (
 // exit line names again; damage is refused untouched; the salvaged
 // journal plays on; the replay of a damaged journal says so on screen.
 func TestDamagedJournalsInATerminal(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the end-to-end test runs rogue in a tmux pane")
-	}
-	if testing.Short() {
-		t.Skip("the end-to-end test builds the binary and runs it under tmux")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "rogue")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
+	dir, bin := endToEnd(t)
 	tm := newTmux(t, dir)
 	base, recs := damagedBase(t)
 	last := recs[len(recs)-1]

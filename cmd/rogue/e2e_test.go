@@ -14,22 +14,29 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The end-to-end test runs the real binary in an 80x24 tmux pane, types
-// keys and reads the screen: a new game, a few steps, the inventory, quit;
-// then rogue again continues on the same turn; the digest printed on
-// quitting is the one replay computes from the journal.
-func TestPlayingInATerminalSavesAndContinues(t *testing.T) {
+// endToEnd skips the test without tmux or in -short, else builds the
+// real binary into a new folder and returns the folder and the binary.
+func endToEnd(t *testing.T) (dir, bin string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed: the end-to-end test runs rogue in a tmux pane")
 	}
 	if testing.Short() {
 		t.Skip("the end-to-end test builds the binary and runs it under tmux")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "rogue")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	out, err := build.CombinedOutput()
+	dir = t.TempDir()
+	bin = filepath.Join(dir, "rogue")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	require.NoError(t, err, "go build: %s", out)
+	return dir, bin
+}
+
+// The end-to-end test runs the real binary in an 80x24 tmux pane, types
+// keys and reads the screen: a new game, a few steps, the inventory, quit;
+// then rogue again continues on the same turn; the digest printed on
+// quitting is the one replay computes from the journal.
+func TestPlayingInATerminalSavesAndContinues(t *testing.T) {
+	dir, bin := endToEnd(t)
 	tm := newTmux(t, dir)
 
 	first := tm.run("first", "play", "--new", "--seed", "7")
