@@ -137,7 +137,7 @@ func (m *Model) drawMainMenu(c Canvas) {
 		}
 		wrapped := wrap(note, w-4)
 		for j, line := range wrapped[:min(2, len(wrapped))] {
-			put(c, 2, y+j, line, Style{Fg: ColorYellow}, w-4)
+			put(c, 2, y+j, line, styleWarn, w-4)
 		}
 	}
 }
@@ -162,10 +162,17 @@ func (m *Model) drawJournals(c Canvas) {
 }
 
 func (m *Model) drawPage(c Canvas) {
+	drawTextPage(c, m.page.Title, styleTitle, m.page.Lines, "Esc: back to the journals")
+}
+
+// drawTextPage draws a page of text: its title, its lines wrapped to the
+// width (what does not fit above the hint is left out) and a hint at the
+// bottom.
+func drawTextPage(c Canvas, title string, titleStyle Style, lines []string, hint string) {
 	w, h := c.Size()
-	put(c, 2, 1, m.page.Title, styleTitle, w-4)
+	put(c, 2, 1, title, titleStyle, w-4)
 	y := 3
-	for _, l := range m.page.Lines {
+	for _, l := range lines {
 		for _, part := range wrap(l, w-4) {
 			if y >= h-2 {
 				break
@@ -174,5 +181,5 @@ func (m *Model) drawPage(c Canvas) {
 			y++
 		}
 	}
-	put(c, 2, h-2, "Esc: back to the journals", styleHint, w-4)
+	put(c, 2, h-2, hint, styleHint, w-4)
 }

@@ -30,17 +30,5 @@ func (m *Model) keyNotice(k Key) Intent {
 }
 
 func (m *Model) drawNotice(c Canvas) {
-	w, h := c.Size()
-	put(c, 2, 1, m.notice.Title, styleWarn, w-4)
-	y := 3
-	for _, l := range m.notice.Lines {
-		for _, part := range wrap(l, w-4) {
-			if y >= h-2 {
-				break
-			}
-			put(c, 2, y, part, Plain, w-4)
-			y++
-		}
-	}
-	put(c, 2, h-2, "Enter: go on", styleHint, w-4)
+	drawTextPage(c, m.notice.Title, styleWarn, m.notice.Lines, "Enter: go on")
 }
