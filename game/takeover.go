@@ -14,7 +14,12 @@ import (
 
 // TakeOverError is a take-over refused: the turn asked for cannot be
 // played on from. The message names the journal, the turn and why.
-type TakeOverError struct{ Msg string }
+type TakeOverError struct {
+	Msg string
+	// Damaged says the turn is past damage in the parent: only the turns
+	// before it can be taken over.
+	Damaged bool
+}
 
 func (e *TakeOverError) Error() string { return e.Msg }
 
@@ -58,9 +63,9 @@ func TakeOver(r *journal.Reader, name string, turn int, player string, created t
 		switch {
 		case errors.As(err, &tail) && !tail.Torn:
 			if s.Turn == 0 {
-				return nil, nil, refuseTakeOver("%s is damaged before its first turn (byte %d): there is nothing to take over; rogue salvage %s says what can be recovered", name, tail.Offset, name)
+				return nil, nil, &TakeOverError{Damaged: true, Msg: fmt.Sprintf("%s is damaged before its first turn (byte %d): there is nothing to take over", name, tail.Offset)}
 			}
-			return nil, nil, refuseTakeOver("%s is damaged after turn %d (byte %d): only its turns 1 to %d can be taken over, not turn %d", name, s.Turn, tail.Offset, s.Turn, turn)
+			return nil, nil, &TakeOverError{Damaged: true, Msg: fmt.Sprintf("%s is damaged after turn %d (byte %d): only its turns 1 to %d can be taken over, not turn %d", name, s.Turn, tail.Offset, s.Turn, turn)}
 		case errors.As(err, &tail) || errors.Is(err, io.EOF):
 			return nil, nil, refuseTakeOver("%s has turns 1 to %d: turn %d is out of range", name, s.Turn, turn)
 		case err != nil:

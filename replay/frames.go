@@ -55,6 +55,8 @@ type Frames struct {
 	hpTurn int
 
 	folded int // turns folded so far, all told (what seeking costs)
+
+	depths []int // DepthTurns, once read
 }
 
 // The log a frame carries: the last logLines lines made within the

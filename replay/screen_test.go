@@ -39,6 +39,7 @@ var scenarioKeys = map[string]*tcell.EventKey{
 	"Left":      tcell.NewEventKey(tcell.KeyLeft, 0, tcell.ModNone),
 	"Right":     tcell.NewEventKey(tcell.KeyRight, 0, tcell.ModNone),
 	"Backspace": tcell.NewEventKey(tcell.KeyBackspace, 0, tcell.ModNone),
+	"Ctrl-P":    tcell.NewEventKey(tcell.KeyCtrlP, 0, tcell.ModCtrl),
 }
 
 func readReplayScenarios(t *testing.T) []replayScenario {

@@ -1,0 +1,86 @@
+package replay
+
+import (
+	"errors"
+	"io"
+
+	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
+	"rogue/reducer"
+	"rogue/view"
+)
+
+// What a replay reads of the whole journal on demand, each on a reader
+// of its own: the turns a new depth is entered on (for < and >), every
+// log line up to a turn (for the message history).
+
+// DepthTurns are the turns (numbered as the replay numbers them: the
+// state after that many turns) on which a new depth was entered, in
+// order: those whose facts enter a level. It reads the records without
+// folding them, once; later calls give the same slice.
+func (f *Frames) DepthTurns() ([]int, error) {
+	if f.depths != nil {
+		return f.depths, nil
+	}
+	r, err := journal.Open(f.path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	r.ReuseFacts()
+	depths := []int{}
+	var t events.Turn
+	for r.Turns() < f.total {
+		err := r.Next(&t)
+		var tail *journal.Tail
+		if errors.Is(err, io.EOF) || errors.As(err, &tail) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, fact := range t.Facts {
+			if _, ok := fact.(*events.LevelEntered); ok {
+				depths = append(depths, r.Turns())
+				break
+			}
+		}
+	}
+	f.depths = depths
+	return depths, nil
+}
+
+// History is every log line of the turns up to turn, oldest first, as
+// the game's message history shows them: folded from the first turn with
+// the messages, on a reader of its own.
+func (f *Frames) History(turn int) ([]view.ReplayLine, error) {
+	r, err := journal.Open(f.path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	r.ReuseFacts()
+	var lines []view.ReplayLine
+	s := reducer.New(f.header.Seed, f.tables)
+	s.Wizard = f.header.Options.Wizard
+	var t events.Turn
+	for s.Turn < turn {
+		err := r.Next(&t)
+		var tail *journal.Tail
+		if errors.Is(err, io.EOF) || errors.As(err, &tail) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		msgs, err := s.ApplyTurnMessages(&t)
+		if err != nil {
+			return nil, game.AtRecord(r, err)
+		}
+		for _, m := range msgs {
+			lines = append(lines, view.ReplayLine{Turn: s.Turn, Text: m})
+		}
+	}
+	return lines, nil
+}
