@@ -79,6 +79,9 @@ func takeOver(dir, parent string, turn int, now time.Time) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
+	if n := len(ss.recent); n > 0 && strings.HasPrefix(ss.recent[n-1], "Welcome back") {
+		ss.recent = ss.recent[:n-1] // it is not back: it is a new game
+	}
 	ss.recent = append(ss.recent, fmt.Sprintf("You take over %s at turn %d: this is a new game, %s; the original is as it was.",
 		baseName(parent), turn, baseName(path)))
 	return ss, nil
