@@ -56,7 +56,7 @@ type Frames struct {
 
 	folded int // turns folded so far, all told (what seeking costs)
 
-	depths []int // DepthTurns, once read
+	depths []depthEntry // the turns that entered a level, once read
 }
 
 // The log a frame carries: the last logLines lines made within the

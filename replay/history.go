@@ -20,6 +20,22 @@ import (
 // order: those whose facts enter a level. It reads the records without
 // folding them, once; later calls give the same slice.
 func (f *Frames) DepthTurns() ([]int, error) {
+	entries, err := f.depthEntries()
+	if err != nil {
+		return nil, err
+	}
+	turns := make([]int, len(entries))
+	for i, e := range entries {
+		turns[i] = e.turn
+	}
+	return turns, nil
+}
+
+// depthEntry is a turn that entered a level, and the level's depth.
+type depthEntry struct{ turn, depth int }
+
+// depthEntries are the turns that entered a level, in order, read once.
+func (f *Frames) depthEntries() ([]depthEntry, error) {
 	if f.depths != nil {
 		return f.depths, nil
 	}
@@ -29,7 +45,7 @@ func (f *Frames) DepthTurns() ([]int, error) {
 	}
 	defer r.Close()
 	r.ReuseFacts()
-	depths := []int{}
+	depths := []depthEntry{}
 	var t events.Turn
 	for r.Turns() < f.total {
 		err := r.Next(&t)
@@ -41,8 +57,8 @@ func (f *Frames) DepthTurns() ([]int, error) {
 			return nil, err
 		}
 		for _, fact := range t.Facts {
-			if _, ok := fact.(*events.LevelEntered); ok {
-				depths = append(depths, r.Turns())
+			if l, ok := fact.(*events.LevelEntered); ok {
+				depths = append(depths, depthEntry{turn: r.Turns(), depth: l.Depth})
 				break
 			}
 		}

@@ -34,7 +34,6 @@ func TestPlayRefusesBadCommandLinesBeforeTouchingTheTerminal(t *testing.T) {
 			"cannot take over: game.rogue has turns 1 to 40: turn 41 is out of range"},
 		{"the turn the player died on", []string{"--from", goldenJournal("fireball-self"), "--turn", "35"}, 1,
 			"cannot take over: fireball-self.rogue: the player died on turn 35 (killed by your own fireball): a finished game can be taken over at turns 1 to 34"},
-
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
