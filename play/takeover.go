@@ -60,7 +60,7 @@ func takeOver(dir, parent string, turn int, now time.Time) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, _, err := game.TakeOver(r, parentName(parent), turn, playerName(), now, content.Default())
+	m, s, err := game.TakeOver(r, parentName(parent), turn, playerName(), now, content.Default())
 	r.Close()
 	var refused *game.TakeOverError
 	switch {
@@ -74,6 +74,15 @@ func takeOver(dir, parent string, turn int, now time.Time) (*session, error) {
 	path, err := writeNew(dir, m.Bytes(), func(n int) string { return takeOverName(now, m.Header().Seed, turn, n) })
 	if err != nil {
 		return nil, err
+	}
+	// A snapshot at the turn taken over (a cache: failing to write it
+	// loses nothing), as none was written while its turns were copied:
+	// continuing it later folds only the turns played after, and the
+	// menu offers it however long the parent was (see finished).
+	if pos, ok := m.Position(); ok {
+		if hc, err := journal.HeaderChainOf(m.Header()); err == nil {
+			journal.NewSnapshotter(path, hc, m.Turns()).Save(s, pos)
+		}
 	}
 	ss, err := openSession(path)
 	if err != nil {
