@@ -182,3 +182,19 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 		})
 	}
 }
+
+// The parent is read in every format: it is the header's, not a turn's.
+func TestAHeaderNamingItsParentReadsInEveryFormat(t *testing.T) {
+	for v := 1; v <= events.FormatVersion; v++ {
+		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) {
+			h := testHeader()
+			h.FormatVersion = v
+			h.Parent = &Parent{Name: "game.rogue", Chain: 0x01020304, Turn: 40}
+			m, err := NewMemory(h)
+			require.NoError(t, err)
+			r, err := NewBytesReader(m.Bytes())
+			require.NoError(t, err)
+			assert.Equal(t, h, r.Header())
+		})
+	}
+}
