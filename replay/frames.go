@@ -57,6 +57,7 @@ type Frames struct {
 	folded int // turns folded so far, all told (what seeking costs)
 
 	depths []depthEntry // the turns that entered a level, once read
+	hist   history      // what History has folded
 }
 
 // The log a frame carries: the last logLines lines made within the

@@ -69,17 +69,33 @@ func (f *Frames) depthEntries() ([]depthEntry, error) {
 
 // History is every log line of the turns up to turn, oldest first, as
 // the game's message history shows them: folded from the first turn with
-// the messages, on a reader of its own.
+// the messages, on a reader of its own. The lines and the state folded
+// are kept, so that asking again for a later turn folds only the turns
+// after, and for an earlier one folds nothing. The slice is valid until
+// the next call.
 func (f *Frames) History(turn int) ([]view.ReplayLine, error) {
-	r, err := journal.Open(f.path)
+	h := &f.hist
+	if h.state != nil && turn <= h.state.Turn {
+		return h.lines[:linesUpTo(h.lines, turn):linesUpTo(h.lines, turn)], nil
+	}
+	var r *journal.Reader
+	var err error
+	if h.state == nil {
+		r, err = journal.Open(f.path)
+	} else {
+		r, err = journal.OpenAt(f.path, h.pos)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
 	r.ReuseFacts()
-	var lines []view.ReplayLine
-	s := reducer.New(f.header.Seed, f.tables)
-	s.Wizard = f.header.Options.Wizard
+	s := h.state
+	if s == nil {
+		s = reducer.New(f.header.Seed, f.tables)
+		s.Wizard = f.header.Options.Wizard
+	}
+	h.state = nil // until the fold below succeeds
 	var t events.Turn
 	for s.Turn < turn {
 		err := r.Next(&t)
@@ -88,15 +104,26 @@ func (f *Frames) History(turn int) ([]view.ReplayLine, error) {
 			break
 		}
 		if err != nil {
+			h.lines = h.lines[:0]
 			return nil, err
 		}
 		msgs, err := s.ApplyTurnMessages(&t)
 		if err != nil {
+			h.lines = h.lines[:0]
 			return nil, game.AtRecord(r, err)
 		}
 		for _, m := range msgs {
-			lines = append(lines, view.ReplayLine{Turn: s.Turn, Text: m})
+			h.lines = append(h.lines, view.ReplayLine{Turn: s.Turn, Text: m})
 		}
 	}
-	return lines, nil
+	h.state, h.pos = s, r.Position()
+	return h.lines[:len(h.lines):len(h.lines)], nil
+}
+
+// history is what History keeps: the state after the turns it has
+// folded, where in the journal that is, and their log lines.
+type history struct {
+	state *reducer.State
+	pos   journal.Position
+	lines []view.ReplayLine
 }
