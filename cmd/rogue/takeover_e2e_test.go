@@ -52,8 +52,31 @@ func TestTakingOverAReplayPlaysOnInANewJournalThatVerifies(t *testing.T) {
 	out, err = exec.Command(bin, "replay", "--headless", child).CombinedOutput()
 	require.NoError(t, err, "rogue replay --headless: %s", out)
 	assert.Contains(t, string(out), "digest:   "+digest)
+	assert.Contains(t, string(out), "taken over from parent.rogue at turn 800: its turns 1 to 800 are that game's")
 	out, err = exec.Command(bin, "dump", child).CombinedOutput()
 	require.NoError(t, err, "rogue dump: %s", out)
 	head, _, _ := strings.Cut(string(out), "\n")
 	assert.Contains(t, head, `taken over from "parent.rogue" at turn 800`)
+}
+
+// rogue play --from FILE --turn N takes over without the replay: the game
+// opens at that turn in a new journal, and quitting says where it is.
+func TestPlayFromATurnOpensTheGameThere(t *testing.T) {
+	dir, _ := endToEnd(t)
+	tm := newTmux(t, dir)
+	parent := filepath.Join(dir, "parent.rogue")
+	src, err := os.ReadFile(goldenJournal("deep"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(parent, src, 0o644))
+
+	p := tm.run("from", "play", "--from", parent, "--turn", "361")
+	screen := p.waitFor("You take over parent.rogue at turn 361")
+	assert.Equal(t, 361, statusTurn(t, screen))
+	assert.Contains(t, screen, "Depth 3")
+	p.keys("Q")
+	saved := p.exit(0)
+	assert.Regexp(t, `^saved turn 361 to .*/data/rogue/\S+_from-turn-361\.rogue \(digest [0-9a-f]{16}\)$`, saved)
+	after, err := os.ReadFile(parent)
+	require.NoError(t, err)
+	assert.Equal(t, src, after, "the parent is untouched")
 }
