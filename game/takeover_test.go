@@ -173,3 +173,39 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 		})
 	}
 }
+
+// A journal of every format is taken over in its own format, and the new
+// journal folds to the parent's state, wizard games included.
+func TestAJournalOfEveryFormatIsTakenOverInThatFormat(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("..", "golden", "testdata", "formats", "v*", "*.rogue"))
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	for _, path := range paths {
+		t.Run(filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path), func(t *testing.T) {
+			r, err := journal.Open(path)
+			require.NoError(t, err)
+			ph := r.Header()
+			parent, _, err := Fold(r, content.Default(), -1, nil)
+			require.NoError(t, err)
+			require.NoError(t, r.Close())
+			turn := parent.Turn / 2 // before the death of a game that ends in one
+			require.NoError(t, CheckPlayable(ph))
+			r, err = journal.Open(path)
+			require.NoError(t, err)
+			want, _, err := Fold(r, content.Default(), turn, nil)
+			require.NoError(t, err)
+			require.NoError(t, r.Close())
+
+			m, s, err := takeOver(t, path, turn)
+			require.NoError(t, err)
+			assert.Equal(t, want.Digest(), s.Digest())
+			assert.Equal(t, []any{ph.FormatVersion, ph.RulesVersion, ph.Options.Wizard}, []any{m.Header().FormatVersion, m.Header().RulesVersion, m.Header().Options.Wizard})
+			cr, err := m.Reader()
+			require.NoError(t, err)
+			folded, tail, err := Fold(cr, content.Default(), -1, nil)
+			require.NoError(t, err)
+			require.Nil(t, tail)
+			assert.Equal(t, want.Digest(), folded.Digest())
+		})
+	}
+}
