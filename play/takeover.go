@@ -1,6 +1,7 @@
 package play
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -121,4 +123,47 @@ func writeNew(dir string, data []byte, name func(int) string) (string, error) {
 		}
 	}
 	return "", fail(1, "writing %s: 100 files of that name exist already", filepath.Join(dir, name(1)))
+}
+
+// parentNote says, for rogue verify of a journal taken over from another
+// (h.Parent), what the journal at path holds of it, and whether the file
+// of the parent's name beside it is that parent: its chain after the turn
+// taken over is the one the header recorded, and its turns up to there
+// are the journal's. checked is how many turns the journal holds.
+func parentNote(path string, h journal.Header, checked int) string {
+	p := h.Parent
+	head := fmt.Sprintf("%s: taken over from %s at turn %d", path, p.Name, p.Turn)
+	if checked < p.Turn {
+		return fmt.Sprintf("%s, but it holds only %d turns: it is not the whole of what was taken over", head, checked)
+	}
+	beside := filepath.Join(filepath.Dir(path), p.Name)
+	r, err := journal.Open(beside)
+	if err != nil {
+		return head + "; the journal stands alone (its first turns are a copy), and the parent is not beside it"
+	}
+	defer r.Close()
+	c, err := journal.Open(path)
+	if err != nil {
+		return head + ": " + err.Error()
+	}
+	defer c.Close()
+	pe, ce := events.NewTurnEncoderFor(h.FormatVersion), events.NewTurnEncoderFor(h.FormatVersion)
+	var pt, ct events.Turn
+	for n := 1; n <= p.Turn; n++ {
+		if err := r.Next(&pt); err != nil {
+			return fmt.Sprintf("%s; %s beside it is not the parent: it ends before turn %d", head, beside, n)
+		}
+		if err := c.Next(&ct); err != nil {
+			return head + ": " + err.Error()
+		}
+		a, errA := pe.Encode(&pt)
+		b, errB := ce.Encode(&ct)
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			return fmt.Sprintf("%s; %s beside it is not the parent: its turn %d differs", head, beside, n)
+		}
+	}
+	if r.Chain() != p.Chain {
+		return fmt.Sprintf("%s; %s beside it holds the same turns, but its chain after turn %d is %#08x, not %#08x: its header differs from the parent's", head, beside, p.Turn, r.Chain(), p.Chain)
+	}
+	return fmt.Sprintf("%s; %s beside it is that parent, and its turns 1 to %d are this journal's", head, beside, p.Turn)
 }

@@ -1,8 +1,10 @@
 package play
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,4 +81,43 @@ func longName(n int) string {
 		b[i] = 'x'
 	}
 	return string(b)
+}
+
+// rogue verify of a taken-over journal says what it was taken over from,
+// and whether the file of that name beside it is the parent.
+func TestVerifyTellsWhetherTheParentBesideATakenOverJournalIsIt(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join("..", "golden", "testdata", name+".rogue"))
+		require.NoError(t, err)
+		return b
+	}
+	cases := []struct {
+		name   string
+		beside []byte // the file called long.rogue beside the new journal afterwards; nil: none
+		want   string
+	}{
+		{"the parent beside it", read("long"), "; DIR/long.rogue beside it is that parent, and its turns 1 to 30 are this journal's"},
+		{"no parent beside it", nil, "; the journal stands alone (its first turns are a copy), and the parent is not beside it"},
+		{"another game of that name", read("short"), "; DIR/long.rogue beside it is not the parent: its turn 1 differs"},
+		{"a shorter game of that name", read("short")[:200], "; DIR/long.rogue beside it is not the parent: it ends before turn 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			parent := filepath.Join(dir, "long.rogue")
+			require.NoError(t, os.WriteFile(parent, read("long"), 0o644))
+			ss, err := takeOver(dir, parent, 30, time.Date(2026, 11, 24, 21, 10, 0, 0, time.UTC))
+			require.NoError(t, err)
+			require.NoError(t, ss.close())
+			require.NoError(t, os.Remove(parent))
+			if c.beside != nil {
+				require.NoError(t, os.WriteFile(parent, c.beside, 0o644))
+			}
+			var out strings.Builder
+			require.NoError(t, Verify(ss.path, 0, &out, io.Discard))
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			require.Len(t, lines, 2)
+			assert.Equal(t, ss.path+": taken over from long.rogue at turn 30"+strings.ReplaceAll(c.want, "DIR", dir), lines[1])
+		})
+	}
 }
