@@ -25,6 +25,16 @@ func (e *DumpFoldError) Error() string {
 	return fmt.Sprintf("turn %d at byte %d does not fold (%v): its turns are dumped, without messages from there", e.Turn, e.Offset, e.Err)
 }
 
+// ParentText is what a dump's header line adds for a game taken over
+// from another journal, ", taken over from NAME at turn N (its chain
+// 0x...)", or "" for a game begun from its first turn.
+func ParentText(h journal.Header) string {
+	if h.Parent == nil {
+		return ""
+	}
+	return fmt.Sprintf(", taken over from %q at turn %d (its chain %#08x)", h.Parent.Name, h.Parent.Turn, h.Parent.Chain)
+}
+
 // Dump writes the journal r reads to w, its header then one line per
 // turn with every die roll visible and the turn's log lines under it (or,
 // asJSON, one JSON object per line), as rogue dump does. It returns where
@@ -37,8 +47,8 @@ func Dump(w io.Writer, r *journal.Reader, asJSON bool) (*journal.Tail, error) {
 		line, _ := json.Marshal(map[string]any{"header": h})
 		fmt.Fprintf(w, "%s\n", line)
 	} else {
-		fmt.Fprintf(w, "header: format %d, rules %d, chance %s, seed %d, player %q, created %s, wizard %v, fsync every %d turns\n",
-			h.FormatVersion, h.RulesVersion, h.Algorithm, h.Seed, h.Player, h.Created.UTC().Format("2006-01-02T15:04:05Z"), h.Options.Wizard, h.Options.SyncEvery)
+		fmt.Fprintf(w, "header: format %d, rules %d, chance %s, seed %d, player %q, created %s, wizard %v, fsync every %d turns%s\n",
+			h.FormatVersion, h.RulesVersion, h.Algorithm, h.Seed, h.Player, h.Created.UTC().Format("2006-01-02T15:04:05Z"), h.Options.Wizard, h.Options.SyncEvery, ParentText(h))
 	}
 	// The dump folds as it goes, to put each turn's log lines beside its
 	// facts; a journal that does not fold is still dumped, without them.

@@ -101,6 +101,23 @@ func exampleBytes(t *testing.T) map[string][]byte {
 		payloads = append(payloads, payloadAt(t, b, r.Offset())...)
 		assert.Equal(t, crc32.Checksum(payloads, crc32.MakeTable(crc32.Castagnoli)), r.Chain(), "turn %d's crc", i)
 	}
+	// The header of a game taken over from the example journal, saved as
+	// ada.rogue, at its turn 2 (after the step): its eighth value names
+	// the parent, with the parent's chain after that turn.
+	r2, err := journal.Open(path)
+	require.NoError(t, err)
+	for range 2 {
+		require.NoError(t, r2.Next(&got))
+	}
+	chain2 := r2.Chain()
+	require.NoError(t, r2.Close())
+	child := exampleHeader(3)
+	child.Player = "bob"
+	child.Created = time.Date(2026, 11, 24, 21, 10, 0, 0, time.UTC)
+	child.Parent = &journal.Parent{Name: "ada.rogue", Chain: chain2, Turn: 2}
+	m, err := journal.NewMemory(child)
+	require.NoError(t, err)
+	out["header-with-parent"] = payloadAt(t, m.Bytes(), int64(len(journal.Magic)))
 	for v := 1; v <= events.FormatVersion; v++ {
 		for name, turn := range map[string]events.Turn{"turn-1": turns[1], "use": useTurn()} {
 			p, err := events.NewTurnEncoderFor(v).Encode(&turn)

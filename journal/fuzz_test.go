@@ -109,7 +109,9 @@ func FuzzHeader(f *testing.F) {
 	full := testHeader()
 	full.Options = Options{Wizard: true, SyncEvery: 100}
 	full.Player = "Zoë"
-	for _, h := range []Header{testHeader(), full} {
+	child := testHeader()
+	child.Parent = &Parent{Name: "game.rogue", Chain: 0xfeedface, Turn: 812}
+	for _, h := range []Header{testHeader(), full, child} {
 		p, err := encodeHeader(h)
 		require.NoError(f, err)
 		f.Add(p)
@@ -119,6 +121,7 @@ func FuzzHeader(f *testing.F) {
 		{1, 1, "pcg32", -5, 0, "Ada", []any{false, 0}},
 		{1, 1, "pcg32", 1, 0, "A\x1b[2J", []any{false, 0}},
 		{1, 1, "pcg32", nil, 0, "Ada", []any{false, 0}},
+		{1, 1, "pcg32", 1, 0, "Ada", []any{false, 0}, []any{"../x\x1b", -1, 0}},
 	} {
 		p, err := msgpack.Marshal(v)
 		require.NoError(f, err)

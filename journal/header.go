@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -40,7 +41,31 @@ type Header struct {
 	Player string
 	// Options are the game options recorded with the journal.
 	Options Options
+	// Parent names the journal this game was taken over from, and the
+	// turn it was taken over at; nil for a game begun from its first turn.
+	// It is the header's optional eighth value, in every format.
+	Parent *Parent `json:",omitempty"`
 }
+
+// Parent is the journal a game was taken over from: the new journal holds
+// a copy of the parent's first Turn turns under its own header (so it
+// stands alone), then the turns played from there.
+type Parent struct {
+	// Name is the parent's file name without its folder: 1 to
+	// MaxParentNameLen bytes of printable UTF-8, no slash.
+	Name string
+	// Chain is the parent's chained CRC-32C after its turn Turn (see
+	// JOURNAL.md, "A framed record"): which bytes were taken over, so
+	// that a file of that name can be told to be the parent or not.
+	Chain uint32
+	// Turn is the turn taken over at, 1 to MaxTurns: the new journal's
+	// first Turn turns are the parent's.
+	Turn int
+}
+
+// MaxParentNameLen is the longest parent file name, in bytes (the longest
+// file name most file systems allow).
+const MaxParentNameLen = 255
 
 // Options are game options that a replay must know about.
 type Options struct {
@@ -58,6 +83,10 @@ type Options struct {
 const (
 	headerLen  = 7
 	optionsLen = 2
+	// headerWithParentLen is the length of a header with its optional
+	// eighth value, the parent (an array of parentLen values).
+	headerWithParentLen = 8
+	parentLen           = 3
 	// maxCreated is the first second of the year 10000.
 	maxCreated = 253402300800
 )
@@ -105,6 +134,27 @@ func (h Header) check() string {
 	if msg := checkName(h.Player); msg != "" {
 		return "player name " + msg
 	}
+	if p := h.Parent; p != nil {
+		return p.check()
+	}
+	return ""
+}
+
+// check returns what is wrong with p's values, or "".
+func (p Parent) check() string {
+	switch {
+	case p.Name == "":
+		return "parent journal name is empty"
+	case len(p.Name) > MaxParentNameLen:
+		return fmt.Sprintf("parent journal name is %d bytes, more than %d", len(p.Name), MaxParentNameLen)
+	case strings.ContainsRune(p.Name, '/'):
+		return fmt.Sprintf("parent journal name %q holds a slash: it is a file name, not a path", p.Name)
+	case p.Turn < 1 || p.Turn > MaxTurns:
+		return fmt.Sprintf("parent turn %d is out of range (1 to %d)", p.Turn, MaxTurns)
+	}
+	if msg := checkPrintable(p.Name); msg != "" {
+		return "parent journal name " + msg
+	}
 	return ""
 }
 
@@ -114,6 +164,12 @@ func checkName(s string) string {
 	if len(s) > MaxNameLen {
 		return fmt.Sprintf("is %d bytes, more than %d", len(s), MaxNameLen)
 	}
+	return checkPrintable(s)
+}
+
+// checkPrintable refuses text that is not UTF-8 or holds control
+// characters.
+func checkPrintable(s string) string {
 	if !utf8.ValidString(s) {
 		return "is not valid UTF-8"
 	}
@@ -129,8 +185,12 @@ func checkName(s string) string {
 func encodeHeader(h Header) ([]byte, error) {
 	var buf bytes.Buffer
 	e := msgpack.NewEncoder(&buf)
+	n := headerLen
+	if h.Parent != nil {
+		n = headerWithParentLen
+	}
 	err := firstErr(
-		e.EncodeArrayLen(headerLen),
+		e.EncodeArrayLen(n),
 		e.EncodeInt(int64(h.FormatVersion)),
 		e.EncodeInt(int64(h.RulesVersion)),
 		e.EncodeString(h.Algorithm),
@@ -141,6 +201,14 @@ func encodeHeader(h Header) ([]byte, error) {
 		e.EncodeBool(h.Options.Wizard),
 		e.EncodeUint(uint64(h.Options.SyncEvery)),
 	)
+	if p := h.Parent; p != nil && err == nil {
+		err = firstErr(
+			e.EncodeArrayLen(parentLen),
+			e.EncodeString(p.Name),
+			e.EncodeUint(uint64(p.Chain)),
+			e.EncodeUint(uint64(p.Turn)),
+		)
+	}
 	return buf.Bytes(), err
 }
 
@@ -178,10 +246,11 @@ func decodeHeader(payload []byte) (Header, error) {
 	if err := events.CheckShape(payload, 2); err != nil {
 		return h, badHeader(err.Error())
 	}
-	// Formats 1 and 2 share this header; a later format that changes it
-	// adds a case here.
-	if n != headerLen {
-		return h, badHeader(fmt.Sprintf("an array of %d values, format %d has %d", n, v, headerLen))
+	// Every format so far shares this header, with or without its
+	// eighth value (the parent); a later format that changes it adds a
+	// case here.
+	if n != headerLen && n != headerWithParentLen {
+		return h, badHeader(fmt.Sprintf("an array of %d values, format %d has %d (or %d with a parent)", n, v, headerLen, headerWithParentLen))
 	}
 	h.FormatVersion = int(v)
 	h.RulesVersion = int(d.int("rules version", math.MaxInt32))
@@ -196,6 +265,15 @@ func decodeHeader(payload []byte) (Header, error) {
 	}
 	h.Options.Wizard = d.bool("wizard option")
 	h.Options.SyncEvery = int(d.int("sync every option", math.MaxInt32))
+	if n == headerWithParentLen && d.present("parent") {
+		if n, err := d.d.DecodeArrayLen(); err != nil || n != parentLen {
+			return h, badHeader(fmt.Sprintf("parent is not an array of %d values", parentLen))
+		}
+		p := &Parent{Name: d.strN("parent journal name", MaxParentNameLen)}
+		p.Chain = uint32(d.int("parent chain", math.MaxUint32))
+		p.Turn = int(d.int("parent turn", MaxTurns))
+		h.Parent = p
+	}
 	if d.err != nil {
 		return h, d.err
 	}
@@ -302,7 +380,10 @@ func (d *hdec) bool(what string) bool {
 
 // str reads a string of at most MaxNameLen bytes, checking the declared
 // length before reading any of it.
-func (d *hdec) str(what string) string {
+func (d *hdec) str(what string) string { return d.strN(what, MaxNameLen) }
+
+// strN reads a string of at most limit (up to MaxParentNameLen) bytes.
+func (d *hdec) strN(what string, limit int) string {
 	if !d.present(what) {
 		return ""
 	}
@@ -311,11 +392,11 @@ func (d *hdec) str(what string) string {
 		d.fail(what, err)
 		return ""
 	}
-	if n > MaxNameLen {
-		d.err = badHeader(fmt.Sprintf("%s is %d bytes, more than %d", what, n, MaxNameLen))
+	if n > limit {
+		d.err = badHeader(fmt.Sprintf("%s is %d bytes, more than %d", what, n, limit))
 		return ""
 	}
-	var buf [MaxNameLen]byte
+	var buf [MaxParentNameLen]byte
 	if err := d.d.ReadFull(buf[:n]); err != nil {
 		d.fail(what, err)
 		return ""

@@ -23,10 +23,16 @@ func TestHeadersSurviveARoundTrip(t *testing.T) {
 	noName.Player = ""
 	noName.Seed = 0
 	noName.Created = time.Unix(0, 0).UTC()
+	child := testHeader()
+	child.Parent = &Parent{Name: "2026-11-23_0842_seed-123456.rogue", Chain: 0xdeadbeef, Turn: 812}
+	longest := full
+	longest.Parent = &Parent{Name: strings.Repeat("é", MaxParentNameLen/2), Chain: 1<<32 - 1, Turn: MaxTurns}
 	cases := []struct {
 		name string
 		h    Header
 	}{
+		{"a header naming its parent", child},
+		{"a header with every field and its parent at their largest", longest},
 		{"a plain header", testHeader()},
 		{"a header with every field at its largest", full},
 		{"a header with no player name, seed 0, created at the epoch", noName},
@@ -91,6 +97,12 @@ func TestHeadersThatCannotBeWrittenAreRefused(t *testing.T) {
 			fmt.Sprintf("journal: header: format version %d, but this program writes only 1 to %d", events.FormatVersion+1, events.FormatVersion)},
 		{"a negative batch size", with(func(h *Header) { h.Options.SyncEvery = -1 }),
 			"journal: header: sync every -1 turns is out of range"},
+		{"a parent with no name", with(func(h *Header) { h.Parent = &Parent{Turn: 5} }),
+			"journal: header: parent journal name is empty"},
+		{"a parent turn of 0", with(func(h *Header) { h.Parent = &Parent{Name: "a.rogue"} }),
+			"journal: header: parent turn 0 is out of range (1 to 67108864)"},
+		{"a parent name that is not UTF-8", with(func(h *Header) { h.Parent = &Parent{Name: "\xff.rogue", Turn: 5} }),
+			"journal: header: parent journal name is not valid UTF-8"},
 		{"a creation time before 1970", with(func(h *Header) { h.Created = time.Date(1969, 1, 1, 0, 0, 0, 0, time.UTC) }),
 			"journal: header: created time -31536000 is not between 1970 and 9999"},
 	}
@@ -110,6 +122,7 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 		return b
 	}
 	opts := []any{false, 0}
+	parent := []any{"a.rogue", 1, 5}
 	cases := []struct {
 		name    string
 		payload []byte
@@ -122,8 +135,26 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 		{"a negative format version", enc(-1, 1, "pcg32", 1, 0, "Ada", opts), ErrBadHeader, "bad header: format version -1 is out of range"},
 		{"not an array", enc(1)[1:], ErrBadHeader, "bad header: it is not a non-empty array"},
 		{"an empty array", []byte{0x90}, ErrBadHeader, "bad header: it is not a non-empty array"},
-		{"a field too many", enc(1, 1, "pcg32", 1, 0, "Ada", opts, 9), ErrBadHeader, "bad header: an array of 8 values, format 1 has 7"},
-		{"a field too few", enc(1, 1, "pcg32", 1, 0, "Ada"), ErrBadHeader, "bad header: an array of 6 values, format 1 has 7"},
+		{"a field too many", enc(1, 1, "pcg32", 1, 0, "Ada", opts, parent, 9), ErrBadHeader, "bad header: an array of 9 values, format 1 has 7 (or 8 with a parent)"},
+		{"a field too few", enc(1, 1, "pcg32", 1, 0, "Ada"), ErrBadHeader, "bad header: an array of 6 values, format 1 has 7 (or 8 with a parent)"},
+		{"a nil where the parent goes", enc(1, 1, "pcg32", 1, 0, "Ada", opts, nil), ErrBadHeader, "bad header: parent is missing"},
+		{"a parent that is not an array", enc(1, 1, "pcg32", 1, 0, "Ada", opts, 9), ErrBadHeader, "bad header: parent is not an array of 3 values"},
+		{"a parent of the wrong length", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a.rogue", 1}), ErrBadHeader,
+			"bad header: parent is not an array of 3 values"},
+		{"a parent with an empty name", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"", 1, 5}), ErrBadHeader,
+			"bad header: parent journal name is empty"},
+		{"a parent name that is a path", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"../a.rogue", 1, 5}), ErrBadHeader,
+			`bad header: parent journal name "../a.rogue" holds a slash: it is a file name, not a path`},
+		{"a parent name with an escape sequence", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a\x1b[2J", 1, 5}), ErrBadHeader,
+			"bad header: parent journal name holds the control character U+001B"},
+		{"a parent name over the cap", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{strings.Repeat("a", 256), 1, 5}), ErrBadHeader,
+			"bad header: parent journal name is 256 bytes, more than 255"},
+		{"a parent chain over 32 bits", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a.rogue", int64(1) << 32, 5}), ErrBadHeader,
+			"bad header: parent chain 4294967296 is out of range"},
+		{"a parent turn of 0", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a.rogue", 1, 0}), ErrBadHeader,
+			"bad header: parent turn 0 is out of range (1 to 67108864)"},
+		{"a parent turn over the most turns a journal holds", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a.rogue", 1, MaxTurns + 1}), ErrBadHeader,
+			"bad header: parent turn 67108865 is out of range"},
 		{"a player name over the cap", enc(1, 1, "pcg32", 1, 0, strings.Repeat("a", 65), opts), ErrBadHeader,
 			"bad header: player name is 65 bytes, more than 64"},
 		{"a player name with a control character", enc(1, 1, "pcg32", 1, 0, "A\x07", opts), ErrBadHeader,
@@ -148,6 +179,22 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 			_, err := decodeHeader(c.payload)
 			assertIs(t, err, c.kind)
 			assert.EqualError(t, err, c.want)
+		})
+	}
+}
+
+// The parent is read in every format: it is the header's, not a turn's.
+func TestAHeaderNamingItsParentReadsInEveryFormat(t *testing.T) {
+	for v := 1; v <= events.FormatVersion; v++ {
+		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) {
+			h := testHeader()
+			h.FormatVersion = v
+			h.Parent = &Parent{Name: "game.rogue", Chain: 0x01020304, Turn: 40}
+			m, err := NewMemory(h)
+			require.NoError(t, err)
+			r, err := NewBytesReader(m.Bytes())
+			require.NoError(t, err)
+			assert.Equal(t, h, r.Header())
 		})
 	}
 }

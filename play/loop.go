@@ -235,10 +235,26 @@ func (p *player) replay(path string) error {
 		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
 	}
 	r := replay.NewReplayer(f, c, replay.RealClock{})
+	var taken *session
+	r.TakeOver = func(turn int) error {
+		ss, err := takeOver(p.dir, path, turn, p.now())
+		taken = ss
+		return err
+	}
 	if err := r.Show(c.Turn()); err != nil {
 		return err
 	}
 	err = r.Run(p.screen, p.canvas)
 	p.screen.Sync()
+	if taken != nil {
+		// The new game is played now; the unfinished one stays there to
+		// continue another time.
+		if p.cont != nil {
+			p.torn = p.cont.torn
+			p.cont.close()
+			p.cont = nil
+		}
+		p.begin(taken)
+	}
 	return err
 }

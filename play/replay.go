@@ -1,6 +1,7 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -50,9 +51,11 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 
 // Replay is `rogue replay FILE`: the journal played back on the game's
 // own screen, from its first turn, or paused at turn to (when to >= 0),
-// on the terminal onTerminal opens. It opens the journal read-only and
-// never writes anything.
-func Replay(path string, to int, stderr io.Writer, onTerminal func(func(tcell.Screen) error) error) error {
+// on the terminal o.OnTerminal opens. It opens the journal read-only and
+// never writes to it. Taking the game over (`t`) starts a new game in a
+// new journal in the data folder and plays it on the same terminal, as
+// rogue play does (the line it ends with goes to stdout).
+func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	f, err := replay.Open(path, content.Default())
 	if err != nil {
 		return err
@@ -73,19 +76,42 @@ func Replay(path string, to int, stderr io.Writer, onTerminal func(func(tcell.Sc
 		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
 	}
 	r := replay.NewReplayer(f, c, replay.RealClock{})
+	p := &player{now: o.Now, version: o.Version}
+	r.TakeOver = func(turn int) error {
+		dir, err := DataDir()
+		if err != nil {
+			return err
+		}
+		p.dir = dir
+		p.sess, err = takeOver(dir, path, turn, p.now())
+		return err
+	}
 	if err := r.Show(c.Turn()); err != nil {
 		return err
 	}
-	err = onTerminal(func(s tcell.Screen) error {
-		return r.Run(s, view.NewScreen(s, os.Getenv("NO_COLOR") != ""))
+	err = o.OnTerminal(func(s tcell.Screen) error {
+		p.screen, p.canvas = s, view.NewScreen(s, os.Getenv("NO_COLOR") != "")
+		if err := r.Run(s, p.canvas); err != nil || p.sess == nil {
+			return err
+		}
+		p.m = view.NewModel(view.MainMenu{})
+		p.begin(p.sess)
+		return p.loop()
 	})
+	if p.sess != nil {
+		line, ferr := p.finish()
+		if line != "" {
+			fmt.Fprintln(stdout, line)
+		}
+		err = errors.Join(err, ferr)
+	}
 	for _, n := range f.Notes() {
 		fmt.Fprintf(stderr, "rogue replay: %s\n", n)
 	}
 	if to > f.Total() {
 		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", f.Total(), to)
 	}
-	if d := f.Damage(); d != nil && err == nil {
+	if d := f.Damage(); d != nil && err == nil && p.sess == nil {
 		return Damaged(path, d)
 	}
 	return err

@@ -17,6 +17,10 @@ type Options struct {
 	Journal string // the journal to continue, or to start a new game in; "" for the data folder
 	New     bool   // start a new game instead of showing the menu
 	Seed    uint64 // the new game's seed; 0 for random
+	// From is a journal to take over at turn Turn: a new game in the
+	// data folder goes on from there (From is only read).
+	From    string
+	Turn    int
 	Now     func() time.Time
 	Version string // the build's version line, heading the death summary
 	// OnTerminal runs the loop on a terminal screen and restores the
@@ -37,6 +41,10 @@ func Run(o Options) (string, error) {
 		}
 	}
 	switch {
+	case o.From != "":
+		if p.sess, err = takeOver(p.dir, o.From, o.Turn, p.now()); err != nil {
+			return "", err
+		}
 	case o.Journal != "":
 		ss, err := journalSession(o.Journal, o.New, o.Seed)
 		if err != nil {

@@ -26,6 +26,9 @@ func PrintSummary(w io.Writer, path string, h journal.Header, s *reducer.State, 
 	fmt.Fprintf(w, "journal:  %s\n", path)
 	fmt.Fprintf(w, "player:   %s, seed %d, created %s\n", h.Player, h.Seed, h.Created.UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "versions: format %d, rules %d, chance %s\n", h.FormatVersion, h.RulesVersion, h.Algorithm)
+	if p := h.Parent; p != nil {
+		fmt.Fprintf(w, "taken over from %s at turn %d: its turns 1 to %d are that game's\n", p.Name, p.Turn, p.Turn)
+	}
 	if total >= 0 {
 		fmt.Fprintf(w, "turn:     %d of %d\n", s.Turn, total)
 	} else {

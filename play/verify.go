@@ -57,5 +57,8 @@ func Verify(path string, rules int, stdout, stderr io.Writer) error {
 	}
 	// The journal's own rules, which this program keeps.
 	fmt.Fprintf(stdout, "%s: verified %d turns: the current rules decide every fact the journal recorded\n", path, checked)
+	if h.Parent != nil {
+		fmt.Fprintln(stdout, parentNote(path, h, checked))
+	}
 	return nil
 }

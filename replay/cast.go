@@ -8,13 +8,19 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"rogue/reducer"
 	"rogue/view"
 )
 
 // An asciicast v2 recording (https://docs.asciinema.org/manual/asciicast/v2/)
 // of a replay: a JSON header line, then one output event per turn,
 // [time, "o", data], data being the escape sequences that turn the
-// previous turn's screen into this one's (the first draws it whole).
+// previous turn's screen into this one's (the first draws it whole and
+// hides the cursor). A marker event, [time, "m", label], goes with the
+// frame of each new depth and of the player's death, for a player to
+// jump to. The screens are the game's without its hints at keys (nobody
+// plays a recording), and the recording ends with the cursor shown again,
+// CastHold seconds after the last frame, which it holds that long.
 
 // DefaultCastSpeed and MaxCastSpeed are the default and the fastest
 // frames a second of a recording (turns a second when every turn is a
@@ -23,6 +29,15 @@ const (
 	DefaultCastSpeed = 10
 	MaxCastSpeed     = 1000 // times keep 6 decimals, so they always increase
 )
+
+// CastHold is how long, in seconds, a recording holds its last frame.
+const CastHold = 2
+
+// CastSeconds is how long a recording of frames frames at speed frames a
+// second plays: to its last frame, then CastHold.
+func CastSeconds(frames int, speed float64) float64 {
+	return float64(frames-1)/speed + CastHold
+}
 
 // MaxCastFrames is the most frames a recording has unless asked for
 // more: a longer stretch of turns is recorded one frame every few turns
@@ -73,16 +88,35 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 		return err
 	}
 	screen := NewFrameScreen()
+	screen.m.Recording = true
 	var prev *view.TextCanvas
 	var line []byte
 	step = max(step, 1)
+	depths, err := f.depthEntries()
+	if err != nil {
+		return err
+	}
+	shown := from // the turn of the frame before: markers are for the turns after it
 	for i, turn := 0, from; ; i++ {
 		fr, err := f.At(turn)
 		if err != nil {
 			return err
 		}
+		at := float64(i) / speed
 		cur := screen.Draw(fr)
-		line = appendCastEvent(line[:0], float64(i)/speed, view.ANSIFrame(prev, cur))
+		line = appendCastEvent(line[:0], at, "o", view.ANSIFrame(prev, cur))
+		for _, d := range depths {
+			if d.turn > shown && d.turn <= turn {
+				line = appendCastEvent(line, at, "m", fmt.Sprintf("depth %d, turn %d", d.depth, d.turn))
+			}
+		}
+		shown = turn
+		if s := fr.State; s != nil && s.Over {
+			line = appendCastEvent(line, at, "m", fmt.Sprintf("died on turn %d: %s", s.Turn, reducer.DeathCause(s)))
+		}
+		if turn == last {
+			line = appendCastEvent(line, at+CastHold, "o", "\x1b[?25h") // the viewer's cursor back
+		}
 		if _, err := w.Write(line); err != nil {
 			return err
 		}
@@ -94,11 +128,11 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 	}
 }
 
-// appendCastEvent appends the output event [t, "o", data] and a newline.
-func appendCastEvent(b []byte, t float64, data string) []byte {
+// appendCastEvent appends the event [t, code, data] and a newline.
+func appendCastEvent(b []byte, t float64, code, data string) []byte {
 	b = append(b, '[')
 	b = strconv.AppendFloat(b, t, 'f', 6, 64)
-	b = append(b, `, "o", `...)
+	b = append(b, `, "`+code+`", `...)
 	var s bytes.Buffer
 	enc := json.NewEncoder(&s)
 	enc.SetEscapeHTML(false)

@@ -55,6 +55,9 @@ type Frames struct {
 	hpTurn int
 
 	folded int // turns folded so far, all told (what seeking costs)
+
+	depths []depthEntry // the turns that entered a level, once read
+	hist   history      // what History has folded
 }
 
 // The log a frame carries: the last logLines lines made within the

@@ -313,3 +313,29 @@ func TestCheckpointsOfACrowdedJournalStayWithinTheirEntities(t *testing.T) {
 	assert.LessOrEqual(t, held, 1<<18, "unbounded, the checkpoints kept 1.5 million of the crowd")
 	assert.Greater(t, len(f.ckpts.list), 1, "a few are still kept")
 }
+
+// The history at a turn is the same whether it is asked for first, after
+// a later turn, or after an earlier one: every log line of the turns up
+// to it, as a fold from the first turn gives them.
+func TestTheHistoryAtATurnDoesNotDependOnWhatWasAskedBefore(t *testing.T) {
+	path := goldenJournal("long")
+	fresh := func(turn int) []view.ReplayLine {
+		f, err := Open(path, content.Default())
+		require.NoError(t, err)
+		defer f.Close()
+		lines, err := f.History(turn)
+		require.NoError(t, err)
+		return append([]view.ReplayLine(nil), lines...)
+	}
+	f, err := Open(path, content.Default())
+	require.NoError(t, err)
+	defer f.Close()
+	for _, turn := range []int{900, 300, 1200, 1200, 1, 1500, 700} {
+		lines, err := f.History(turn)
+		require.NoError(t, err)
+		want := fresh(turn)
+		require.NotEmpty(t, want)
+		assert.Equal(t, want, lines, "turn %d", turn)
+		assert.LessOrEqual(t, want[len(want)-1].Turn, turn, "no line of a turn after %d", turn)
+	}
+}

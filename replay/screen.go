@@ -29,11 +29,21 @@ type Replayer struct {
 	v      *view.ReplayView
 	src    *Frames
 	clock  Clock
+
+	// TakeOver, if not nil, starts a new game from the state after turn
+	// turns (the `t` key): the replay ends once it has, and its error,
+	// if it could not, is shown on the replay, which goes on.
+	TakeOver func(turn int) error
+	// TookOver is the turn taken over at once Run has returned after a
+	// take-over; 0 if none was.
+	TookOver int
 }
 
 // NewReplayer is the replay of src under the control c, playing on clk.
 func NewReplayer(src *Frames, c *view.ReplayControl, clk Clock) *Replayer {
-	return &Replayer{src: src, v: view.NewReplayView(c), clock: clk}
+	v := view.NewReplayView(c)
+	v.History, v.Depths = src.History, src.DepthTurns
+	return &Replayer{src: src, v: v, clock: clk}
 }
 
 // Run shows the replay on screen, drawing with canvas (a view.Screen on
@@ -122,6 +132,17 @@ func (r *Replayer) apply(a view.ReplayAction) (bool, error) {
 		return true, nil
 	case view.ReplaySeek:
 		return false, r.Show(a.Turn)
+	case view.ReplayTakeOver:
+		if r.TakeOver == nil {
+			r.v.Control.Tell("A game cannot be taken over from here: rogue play --from FILE --turn N does it.")
+			return false, nil
+		}
+		if err := r.TakeOver(a.Turn); err != nil {
+			r.v.Control.Tell(err.Error())
+			return false, nil
+		}
+		r.TookOver = a.Turn
+		return true, nil
 	}
 	return false, nil
 }

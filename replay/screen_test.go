@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,6 +40,7 @@ var scenarioKeys = map[string]*tcell.EventKey{
 	"Left":      tcell.NewEventKey(tcell.KeyLeft, 0, tcell.ModNone),
 	"Right":     tcell.NewEventKey(tcell.KeyRight, 0, tcell.ModNone),
 	"Backspace": tcell.NewEventKey(tcell.KeyBackspace, 0, tcell.ModNone),
+	"Ctrl-P":    tcell.NewEventKey(tcell.KeyCtrlP, 0, tcell.ModCtrl),
 }
 
 func readReplayScenarios(t *testing.T) []replayScenario {
@@ -232,4 +234,43 @@ func TestTheLoopPlaysOnTheClockAndQuitsOnQ(t *testing.T) {
 	assert.Contains(t, view.SimulationText(sim), "Turn 4 of 40")
 	assert.Contains(t, view.SimulationText(sim), "paused, 10 turns/s")
 	assert.Empty(t, clk.asked, "a paused replay waits for keys, not for the clock")
+}
+
+func TestTTakesOverAtTheTurnShownOrSaysWhyNot(t *testing.T) {
+	key := tcell.NewEventKey(tcell.KeyRune, 't', tcell.ModNone)
+	cases := []struct {
+		name     string
+		takeOver func(turn int) error
+		quits    bool
+		took     int
+		shows    string
+	}{
+		{"a take-over that starts ends the replay", func(int) error { return nil }, true, 12, ""},
+		{"a take-over refused is said on the replay, which goes on",
+			func(turn int) error { return errors.New("cannot take over: the player died on turn 12") }, false, 0,
+			"cannot take over: the player died on turn 12"},
+		{"a replay that cannot start games says where to", nil, false, 0, "A game cannot be taken over from here"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, sim := testReplayer(t, goldenJournal("short"), 80, 24, &fakeClock{})
+			var asked []int
+			if c.takeOver != nil {
+				r.TakeOver = func(turn int) error { asked = append(asked, turn); return c.takeOver(turn) }
+			}
+			require.NoError(t, r.Show(12))
+			r.v.Control.GoTo(12)
+			quit, err := r.event(key)
+			require.NoError(t, err)
+			r.draw()
+			assert.Equal(t, c.quits, quit)
+			assert.Equal(t, c.took, r.TookOver)
+			if c.takeOver != nil {
+				assert.Equal(t, []int{12}, asked, "the turn shown is taken over")
+			}
+			if c.shows != "" {
+				assert.Contains(t, view.SimulationText(sim), c.shows)
+			}
+		})
+	}
 }

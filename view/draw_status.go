@@ -119,5 +119,7 @@ func (m *Model) drawStatus(c Canvas, l layout) {
 			x += put(c, x, l.statusY, sp.text, sp.st, max(0, hintX-statusGap-x))
 		}
 	}
-	put(c, hintX, l.statusY, statusHint, styleHint, -1)
+	if !m.Recording {
+		put(c, hintX, l.statusY, statusHint, styleHint, -1)
+	}
 }

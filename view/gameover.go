@@ -31,7 +31,7 @@ func (m *Model) drawGameOver(c Canvas) {
 		say(m.saveErr, Plain)
 		y++
 		say("No more turns can be played. The journal keeps every turn before this one: run rogue again to continue from there.", Plain)
-		put(c, 2, h-2, "Enter or Q: leave  Ctrl-P: messages", styleHint, w-4)
+		m.drawGameOverHint(c, w, h)
 		return
 	}
 	p := s.Player()
@@ -63,5 +63,12 @@ func (m *Model) drawGameOver(c Canvas) {
 	for i, l := range where {
 		put(c, 2, h-2-len(where)+i, l, Plain, w-4)
 	}
-	put(c, 2, h-2, "Enter or Q: leave  Ctrl-P: messages", styleHint, w-4)
+	m.drawGameOverHint(c, w, h)
+}
+
+// drawGameOverHint draws the game over screen's keys, but in a recording.
+func (m *Model) drawGameOverHint(c Canvas, w, h int) {
+	if !m.Recording {
+		put(c, 2, h-2, "Enter or Q: leave  Ctrl-P: messages", styleHint, w-4)
+	}
 }

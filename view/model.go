@@ -99,6 +99,10 @@ type Model struct {
 	// SummaryPath is where the death summary was written, to tell the
 	// player on the game over screen; "" when none was.
 	SummaryPath string
+	// Recording draws for a recording (an asciicast) that nobody plays:
+	// without the hints at keys, "? help" and the game over's "Enter or
+	// Q: leave".
+	Recording bool
 
 	menu   MainMenu
 	page   page

@@ -31,15 +31,18 @@ type ReplayDo uint8
 
 // What a replay action asks.
 const (
-	ReplayNothing ReplayDo = iota // the key did nothing
-	ReplayRedraw                  // only the controls changed: draw again
-	ReplaySeek                    // show the state after Turn turns
-	ReplayOpen                    // open Screen on the state shown
-	ReplayKeys                    // show the replay's keys
-	ReplayQuit                    // leave the replay
+	ReplayNothing   ReplayDo = iota // the key did nothing
+	ReplayRedraw                    // only the controls changed: draw again
+	ReplaySeek                      // show the state after Turn turns
+	ReplayOpen                      // open Screen on the state shown
+	ReplayKeys                      // show the replay's keys
+	ReplayQuit                      // leave the replay
+	ReplayNextDepth                 // seek to the next turn a new depth is entered
+	ReplayPrevDepth                 // seek to the turn before this one a new depth was entered
+	ReplayTakeOver                  // start a new game from the state after Turn turns
 )
 
-var replayDoNames = [...]string{"nothing", "redraw", "seek", "open", "keys", "quit"}
+var replayDoNames = [...]string{"nothing", "redraw", "seek", "open", "keys", "quit", "next depth", "previous depth", "take over"}
 
 func (d ReplayDo) String() string {
 	if int(d) < len(replayDoNames) {
@@ -64,6 +67,8 @@ func (a ReplayAction) String() string {
 		return fmt.Sprintf("seek to turn %d", a.Turn)
 	case ReplayOpen:
 		return "open the " + a.Screen.String()
+	case ReplayTakeOver:
+		return fmt.Sprintf("take over at turn %d", a.Turn)
 	}
 	return a.Do.String()
 }
@@ -76,6 +81,7 @@ type ReplayStatus struct {
 	Prompting  bool // the "go to turn" prompt is open
 	Prompt     string
 	Warning    string // why the journal ends where it does (damage), or ""
+	Note       string // a one-line answer to the last key (a take-over refused), or ""
 }
 
 // ReplayControl is the replay's position, speed, pause and prompt.
@@ -89,6 +95,8 @@ type ReplayControl struct {
 	// Warning is shown in the bar for the whole replay: the journal is
 	// damaged after its last turn shown, say. "" for none.
 	Warning string
+	// note answers the last key in the bar until the next one (see Tell).
+	note string
 
 	// Playing is timed from an anchor: the turn shown at an instant;
 	// the turn due at now is anchorTurn + (now-anchor) x speed. Any jump,
@@ -112,7 +120,17 @@ func NewReplayControl(last, start int, paused bool) *ReplayControl {
 // Status is where the replay stands.
 func (c *ReplayControl) Status() ReplayStatus {
 	return ReplayStatus{Turn: c.turn, Last: c.last, Paused: c.paused, Speed: replaySpeeds[c.speed],
-		Prompting: c.prompting, Prompt: c.prompt, Warning: c.Warning}
+		Prompting: c.prompting, Prompt: c.prompt, Warning: c.Warning, Note: c.note}
+}
+
+// Tell shows note in the bar until the next key: why a key did nothing.
+func (c *ReplayControl) Tell(note string) { c.note = note }
+
+// GoTo goes to turn (clamped to the journal) as a seek by key does,
+// pausing: the program's answer to ReplayNextDepth and ReplayPrevDepth.
+func (c *ReplayControl) GoTo(turn int) ReplayAction {
+	c.pause()
+	return c.seek(turn)
 }
 
 // Turn is the turn shown.
@@ -122,6 +140,7 @@ func (c *ReplayControl) clamp(turn int) int { return min(max(turn, c.first), c.l
 
 // HandleKey says what key k asks for and updates the controls.
 func (c *ReplayControl) HandleKey(k Key) ReplayAction {
+	c.note = ""
 	if c.prompting {
 		return c.keyPrompt(k)
 	}
@@ -167,7 +186,15 @@ func (c *ReplayControl) HandleKey(k Key) ReplayAction {
 	case 'x':
 		return c.open(ModeLook)
 	case '?':
+		c.pause()
 		return ReplayAction{Do: ReplayKeys}
+	case '>':
+		return ReplayAction{Do: ReplayNextDepth}
+	case '<':
+		return ReplayAction{Do: ReplayPrevDepth}
+	case 't':
+		c.pause()
+		return ReplayAction{Do: ReplayTakeOver, Turn: c.turn}
 	}
 	return ReplayAction{}
 }

@@ -16,8 +16,8 @@ import (
 func DrawReplay(c Canvas, v *ReplayView) {
 	Draw(c, v.Model)
 	w, h := c.Size()
-	if w < MinWidth || h < MinHeight || v.Model.State == nil {
-		return
+	if w < MinWidth || h < MinHeight || v.Model.State == nil || v.Model.Mode() == ModeHistory {
+		return // the history fills the screen, as in the game
 	}
 	y := v.barRow(w, h)
 	st := v.Control.Status()
@@ -26,6 +26,17 @@ func DrawReplay(c Canvas, v *ReplayView) {
 		drawReplayPrompt(c, y, st)
 	} else {
 		drawReplayBar(c, y, st)
+	}
+	if st.Note != "" { // under the bar, over the messages, whole; above it at the bottom
+		lines := wrap(st.Note, w-2)
+		top := y + 1
+		if top+len(lines) > h {
+			top = max(0, y-len(lines))
+		}
+		for i, l := range lines {
+			fill(c, 0, top+i, w, 1, ' ', Plain)
+			put(c, 1, top+i, l, styleWarn, w-2)
+		}
 	}
 	if v.keys {
 		drawReplayKeys(c, rect{0, 0, w, y})
@@ -56,7 +67,8 @@ func drawReplayBar(c Canvas, y int, st ReplayStatus) {
 		{fmt.Sprintf(" of %d ", st.Last), Plain},
 	}
 	right := line{{" " + replayState(st), Plain}, {"  ? keys", styleHint}}
-	if st.Warning != "" {
+	switch {
+	case st.Warning != "":
 		right = line{{" " + st.Warning, styleWarn}, {" " + replayState(st), Plain}}
 	}
 	x := 0
@@ -115,11 +127,15 @@ var replayKeys = [][2]string{
 	{"]  [", fmt.Sprintf("%d turns forward, back", ReplayJump)},
 	{"g", "go to a turn: digits, Enter"},
 	{"Home  End", "the first turn, the last"},
+	{"<  >", "the previous, the next new depth"},
 	{"i  c  x", "inventory, character sheet, look (pauses)"},
+	{"Ctrl-P", "the messages up to the turn shown"},
+	{"t", "take over: a new game from the turn shown"},
 	{"q  Esc", "quit"},
 	{"", ""},
 	{"", "A replay shows the journal as played; it decides"},
-	{"", "nothing and writes nothing."},
+	{"", "nothing and writes nothing. A take-over is a new"},
+	{"", "game in a new journal; this one stays as it is."},
 }
 
 // drawReplayKeys draws the replay's keys in a window over area.

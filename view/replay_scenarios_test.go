@@ -28,6 +28,7 @@ type replayScenario struct {
 var namedKeys = map[string]Key{
 	"space": Rune(' '), "Enter": Named(KeyEnter), "Esc": Named(KeyEsc), "Home": Named(KeyHome),
 	"End": Named(KeyEnd), "Left": Named(KeyLeft), "Right": Named(KeyRight), "Backspace": Named(KeyBackspace),
+	"Ctrl-P": Named(KeyCtrlP),
 }
 
 func readReplayScenarios(t *testing.T) []replayScenario {
@@ -109,12 +110,62 @@ func (j *foldedJournal) at(t testing.TB, turn int) (ReplayFrame, error) {
 	return f, nil
 }
 
+// history is every log line up to a turn, from a plain fold.
+func (j *foldedJournal) history(t testing.TB) func(int) ([]ReplayLine, error) {
+	return func(turn int) ([]ReplayLine, error) {
+		var all []ReplayLine
+		j.fold(t, turn, func(s *reducer.State, msgs []string) {
+			for _, m := range msgs {
+				all = append(all, ReplayLine{Turn: s.Turn, Text: m})
+			}
+		})
+		return all, nil
+	}
+}
+
+// depths are the turns whose state is on a new depth, from a plain fold.
+func (j *foldedJournal) depths(t testing.TB) func() ([]int, error) {
+	return func() ([]int, error) {
+		var out []int
+		depth := 0
+		j.fold(t, journal.MaxTurns, func(s *reducer.State, _ []string) {
+			if s.Depth != depth {
+				out, depth = append(out, s.Turn), s.Depth
+			}
+		})
+		return out, nil
+	}
+}
+
+// fold folds the journal to turn, calling each after every turn.
+func (j *foldedJournal) fold(t testing.TB, turn int, each func(*reducer.State, []string)) {
+	r, err := journal.Open(j.path)
+	require.NoError(t, err)
+	defer r.Close()
+	h := r.Header()
+	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
+	s.Wizard = h.Options.Wizard
+	var tr events.Turn
+	for s.Turn < turn {
+		err := r.Next(&tr)
+		var tail *journal.Tail
+		if errors.Is(err, io.EOF) || errors.As(err, &tail) {
+			return
+		}
+		require.NoError(t, err)
+		msgs, err := s.ApplyTurnMessages(&tr)
+		require.NoError(t, err)
+		each(s, msgs)
+	}
+}
+
 // Every replay scenario, drawn from plain folds, matches its golden.
 func TestReplayScenariosMatchTheirGoldens(t *testing.T) {
 	for _, sc := range readReplayScenarios(t) {
 		t.Run(sc.name, func(t *testing.T) {
 			j := openFolded(t, sc.journal)
 			v := NewReplayView(NewReplayControl(j.total, 1, false))
+			v.History, v.Depths = j.history(t), j.depths(t)
 			v.Resize(sc.w, sc.h)
 			show := func(turn int) {
 				f, err := j.at(t, turn)

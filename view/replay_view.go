@@ -1,6 +1,10 @@
 package view
 
-import "rogue/reducer"
+import (
+	"fmt"
+
+	"rogue/reducer"
+)
 
 // The replay's screen: the game's own screens (map, status, messages,
 // inventory, sheet, look, game over) on the state at the replay's turn,
@@ -39,14 +43,23 @@ func (m *Model) ShowReplayed(f ReplayFrame) {
 	m.State = f.State
 	m.hp = f.HP
 	m.saveErr = ""
+	m.setReplayLog(f.Log)
+	if len(m.log) > replayLog {
+		m.log = m.log[len(m.log)-replayLog:]
+	}
+}
+
+// setReplayLog makes the log the lines of log, those of the turn shown
+// bright, older ones grey, repeats counted as Say counts them.
+func (m *Model) setReplayLog(log []ReplayLine) {
 	m.log = m.log[:0]
-	for _, l := range f.Log {
+	for _, l := range log {
 		text := sentence(l.Text)
 		if text == "" {
 			continue
 		}
 		moment := m.moment - 1
-		if f.State != nil && l.Turn == f.State.Turn {
+		if m.State != nil && l.Turn == m.State.Turn {
 			moment = m.moment
 		}
 		if n := len(m.log); n > 0 && m.log[n-1].text == text {
@@ -55,9 +68,6 @@ func (m *Model) ShowReplayed(f ReplayFrame) {
 			continue
 		}
 		m.log = append(m.log, entry{text: text, count: 1, moment: moment})
-	}
-	if len(m.log) > replayLog {
-		m.log = m.log[len(m.log)-replayLog:]
 	}
 }
 
@@ -69,8 +79,14 @@ const replayLog = 500
 type ReplayView struct {
 	Control *ReplayControl
 	Model   *Model
-	frame   ReplayFrame
-	keys    bool // the replay's keys are shown
+	// History, if not nil, is every log line of the turns up to turn,
+	// oldest first: what Ctrl-P shows (else the frame's log).
+	History func(turn int) ([]ReplayLine, error)
+	// Depths, if not nil, are the turns on which a new depth was entered,
+	// in order: where < and > go.
+	Depths func() ([]int, error)
+	frame  ReplayFrame
+	keys   bool // the replay's keys are shown
 }
 
 // NewReplayView shows a replay controlled by c; Show gives it its first
@@ -114,6 +130,20 @@ func (v *ReplayView) HandleKey(k Key) ReplayAction {
 			return ReplayAction{Do: ReplayRedraw}
 		}
 		return ReplayAction{}
+	case m.mode == ModeHistory:
+		// The history keeps the log it opened with (every message up to
+		// the turn shown) until it closes.
+		if k == Rune('q') {
+			return ReplayAction{Do: ReplayQuit}
+		}
+		in := m.HandleKey(k)
+		if m.mode != ModeHistory {
+			v.Model.ShowReplayed(v.frame)
+		}
+		if in.Quit {
+			return ReplayAction{Do: ReplayQuit}
+		}
+		return ReplayAction{Do: ReplayRedraw}
 	case m.mode != ModePlay:
 		if k == Rune('q') && m.mode != ModeInventory {
 			return ReplayAction{Do: ReplayQuit}
@@ -126,8 +156,9 @@ func (v *ReplayView) HandleKey(k Key) ReplayAction {
 		return ReplayAction{Do: ReplayRedraw}
 	case m.Mode() == ModeGameOver && k.Code == KeyEnter && !v.Control.prompting:
 		return ReplayAction{Do: ReplayQuit} // as the game over screen says
-	case k.Code == KeyCtrlP && !v.Control.prompting:
-		m.openHistory() // the messages the frame holds, as in the game
+	case (k.Code == KeyCtrlP || k == Rune('M')) && !v.Control.prompting:
+		v.Control.pause()
+		v.openHistory()
 		return ReplayAction{Do: ReplayRedraw}
 	}
 	a := v.Control.HandleKey(k)
@@ -138,8 +169,65 @@ func (v *ReplayView) HandleKey(k Key) ReplayAction {
 	case ReplayKeys:
 		v.keys = true
 		return ReplayAction{Do: ReplayRedraw}
+	case ReplayNextDepth, ReplayPrevDepth:
+		return v.depthJump(a.Do == ReplayNextDepth)
 	}
 	return a
+}
+
+// depthJump goes to the next turn a new depth is entered on, or to the
+// last one before the turn shown (the first turn when there is none).
+func (v *ReplayView) depthJump(next bool) ReplayAction {
+	c := v.Control
+	if v.Depths == nil {
+		c.Tell("This replay cannot tell where each depth begins.")
+		return ReplayAction{Do: ReplayRedraw}
+	}
+	turns, err := v.Depths()
+	if err != nil {
+		c.Tell(fmt.Sprintf("Where each depth begins could not be read: %v", err))
+		return ReplayAction{Do: ReplayRedraw}
+	}
+	to := -1
+	for _, t := range turns {
+		switch {
+		case next && t > c.turn && t <= c.last:
+			to = t
+		case !next && t < c.turn:
+			to = max(to, t)
+		}
+		if next && to >= 0 {
+			break
+		}
+	}
+	switch {
+	case to < 0 && next:
+		c.Tell("No deeper level after this turn.")
+		c.pause()
+		return ReplayAction{Do: ReplayRedraw}
+	case to < 0:
+		to = c.first
+	}
+	if a := c.GoTo(to); a.Do == ReplaySeek {
+		return a
+	}
+	return ReplayAction{Do: ReplayRedraw}
+}
+
+// openHistory opens the message history on every message up to the turn
+// shown (History), as the game's Ctrl-P shows them; on the frame's own
+// log if History is nil or fails (saying why at its end).
+func (v *ReplayView) openHistory() {
+	m := v.Model
+	if v.History != nil && m.State != nil {
+		lines, err := v.History(m.State.Turn)
+		if err == nil {
+			m.setReplayLog(lines)
+		} else {
+			m.Say(fmt.Sprintf("The messages before these could not be read: %v", err))
+		}
+	}
+	m.openHistory()
 }
 
 // open opens a game screen on the state shown, if the game would show it

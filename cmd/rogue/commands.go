@@ -35,8 +35,8 @@ func commands() []cli.Command {
 		{
 			Name:     "play",
 			Summary:  "play in the terminal (the default): continue the unfinished game or start one",
-			Synopsis: []string{"play [--new] [--seed N]", "play --journal FILE"},
-			Examples: []string{"play", "play --new --seed 42", "play --journal game.rogue"},
+			Synopsis: []string{"play [--new] [--seed N]", "play --journal FILE", "play --from FILE --turn N"},
+			Examples: []string{"play", "play --new --seed 42", "play --journal game.rogue", "play --from game.rogue --turn 812"},
 			Run:      runPlay,
 		},
 		{

@@ -167,8 +167,8 @@ func exportCast(f *replay.Frames, out string, from, last, step int, speed float6
 	if step > 1 {
 		every = fmt.Sprintf("a frame every %d turns (--every 1 for all)", step)
 	}
-	fmt.Fprintf(stdout, "wrote %d frames (turns %d to %d, %s, %.1f s at %v frames/s) to %s\n",
-		n, from, last, every, float64(n-1)/speed, speed, out)
+	fmt.Fprintf(stdout, "wrote %d frames (turns %d to %d, %s, %.1f s at %v frames/s, the last held %d s) to %s\n",
+		n, from, last, every, replay.CastSeconds(n, speed), speed, replay.CastHold, out)
 	return nil
 }
 

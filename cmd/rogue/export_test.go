@@ -26,16 +26,20 @@ func runHere(args ...string) ran {
 	return ran{Code: code, Stdout: stdout.String(), Stderr: stderr.String()}
 }
 
-// castEvent is one [time, "o", data] line of an asciicast.
+// castEvent is one [time, code, data] line of an asciicast.
 type castEvent struct {
 	Time float64
+	Code string
 	Data string
 }
 
 // checkCast checks that b is an asciicast v2 recording: a JSON header
-// line with version 2, width and height, then [time, "o", data] lines
-// whose times increase strictly. It returns the header and the events.
-func checkCast(t *testing.T, b []byte) (map[string]any, []castEvent) {
+// line with version 2, width and height, then [time, "o", data] frames
+// whose times increase strictly, each followed by the [time, "m", label]
+// markers of its time, then the [time, "o", "\x1b[?25h"] that shows the
+// cursor again, 2 s after the last frame. It returns the header, the
+// frames and the markers.
+func checkCast(t *testing.T, b []byte) (map[string]any, []castEvent, []castEvent) {
 	t.Helper()
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<24)
@@ -45,24 +49,38 @@ func checkCast(t *testing.T, b []byte) (map[string]any, []castEvent) {
 	assert.Equal(t, float64(2), header["version"])
 	assert.Equal(t, float64(80), header["width"])
 	assert.Equal(t, float64(24), header["height"])
-	var events []castEvent
+	var frames, markers []castEvent
 	for n := 2; sc.Scan(); n++ {
 		var ev []json.RawMessage
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &ev), "line %d is a JSON array", n)
 		require.Len(t, ev, 3, "line %d: [time, code, data]", n)
 		var e castEvent
-		var code string
 		require.NoError(t, json.Unmarshal(ev[0], &e.Time), "line %d: the time is a number", n)
-		require.NoError(t, json.Unmarshal(ev[1], &code), "line %d: the code is a string", n)
+		require.NoError(t, json.Unmarshal(ev[1], &e.Code), "line %d: the code is a string", n)
 		require.NoError(t, json.Unmarshal(ev[2], &e.Data), "line %d: the data is a string", n)
-		assert.Equal(t, "o", code, "line %d is output", n)
-		if len(events) > 0 {
-			require.Greater(t, e.Time, events[len(events)-1].Time, "line %d: times increase", n)
+		if len(frames) == 0 {
+			require.Equal(t, "o", e.Code, "line %d: a frame comes first", n)
+			frames = append(frames, e)
+			continue
 		}
-		events = append(events, e)
+		prev := frames[len(frames)-1].Time
+		switch e.Code {
+		case "o":
+			require.Greater(t, e.Time, prev, "line %d: times increase", n)
+			frames = append(frames, e)
+		case "m":
+			require.Equal(t, prev, e.Time, "line %d: a marker goes with its frame", n)
+			markers = append(markers, e)
+		default:
+			t.Fatalf("line %d: code %q is neither output nor a marker", n, e.Code)
+		}
 	}
 	require.NoError(t, sc.Err())
-	return header, events
+	require.GreaterOrEqual(t, len(frames), 2, "a frame and the end")
+	end := frames[len(frames)-1]
+	assert.Equal(t, castEvent{Time: frames[len(frames)-2].Time + 2, Code: "o", Data: "\x1b[?25h"}, end,
+		"the recording ends showing the cursor, the last frame held 2 s")
+	return header, frames[:len(frames)-1], markers
 }
 
 func TestAnExportedAsciicastIsAValidV2Recording(t *testing.T) {
@@ -71,10 +89,11 @@ func TestAnExportedAsciicastIsAValidV2Recording(t *testing.T) {
 	out := filepath.Join(dir, "short.cast")
 	got := runHere("export", "--asciicast", out, journalPath)
 	require.Equal(t, 0, got.Code, got.Stderr)
-	assert.Equal(t, "wrote 40 frames (turns 1 to 40, a frame a turn, 3.9 s at 10 frames/s) to "+out+"\n", got.Stdout)
+	assert.Equal(t, "wrote 40 frames (turns 1 to 40, a frame a turn, 5.9 s at 10 frames/s, the last held 2 s) to "+out+"\n", got.Stdout)
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
-	header, events := checkCast(t, b)
+	header, events, markers := checkCast(t, b)
+	assert.Empty(t, markers, "the short game stays on depth 1 and lives")
 
 	r, err := journal.Open(journalPath)
 	require.NoError(t, err)
@@ -117,7 +136,7 @@ func TestAnAsciicastTakesItsTurnsAndSpeed(t *testing.T) {
 			assert.Equal(t, tc.stderr, got.Stderr)
 			b, err := os.ReadFile(out)
 			require.NoError(t, err)
-			_, events := checkCast(t, b)
+			_, events, _ := checkCast(t, b)
 			require.Len(t, events, tc.frames)
 			assert.InDelta(t, tc.last, events[len(events)-1].Time, 1e-9)
 		})

@@ -15,11 +15,14 @@ import (
 //	rogue play                  the main menu (continue the unfinished game, or a new one)
 //	rogue play --new [--seed N] a new game in the data folder
 //	rogue play --journal FILE   continue FILE, or start a new game in it
+//	rogue play --from FILE --turn N  a new game going on from turn N of FILE
 func runPlay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("play")
 	fresh := fs.Bool("new", false, "start a new game instead of showing the menu")
 	seed := fs.Uint64("seed", 0, "the new game's seed (implies --new; default: random)")
 	path := fs.String("journal", "", "the journal to continue, or to start a new game in when it does not exist")
+	from := fs.String("from", "", "take over the game in the journal `FILE` at --turn: a new game goes on from there (the journal is only read)")
+	turn := fs.Int("turn", 0, "take over at turn `N` of --from (the state after N turns, as the replay numbers them)")
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -27,12 +30,25 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	seedSet, turnSet := false, false
+	fs.Visit(func(f *flag.Flag) {
+		seedSet = seedSet || f.Name == "seed"
+		turnSet = turnSet || f.Name == "turn"
+	})
 	if seedSet && *seed == 0 {
 		return usageError("--seed must be at least 1")
 	}
-	line, err := play.Run(play.Options{Journal: *path, New: *fresh || seedSet, Seed: *seed, Now: time.Now,
+	switch {
+	case *from != "" && (*path != "" || *fresh || seedSet):
+		return usageError("--from takes over a game with its own seed, in a new journal: it goes with neither --journal, --new nor --seed")
+	case *from != "" && !turnSet:
+		return usageError("--from needs --turn N: the turn to take over at")
+	case *from == "" && turnSet:
+		return usageError("--turn goes with --from FILE: the journal to take over")
+	case *from != "" && *turn < 1:
+		return usageError("--turn must be a turn number, 1 or more, got %d", *turn)
+	}
+	line, err := play.Run(play.Options{Journal: *path, New: *fresh || seedSet, Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
 		Version: buildinfo.Line(), OnTerminal: onTerminal})
 	if line != "" {
 		fmt.Fprintln(stdout, line)

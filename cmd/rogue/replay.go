@@ -2,7 +2,9 @@ package main
 
 import (
 	"io"
+	"time"
 
+	"rogue/internal/buildinfo"
 	"rogue/play"
 )
 
@@ -20,7 +22,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		return usageError("--to must be a turn number (0 or more), got %d", *to)
 	}
 	if !*headless {
-		return play.Replay(path, *to, stderr, onTerminal)
+		return play.Replay(path, *to, stdout, stderr, play.Options{Now: time.Now, Version: buildinfo.Line(), OnTerminal: onTerminal})
 	}
 	return play.ReplaySummary(path, *to, stdout, stderr)
 }

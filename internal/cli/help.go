@@ -102,7 +102,7 @@ func (p *Program) help(w io.Writer, c *Command, fs *flag.FlagSet) {
 // says what happens by default.
 func (p *Program) printFlag(w io.Writer, f *flag.Flag) {
 	name, text := flag.UnquoteUsage(f)
-	if n, ok := p.ValueNames[f.Name]; ok && name != "" {
+	if n, ok := p.ValueNames[f.Name]; ok && name != "" && !strings.Contains(f.Usage, "`") {
 		name = n
 	}
 	switch name {

@@ -31,6 +31,9 @@ type Program struct {
 	// left out is named after its type (N for a number, FILE for a
 	// string), or after a word in backquotes in its usage, as the flag
 	// package does.
+	// A name in backquotes in a flag's usage (Go's flag convention) wins
+	// over it, for the one command whose flag of that name takes another
+	// value.
 	ValueNames map[string]string
 }
 
