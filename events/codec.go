@@ -52,6 +52,7 @@ type TurnEncoder struct {
 	enc    *msgpack.Encoder
 	w      writer
 	ctx    turnContext // kept here: a local escapes, one allocation a turn
+	ctx4   context4    // format 4's (format4.go)
 	format int
 }
 
@@ -88,6 +89,13 @@ func (e *TurnEncoder) Encode(t *Turn) ([]byte, error) {
 	e.buf.Reset()
 	w := &e.w
 	w.err = nil
+	if e.format >= 4 {
+		e.encode4(t)
+		if w.err != nil {
+			return nil, w.err
+		}
+		return e.buf.Bytes(), nil
+	}
 	if !w.flat {
 		w.array(2 + len(t.Facts))
 		w.array(1 + fieldCount(t.Command.put))
@@ -145,6 +153,7 @@ type TurnDecoder struct {
 	r      reader
 	slabs  slabs
 	ctx    turnContext // kept here: a local escapes, one allocation a turn
+	ctx4   context4    // format 4's (format4.go)
 	format int
 }
 
@@ -171,6 +180,9 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	case d.format == 1:
 		r.flat = false
 		return d.decodeArrays(t)
+	case d.format == 4:
+		r.flat = true
+		return d.decode4(t)
 	case KnownFormat(d.format):
 		r.flat = true
 		return d.decodeFlat(t)
