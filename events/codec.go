@@ -38,6 +38,10 @@ type Turn struct {
 //     command writes whether it has a target before the target. This
 //     saves 3 to 4 bytes of a typical 20-byte turn.
 //
+//   - format 3 adds shorthand codes for the commonest shapes (shorthand.go),
+//     and format 4 openers and more shorthands (format4.go): other codes
+//     for the same values, that leave out what the turn already says.
+//
 // Integers take msgpack's compact forms, so a typical fact is 3 to 10
 // bytes. Lists inside a fact (a level's rooms) are msgpack arrays in both.
 
