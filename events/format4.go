@@ -20,7 +20,9 @@ import (
 //     other side of the turn's previous swing, and whose weapon is none or
 //     the id after the attacker's (a monster spawns holding its weapon);
 //   - the death the turn's last swing dealt, what the one it killed drops,
-//     and the experience the player gains.
+//     and the experience the player gains;
+//   - a monster's gear: a thing spawned in the hands of the one spawned
+//     just before it.
 //
 // As in format 3, what a shorthand leaves out comes from the turn itself,
 // never from an earlier turn, so a record decodes on its own; every code is
