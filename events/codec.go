@@ -38,6 +38,10 @@ type Turn struct {
 //     command writes whether it has a target before the target. This
 //     saves 3 to 4 bytes of a typical 20-byte turn.
 //
+//   - format 3 adds shorthand codes for the commonest shapes (shorthand.go),
+//     and format 4 openers and more shorthands (format4.go): other codes
+//     for the same values, that leave out what the turn already says.
+//
 // Integers take msgpack's compact forms, so a typical fact is 3 to 10
 // bytes. Lists inside a fact (a level's rooms) are msgpack arrays in both.
 
@@ -52,6 +56,7 @@ type TurnEncoder struct {
 	enc    *msgpack.Encoder
 	w      writer
 	ctx    turnContext // kept here: a local escapes, one allocation a turn
+	ctx4   context4    // format 4's (format4.go)
 	format int
 }
 
@@ -88,6 +93,13 @@ func (e *TurnEncoder) Encode(t *Turn) ([]byte, error) {
 	e.buf.Reset()
 	w := &e.w
 	w.err = nil
+	if e.format >= 4 {
+		e.encode4(t)
+		if w.err != nil {
+			return nil, w.err
+		}
+		return e.buf.Bytes(), nil
+	}
 	if !w.flat {
 		w.array(2 + len(t.Facts))
 		w.array(1 + fieldCount(t.Command.put))
@@ -145,6 +157,7 @@ type TurnDecoder struct {
 	r      reader
 	slabs  slabs
 	ctx    turnContext // kept here: a local escapes, one allocation a turn
+	ctx4   context4    // format 4's (format4.go)
 	format int
 }
 
@@ -171,6 +184,9 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	case d.format == 1:
 		r.flat = false
 		return d.decodeArrays(t)
+	case d.format == 4:
+		r.flat = true
+		return d.decode4(t)
 	case KnownFormat(d.format):
 		r.flat = true
 		return d.decodeFlat(t)

@@ -64,7 +64,7 @@ func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
 	}
 	require.Len(t, codes, len(FactCodes()), "sampleFacts must hold one of every fact type")
 
-	require.Equal(t, []int{1, 2, 3}, formats())
+	require.Equal(t, []int{1, 2, 3, 4}, formats())
 	for _, v := range formats() {
 		for _, c := range sampleCommands() {
 			in := Turn{Command: c, Draws: 300, Facts: facts}
@@ -88,10 +88,14 @@ func TestAPlainMoveIsSmall(t *testing.T) {
 	require.NoError(t, err)
 	// 2,0 0 3,1,0
 	assert.Equal(t, []byte{0x02, 0x00, 0x00, 0x03, 0x01, 0x00}, v2)
-	v3, err := EncodeTurn(&move)
+	v3, err := NewTurnEncoderFor(3).Encode(&move)
 	require.NoError(t, err)
 	// Move north, 0 draws, the player moved as commanded
 	assert.Equal(t, []byte{0x40, 0x00, 0x50}, v3)
+	v4, err := EncodeTurn(&move)
+	require.NoError(t, err)
+	// Move north, 0 draws and the player's step north: one opener
+	assert.Equal(t, []byte{0x48}, v4)
 }
 
 // A level's spawns take consecutive ids: after the first, each leaves its
@@ -104,25 +108,41 @@ func TestTheSpawnsOfALevelAreShort(t *testing.T) {
 		&Spawned{ID: 302, Kind: 5, Pos: Pos{X: 11, Y: 4}},
 		&Spawned{ID: 304, Kind: 5, Pos: Pos{X: 12, Y: 4}},
 	}}
-	b, err := EncodeTurn(&turn)
-	require.NoError(t, err)
-	assert.Equal(t, []byte{
-		0x08, 0x09, // Descend, 9 draws
-		0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, // id 300 in full
-		0x52, 0x02, 0xcd, 0x01, 0x2c, 0x01, // 301, held by 300 in the main hand
-		0x51, 0x05, 0x0b, 0x04, 0x00, // 302 on the floor
-		0x02, 0xcd, 0x01, 0x30, 0x05, 0x0c, 0x04, 0x00, 0x00, 0x00, // 304: not next, in full
-	}, b)
-	var back Turn
-	require.NoError(t, NewTurnDecoder().Decode(b, &back))
-	assert.Equal(t, turn, back)
+	cases := []struct {
+		format int
+		want   []byte
+	}{
+		{3, []byte{
+			0x08, 0x09, // Descend, 9 draws
+			0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, // id 300 in full
+			0x52, 0x02, 0xcd, 0x01, 0x2c, 0x01, // 301, held by 300 in the main hand
+			0x51, 0x05, 0x0b, 0x04, 0x00, // 302 on the floor
+			0x02, 0xcd, 0x01, 0x30, 0x05, 0x0c, 0x04, 0x00, 0x00, 0x00, // 304: not next, in full
+		}},
+		{4, []byte{
+			0x08, 0x09, // Descend, 9 draws
+			0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, // id 300 in full
+			0x74, 0x02, 0x01, // 301, held by the one before (300) in the main hand
+			0x51, 0x05, 0x0b, 0x04, 0x00, // 302 on the floor
+			0x02, 0xcd, 0x01, 0x30, 0x05, 0x0c, 0x04, 0x00, 0x00, 0x00, // 304: not next, in full
+		}},
+	}
+	for _, c := range cases {
+		b, err := NewTurnEncoderFor(c.format).Encode(&turn)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, b, "format %d", c.format)
+		var back Turn
+		require.NoError(t, NewTurnDecoderFor(c.format).Decode(b, &back))
+		assert.Equal(t, turn, back, "format %d", c.format)
+	}
 }
 
 func TestAFormatThisProgramDoesNotKnowIsRefused(t *testing.T) {
-	_, err := NewTurnEncoderFor(4).Encode(&Turn{Command: &Wait{}})
-	assert.EqualError(t, err, "format 4 is not one this program writes (1 to 3)")
-	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 0 is not one this program reads (1 to 3)")
-	assert.EqualError(t, CheckTurn([]byte{0x03, 0x00}, 4), "format 4 is not one this program reads (1 to 3)")
+	_, err := NewTurnEncoderFor(5).Encode(&Turn{Command: &Wait{}})
+	assert.EqualError(t, err, "format 5 is not one this program writes (1 to 4)")
+	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 0 is not one this program reads (1 to 4)")
+	assert.EqualError(t, NewTurnDecoderFor(5).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 5 is not one this program reads (1 to 4)")
+	assert.EqualError(t, CheckTurn([]byte{0x03, 0x00}, 5), "format 5 is not one this program reads (1 to 4)")
 }
 
 func TestDecodeNamesWhatIsWrong(t *testing.T) {
@@ -180,6 +200,19 @@ func TestDecodeNamesWhatIsWrong(t *testing.T) {
 		{"a spawn on the floor cut short", 3, flat(8, 0, 0x51, 2, 1), "fact 0 (Spawned, next on the floor) field 3: missing (the turn ends)"},
 		{"an unused shorthand code", 3, flat(3, 0, 0x53), "fact 0: unknown code 83"},
 		{"a step in no direction", 3, flat(0x48, 0), "command: unknown code 72"},
+		{"a format 4 shorthand in format 3", 3, flat(3, 0, 0x58, 9), "fact 0: unknown code 88"},
+
+		{"a reply with no swing before it", 4, flat(0x68, 0x65, 14, 16, 12, 3, 3), "fact 0 (Attacked, in reply, unarmed) field 0: no swing before it in the turn to reply to"},
+		{"a death with no swing before it", 4, flat(0x68, 0x70), "fact 0 (Died of the last swing) field 0: no swing before it in the turn"},
+		{"a drop with no swing before it", 4, flat(0x68, 0x72), "fact 0 (Dropped by the last swing's target, the next id) field 0: no swing before it in the turn"},
+		{"a held spawn with no spawn before it", 4, flat(8, 0, 0x74, 2, 1), "fact 0 (Spawned, next and held by the one before) field 0: no Spawned before it in the turn"},
+		{"a swing cut short", 4, flat(0x42, 2, 0x60, 9, 2, 14, 16), "fact 0 (Attacked, by the player) field 5: missing (the turn ends)"},
+		{"a hit without its damage", 4, flat(0x42, 2, 0x61, 9, 14, 16, 12, 3), "fact 0 (Attacked, by the player, unarmed) field 6: missing (the turn ends)"},
+		{"a weapon after the largest id", 4, flat(0x68, 0x6a, uint32(0xfffffffe), 14, 16, 12), "fact 0 (Attacked, at the player, with the next id) field 0: 4294967295 is not a entity id"},
+		{"a pick-up without its item", 4, flat(0x6a), "fact 0 (PickUp, picked up) field 1: missing (the turn ends)"},
+		{"a monster's step without its actor", 4, flat(0x68, 0x5a), "fact 0 (Moved, east) field 1: missing (the turn ends)"},
+		{"an unused opener", 4, flat(0x6b), "command: unknown code 107"},
+		{"an unused fact code", 4, flat(0x68, 0x63), "fact 0: unknown code 99"},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("format %d/%s", c.format, c.name), func(t *testing.T) {
@@ -288,6 +321,15 @@ func FuzzDecodeTurn(f *testing.F) {
 	// Format 3's shorthands: a step as commanded, a level's spawns.
 	f.Add([]byte{0x40, 0x00, 0x50})
 	f.Add([]byte{0x08, 0x09, 0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, 0x52, 0x02, 0xcd, 0x01, 0x2c, 0x01, 0x51, 0x05, 0x0b, 0x04, 0x00})
+	// Format 4's openers and shorthands: a step, a rest, a pick-up, a
+	// fight, a kill, a monster's gear.
+	f.Add([]byte{0x4a, 0x5d, 0xcd, 0x01, 0x2d})
+	f.Add([]byte{0x69})
+	f.Add([]byte{0x6a, 0x0c})
+	f.Add([]byte{0x58, 0x62, 0xcd, 0x01, 0x2c, 0x0e, 0x0f, 0x0b, 0x03, 0x04, 0x65, 0x05, 0x07, 0x0c, 0x5d, 0xcd, 0x01, 0x2d})
+	f.Add([]byte{0x50, 0x62, 0xcd, 0x01, 0x2c, 0x14, 0x15, 0x0b, 0x06, 0x07, 0x72, 0x71, 0x09, 0x70, 0x73, 0x0a})
+	f.Add([]byte{0x03, 0x03, 0x6a, 0xcd, 0x01, 0x2d, 0x14, 0x15, 0x1e, 0x09, 0x0b, 0x68, 0xcd, 0x01, 0x2c, 0x07, 0x01, 0x1e, 0x0c})
+	f.Add([]byte{0x08, 0x09, 0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, 0x74, 0x02, 0x01, 0x51, 0x05, 0x0b, 0x04, 0x00})
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		for _, v := range formats() {
 			if CheckTurn(payload, v) != nil {

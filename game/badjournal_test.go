@@ -430,8 +430,8 @@ func badJournals() []badJournal {
 			[]byte{waitCode, 0x00, 0xcc, 200},
 			"record does not decode: fact 0: unknown code 200")},
 		{"an unknown command code", journal.ErrCorrupt, appendedRecord(
-			[]byte{99, 0x00},
-			"record does not decode: command: unknown code 99")},
+			[]byte{120, 0x00},
+			"record does not decode: command: unknown code 120")},
 		{"a fact about an entity that does not exist", nil, appendedTurns(
 			"fact 0 (Moved) field Actor: entity 999 does not exist",
 			wait(&events.Moved{Actor: 999, Dir: events.North}))},

@@ -72,6 +72,30 @@ func useTurn() events.Turn {
 	}}
 }
 
+// format4Turns are the examples of format 4's openers and shorthands, by
+// name: the commonest turns of a game.
+func format4Turns() map[string]events.Turn {
+	return map[string]events.Turn{
+		"step": {Command: &events.Move{Dir: events.East}, Facts: []events.Fact{
+			&events.Moved{Actor: 1, Dir: events.East},
+		}},
+		"rest": {Command: &events.Wait{}, Facts: []events.Fact{
+			&events.Healed{Actor: 1, Amount: 1, Cause: events.CauseRest},
+		}},
+		"fight": {Command: &events.Move{Dir: events.North}, Draws: 3, Facts: []events.Fact{
+			&events.Attacked{Attacker: 1, Target: 300, Weapon: 2, Natural: 14, Attack: 15, ArmorClass: 11, Hit: true, Roll: 3, Damage: 4},
+			&events.Attacked{Attacker: 300, Target: 1, Natural: 5, Attack: 7, ArmorClass: 12},
+			&events.Moved{Actor: 301, Dir: events.SouthWest},
+		}},
+		"kill": {Command: &events.Move{Dir: events.North}, Draws: 2, Facts: []events.Fact{
+			&events.Attacked{Attacker: 1, Target: 300, Weapon: 2, Natural: 20, Attack: 21, ArmorClass: 11, Hit: true, Roll: 6, Damage: 7},
+			&events.Dropped{Actor: 300, Item: 301},
+			&events.Died{Actor: 300, Cause: events.CauseMelee, Killer: 1},
+			&events.GainedXP{Actor: 1, Amount: 10},
+		}},
+	}
+}
+
 // exampleBytes is every hex block docs/JOURNAL.md shows, by name, as this
 // program writes it: the example journal written by journal.Create and
 // Append to a file, cut at its records, and turn payloads in each format.
@@ -124,6 +148,11 @@ func exampleBytes(t *testing.T) map[string][]byte {
 			require.NoError(t, err)
 			out[fmt.Sprintf("%s-format-%d", name, v)] = append([]byte(nil), p...)
 		}
+	}
+	for name, turn := range format4Turns() {
+		p, err := events.NewTurnEncoderFor(4).Encode(&turn)
+		require.NoError(t, err)
+		out[name+"-format-4"] = append([]byte(nil), p...)
 	}
 	return out
 }

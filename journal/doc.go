@@ -26,7 +26,7 @@
 // damaged one, at no cost in bytes. The crc of the last record read is thus a
 // cheap digest of the whole journal up to it (see Reader.Chain).
 //
-// The header payload is a msgpack array (format versions 1 to 3):
+// The header payload is a msgpack array (format versions 1 to 4):
 //
 //	[format version, rules version, PRNG algorithm, seed (uint64),
 //	 created (unix seconds, UTC), player name, [wizard (bool), sync every (uint)]]

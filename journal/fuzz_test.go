@@ -22,8 +22,12 @@ func readerSeeds(t testing.TB) [][]byte {
 	flipped[s[3]+4] ^= 0x40
 	repeated := append(cloneBytes(good), good[s[5]:s[6]]...)
 	header, _ := journalOf(t, nil)
+	older := testHeader()
+	older.FormatVersion = 3
+	good3, _ := journalIn(t, older, turns)
 	return [][]byte{
 		good,
+		good3,
 		good[:len(good)-3],
 		good[:s[0]-2],
 		flipped,

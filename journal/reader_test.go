@@ -374,7 +374,8 @@ func TestAFileIsReadThroughASmallBufferWhateverItsRecordSizes(t *testing.T) {
 }
 
 func TestAJournalChangingUnderTheReaderIsAnError(t *testing.T) {
-	b, _ := journalOf(t, sampleTurns(3000))
+	b, _ := journalOf(t, sampleTurns(8000))
+	require.Greater(t, len(b)/2, readBufSize, "the reader must read past the first window to see the file shrink")
 	path := filepath.Join(t.TempDir(), "shrinking.jnl")
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 	r, err := Open(path)

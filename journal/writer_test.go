@@ -2,6 +2,7 @@ package journal
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -296,46 +297,53 @@ func TestATornTailIsCutOnlyByTrimTornAndKeptInASideFile(t *testing.T) {
 }
 
 // A game saved by an older release goes on in its own format: every turn
-// appended to a format 1 journal is written in format 1, byte for byte as
-// that release wrote it, so the file stays one format from start to end.
+// appended to a journal of format 1, 2 or 3 is written in that format,
+// byte for byte as that release wrote it, so the file stays one format
+// from start to end.
 func TestAJournalOfAnOlderFormatGoesOnInThatFormat(t *testing.T) {
-	h := testHeader()
-	h.FormatVersion = 1
-	turns := sampleTurns(60)
-	whole, _ := journalIn(t, h, turns)
+	for v := 1; v < events.FormatVersion; v++ {
+		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) {
+			h := testHeader()
+			h.FormatVersion = v
+			turns := sampleTurns(60)
+			whole, _ := journalIn(t, h, turns)
+			current, _ := journalOf(t, turns)
+			require.NotEqual(t, current, whole, "format %d writes other bytes than the current format", v)
 
-	path := filepath.Join(t.TempDir(), "old.rogue")
-	f, err := Create(path, h)
-	require.NoError(t, err)
-	for i := range turns[:40] {
-		require.NoError(t, f.Append(&turns[i]))
+			path := filepath.Join(t.TempDir(), "old.rogue")
+			f, err := Create(path, h)
+			require.NoError(t, err)
+			for i := range turns[:40] {
+				require.NoError(t, f.Append(&turns[i]))
+			}
+			require.NoError(t, f.Close())
+
+			f, tail, err := OpenAppend(path)
+			require.NoError(t, err)
+			require.Nil(t, tail)
+			assert.Equal(t, v, f.Header().FormatVersion)
+			for i := range turns[40:] {
+				require.NoError(t, f.Append(&turns[40+i]))
+			}
+			require.NoError(t, f.Close())
+
+			got, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, whole, got, "the continued journal is the one format %d writes", v)
+			head, read, err := readBytes(got)
+			require.NoError(t, err)
+			assert.Equal(t, v, head.FormatVersion)
+			assert.Equal(t, turns, read)
+
+			m, tail, err := LoadMemory(got)
+			require.NoError(t, err)
+			require.Nil(t, tail)
+			require.NoError(t, m.Append(&turns[0]))
+			again, err := NewBytesReader(m.Bytes())
+			require.NoError(t, err)
+			assert.Equal(t, v, again.Header().FormatVersion)
+		})
 	}
-	require.NoError(t, f.Close())
-
-	f, tail, err := OpenAppend(path)
-	require.NoError(t, err)
-	require.Nil(t, tail)
-	assert.Equal(t, 1, f.Header().FormatVersion)
-	for i := range turns[40:] {
-		require.NoError(t, f.Append(&turns[40+i]))
-	}
-	require.NoError(t, f.Close())
-
-	got, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, whole, got, "the continued journal is the one format 1 writes")
-	head, read, err := readBytes(got)
-	require.NoError(t, err)
-	assert.Equal(t, 1, head.FormatVersion)
-	assert.Equal(t, turns, read)
-
-	m, tail, err := LoadMemory(got)
-	require.NoError(t, err)
-	require.Nil(t, tail)
-	require.NoError(t, m.Append(&turns[0]))
-	again, err := NewBytesReader(m.Bytes())
-	require.NoError(t, err)
-	assert.Equal(t, 1, again.Header().FormatVersion)
 }
 
 // The current format is smaller than format 1 for the same turns.
