@@ -52,7 +52,7 @@ func (p *player) completeHP() {
 	}
 	before, err := hpHistory(ss.path, ss.hpFrom)
 	if err != nil {
-		p.m.Say(fmt.Sprintf("the HP chart shows only the turns after turn %d: %v", ss.hpFrom, err))
+		p.m.Say(fmt.Sprintf("the HP chart shows only the turns from turn %d on: %v", ss.hpFrom, err))
 		return
 	}
 	ss.hpFrom = 0
@@ -81,7 +81,7 @@ func hpHistory(path string, turns int) ([]int, error) {
 		return nil, err
 	}
 	if s.Turn != turns {
-		return nil, fmt.Errorf("%s ends at turn %d", path, s.Turn)
+		return nil, fmt.Errorf("%s ends at turn %d", path, s.TurnNumber())
 	}
 	return hp, nil
 }

@@ -189,7 +189,7 @@ func (p *player) closeSession(ss *session) (string, error) {
 	if cerr != nil {
 		return "", fail(1, "closing %s: %v", ss.path, cerr)
 	}
-	line := fmt.Sprintf("saved turn %d to %s (digest %s)", s.Turn, ss.path, s.Digest())
+	line := fmt.Sprintf("saved turn %d to %s (digest %s)", s.TurnNumber(), ss.path, s.Digest())
 	if s.Over {
 		line += fmt.Sprintf("; you died: %s", reducer.DeathCause(s))
 		if p.m.SummaryPath != "" {
@@ -232,7 +232,7 @@ func (p *player) replay(path string) error {
 	}
 	c := view.NewReplayControl(f.Total(), 1, false)
 	if d := f.Damage(); d != nil {
-		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
+		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total()-1)
 	}
 	r := replay.NewReplayer(f, c, replay.RealClock{})
 	if err := r.Show(c.Turn()); err != nil {

@@ -15,7 +15,8 @@ import (
 )
 
 // ReplaySummary is `rogue replay --headless FILE`: the summary of the
-// journal at path after turn to (the last when to < 0) and its state
+// journal at path at turn to (the last when to < 0: turn numbers are
+// reducer.State.TurnNumber's, the state after to+1 records) and its state
 // digest, with a note on stderr when the journal ends before to or in a
 // torn append, and the damage named when it is damaged.
 func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
@@ -24,7 +25,11 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer r.Close()
-	s, tail, err := game.Fold(r, content.Default(), to, nil)
+	records := -1
+	if to >= 0 {
+		records = to + 1
+	}
+	s, tail, err := game.Fold(r, content.Default(), records, nil)
 	if err != nil {
 		return err
 	}
@@ -32,11 +37,11 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "rogue replay: note: %v\n", tail)
 	}
 	total := -1
-	if to < 0 || s.Turn < to {
+	if to < 0 || s.TurnNumber() < to {
 		total = s.Turn
 	}
-	if to > s.Turn {
-		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", s.Turn, to)
+	if to > s.TurnNumber() {
+		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", s.TurnNumber(), to)
 	}
 	if tail != nil && !tail.Torn {
 		fmt.Fprintf(stdout, "DAMAGED at turn %d, byte %d: what follows is the %d turns before it\n", tail.Turn, tail.Offset, s.Turn)
@@ -49,7 +54,8 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 }
 
 // Replay is `rogue replay FILE`: the journal played back on the game's
-// own screen, from its first turn, or paused at turn to (when to >= 0),
+// own screen, from its first turn, or paused at turn to (when to >= 0: the
+// frame after to+1 records),
 // on the terminal onTerminal opens. It opens the journal read-only and
 // never writes anything.
 func Replay(path string, to int, stderr io.Writer, onTerminal func(func(tcell.Screen) error) error) error {
@@ -66,11 +72,11 @@ func Replay(path string, to int, stderr io.Writer, onTerminal func(func(tcell.Sc
 	}
 	start, paused := 1, false
 	if to >= 0 {
-		start, paused = to, true
+		start, paused = to+1, true
 	}
 	c := view.NewReplayControl(f.Total(), start, paused)
 	if d := f.Damage(); d != nil {
-		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
+		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total()-1)
 	}
 	r := replay.NewReplayer(f, c, replay.RealClock{})
 	if err := r.Show(c.Turn()); err != nil {
@@ -82,8 +88,8 @@ func Replay(path string, to int, stderr io.Writer, onTerminal func(func(tcell.Sc
 	for _, n := range f.Notes() {
 		fmt.Fprintf(stderr, "rogue replay: %s\n", n)
 	}
-	if to > f.Total() {
-		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", f.Total(), to)
+	if to > f.Total()-1 {
+		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", f.Total()-1, to)
 	}
 	if d := f.Damage(); d != nil && err == nil {
 		return Damaged(path, d)

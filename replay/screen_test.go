@@ -229,7 +229,7 @@ func TestTheLoopPlaysOnTheClockAndQuitsOnQ(t *testing.T) {
 	}
 	// The screen is read once the loop is over: tcell's simulation screen
 	// hands out its buffer, which the loop writes.
-	assert.Contains(t, view.SimulationText(sim), "Turn 4 of 40")
+	assert.Contains(t, view.SimulationText(sim), "Turn 3 of 39")
 	assert.Contains(t, view.SimulationText(sim), "paused, 10 turns/s")
 	assert.Empty(t, clk.asked, "a paused replay waits for keys, not for the clock")
 }

@@ -19,9 +19,9 @@ func DeathSummary(m *Model) string {
 		return "No game was played.\n"
 	}
 	if s.Over {
-		fmt.Fprintf(&b, "You died: %s on depth %d at turn %d.\n", reducer.DeathCause(s), s.Depth, s.Turn)
+		fmt.Fprintf(&b, "You died: %s on depth %d at turn %d.\n", reducer.DeathCause(s), s.Depth, s.TurnNumber())
 	} else {
-		fmt.Fprintf(&b, "The game stands at turn %d on depth %d.\n", s.Turn, s.Depth)
+		fmt.Fprintf(&b, "The game stands at turn %d on depth %d.\n", s.TurnNumber(), s.Depth)
 	}
 	b.WriteString("\nCharacter\n")
 	for _, l := range sheetLines(s) {
