@@ -62,9 +62,9 @@ func commands() []cli.Command {
 		},
 		{
 			Name:     "dump",
-			Summary:  "print a journal one turn per line, every die roll visible (--json for JSON lines)",
-			Synopsis: []string{"dump [--json] FILE"},
-			Examples: []string{"dump game.rogue | less", "dump --json game.rogue > game.jsonl"},
+			Summary:  "print a journal one turn per line, every die roll visible (--json for JSON lines), or its morgue",
+			Synopsis: []string{"dump [--json] FILE", "dump --morgue FILE"},
+			Examples: []string{"dump game.rogue | less", "dump --json game.rogue > game.jsonl", "dump --morgue game.rogue"},
 			Run:      runDump,
 		},
 		{
