@@ -74,6 +74,8 @@ func (p *player) handle(in view.Intent) (bool, error) {
 	case in.Menu == view.MenuContinue && p.cont != nil:
 		p.begin(p.cont)
 		p.cont = nil
+	case in.Menu == view.MenuScores:
+		p.showScores()
 	case in.Menu == view.MenuReplay:
 		if err := p.replay(in.Journal); err != nil {
 			p.m.ShowPage("Replay of "+baseName(in.Journal), append(journalSummary(in.Journal), "", err.Error()))

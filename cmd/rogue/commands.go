@@ -75,6 +75,13 @@ func commands() []cli.Command {
 			Run:      runExport,
 		},
 		{
+			Name:     "scores",
+			Summary:  "the hall of fame: the best games of the journals in the data folder (or DIR)",
+			Synopsis: []string{"scores [--top N] [DIR]"},
+			Examples: []string{"scores", "scores --top 20 games/"},
+			Run:      runScores,
+		},
+		{
 			Name:     "salvage",
 			Summary:  "write a new journal of every turn of a damaged one that can be read and re-verified",
 			Synopsis: []string{"salvage [--out NEW] FILE"},
