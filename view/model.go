@@ -15,7 +15,7 @@ type Mode uint8
 const (
 	ModeMainMenu  Mode = iota // new game, continue, replay, quit
 	ModeJournals              // the journals one can replay
-	ModePage                  // a page of text (a journal's summary)
+	ModePage                  // a page of text (a journal's summary, the hall of fame)
 	ModePlay                  // the map, the status line and the messages
 	ModeInventory             // i: use or equip an item
 	ModeDrop                  // d: drop an item

@@ -52,7 +52,7 @@ func ScoreLines(scores []Score, unranked []Unranked, of int) []string {
 		out = append(out, "No games to rank yet: play one!")
 	} else {
 		out = append(out, fmt.Sprintf("%d games; the best first: deepest, then highest level, then fewest turns.", of), "")
-		out = append(out, fmt.Sprintf("%2s %5s %5s %6s  %-22s %s", "#", "depth", "level", "turns", "game", "end"))
+		out = append(out, fmt.Sprintf("%2s %5s %5s %6s  %-22s %s", "#", "depth", "level", "turn", "game", "end"))
 		for i, s := range scores {
 			game := fmt.Sprintf("%s seed %d", s.Created.UTC().Format("2006-01-02"), s.Seed)
 			out = append(out, fmt.Sprintf("%2d %5d %5d %6d  %-22s %s", i+1, s.Depth, s.Level, s.Turn, game, s.End))
