@@ -99,3 +99,13 @@ func TestTheMorgueOfAGameThatGoesOn(t *testing.T) {
 	assert.NotContains(t, text, "You died")
 	assert.Equal(t, "No game was played.\n", view.MorgueText(view.Morgue{}))
 }
+
+// What wording the morgue of a 3 071-turn game costs (the whole journal
+// folded once, at death). Target: under 50 ms.
+func BenchmarkTheMorgue(b *testing.B) {
+	for b.Loop() {
+		if _, _, err := MorgueFile(goldenJournal("r2-slain"), "v"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -112,6 +112,7 @@ func MorgueText(mg Morgue) string {
 	}
 
 	section(fmt.Sprintf("The map of depth %d as the player knew it", s.Depth))
+	indent("(@ the player, a letter a monster in view, > the stairs, other signs items)")
 	for _, l := range morgueMap(s) {
 		indent(l)
 	}
