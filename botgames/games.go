@@ -179,7 +179,7 @@ func printBotTotals(w io.Writer, dir string, run Games, results []botResult, ela
 	fmt.Fprintf(w, "games:    %d (%d died, %d alive), journals in %s\n", len(games), dead, len(games)-dead, dir)
 	fmt.Fprintf(w, "turns:    %d, %.0f turns a second on %d cores (%s)\n", total, float64(total)/elapsed.Seconds(), workers, elapsed.Round(time.Millisecond))
 	if len(games) > 0 {
-		fmt.Fprintf(w, "deepest:  depth %d (seed %d, turn %d)\n", deepest.Depth, deepest.Seed, deepest.Turns)
+		fmt.Fprintf(w, "deepest:  depth %d (seed %d, %d turns)\n", deepest.Depth, deepest.Seed, deepest.Turns)
 	}
 	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.Rules, Turns: run.Turns}, games))
 }

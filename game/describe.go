@@ -15,7 +15,7 @@ import (
 func Describe(s *reducer.State) string {
 	var b strings.Builder
 	p := s.Player()
-	fmt.Fprintf(&b, "turn %d, depth %d, random draws %d\n", s.Turn, s.Depth, s.Draws)
+	fmt.Fprintf(&b, "turn %d, depth %d, random draws %d\n", s.TurnNumber(), s.Depth, s.Draws)
 	if p == nil {
 		b.WriteString("no player yet\n")
 		return b.String()

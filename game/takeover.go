@@ -28,9 +28,10 @@ func refuseTakeOver(format string, args ...any) error {
 }
 
 // TakeOver starts a new game from turn turn of the journal r reads (the
-// parent, whose file is called name): it returns a new journal in memory
-// that holds a copy of the parent's first turn turns under a header of its
-// own, and the state after them, ready to play on. The new header keeps
+// parent, whose file is called name; turns are numbered as everywhere,
+// turn 0 being the Begin record): it returns a new journal in memory that
+// holds a copy of the parent's turns 0 to turn under a header of its own,
+// and the state after them, ready to play on. The new header keeps
 // the parent's format, rules, chance, seed and wizard option, so that the
 // turns played on are decided as they would have been in the parent; it
 // is the game of player, begun at created (the zero time: now), fsynced
@@ -48,16 +49,17 @@ func TakeOver(r *journal.Reader, name string, turn int, player string, created t
 	if err := CheckPlayable(ph); err != nil {
 		return nil, nil, refuseTakeOver("%s cannot be taken over: %v", name, err)
 	}
-	if turn < 1 {
-		return nil, nil, refuseTakeOver("%s: turn %d cannot be taken over: the first turn is 1", name, turn)
+	if turn < 0 {
+		return nil, nil, refuseTakeOver("%s: turn %d cannot be taken over: the first turn is 0", name, turn)
 	}
+	records := turn + 1 // turns 0 to turn
 	origin := r.Position()
 	s, err := NewState(ph, tables)
 	if err != nil {
 		return nil, nil, err
 	}
 	var t events.Turn
-	for s.Turn < turn {
+	for s.Turn < records {
 		err := r.Next(&t)
 		var tail *journal.Tail
 		switch {
@@ -65,9 +67,13 @@ func TakeOver(r *journal.Reader, name string, turn int, player string, created t
 			if s.Turn == 0 {
 				return nil, nil, &TakeOverError{Damaged: true, Msg: fmt.Sprintf("%s is damaged before its first turn (byte %d): there is nothing to take over", name, tail.Offset)}
 			}
-			return nil, nil, &TakeOverError{Damaged: true, Msg: fmt.Sprintf("%s is damaged after turn %d (byte %d): only its turns 1 to %d can be taken over, not turn %d", name, s.Turn, tail.Offset, s.Turn, turn)}
+			last := s.TurnNumber()
+			return nil, nil, &TakeOverError{Damaged: true, Msg: fmt.Sprintf("%s is damaged after turn %d (byte %d): only its turns 0 to %d can be taken over, not turn %d", name, last, tail.Offset, last, turn)}
 		case errors.As(err, &tail) || errors.Is(err, io.EOF):
-			return nil, nil, refuseTakeOver("%s has turns 1 to %d: turn %d is out of range", name, s.Turn, turn)
+			if s.Turn == 0 {
+				return nil, nil, refuseTakeOver("%s holds no turns: there is nothing to take over", name)
+			}
+			return nil, nil, refuseTakeOver("%s has turns 0 to %d: turn %d is out of range", name, s.TurnNumber(), turn)
 		case err != nil:
 			return nil, nil, err
 		}
@@ -79,10 +85,11 @@ func TakeOver(r *journal.Reader, name string, turn int, player string, created t
 		}
 	}
 	if s.Over {
-		if s.Turn == 1 {
-			return nil, nil, refuseTakeOver("%s: the player died on turn 1 (%s): there is no turn to take over", name, reducer.DeathCause(s))
+		died := s.TurnNumber()
+		if died == 0 {
+			return nil, nil, refuseTakeOver("%s: the player died on turn 0 (%s): there is no turn to take over", name, reducer.DeathCause(s))
 		}
-		return nil, nil, refuseTakeOver("%s: the player died on turn %d (%s): a finished game can be taken over at turns 1 to %d", name, s.Turn, reducer.DeathCause(s), s.Turn-1)
+		return nil, nil, refuseTakeOver("%s: the player died on turn %d (%s): a finished game can be taken over at turns 0 to %d", name, died, reducer.DeathCause(s), died-1)
 	}
 	h := ph
 	h.Player, h.Created = player, created
@@ -97,9 +104,9 @@ func TakeOver(r *journal.Reader, name string, turn int, player string, created t
 	if err := r.Seek(origin); err != nil {
 		return nil, nil, err
 	}
-	for m.Turns() < turn {
+	for m.Turns() < records {
 		if err := r.Next(&t); err != nil {
-			return nil, nil, fmt.Errorf("%s: reading turn %d again: %w", name, m.Turns()+1, err)
+			return nil, nil, fmt.Errorf("%s: reading turn %d again: %w", name, m.Turns(), err)
 		}
 		if err := m.Append(&t); err != nil {
 			return nil, nil, err

@@ -37,20 +37,17 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 	const playOn = 25
 	for seed := uint64(1); seed <= 6; seed++ {
 		path, live := botGame(t, dir, seed, 300)
-		last := len(live) // the parent's turns; live[i] is the digest at turn i+1
-		for _, turn := range []int{1, 2, int(seed) * 37 % last, last / 2, last - playOn - 1, last - 1} {
-			if turn < 1 {
-				continue
-			}
+		last := len(live) - 1 // the parent's last turn; live[i] is the digest at turn i
+		for _, turn := range []int{0, 1, int(seed) * 37 % last, last / 2, last - playOn, last - 1} {
 			t.Run(fmt.Sprintf("seed %d at turn %d of %d", seed, turn, last), func(t *testing.T) {
 				m, s, err := takeOver(t, path, turn)
 				require.NoError(t, err)
-				assert.Equal(t, live[turn-1], s.Digest(), "the state handed back")
+				assert.Equal(t, live[turn], s.Digest(), "the state handed back")
 				r, err := journal.Open(path)
 				require.NoError(t, err)
 				ph := r.Header()
 				var tt events.Turn
-				for range turn {
+				for range turn + 1 {
 					require.NoError(t, r.Next(&tt))
 				}
 				chain := r.Chain()
@@ -59,7 +56,7 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 				want.Player, want.Created, want.Options.SyncEvery = "heir", takeOverTime, 1
 				want.Parent = &journal.Parent{Name: filepath.Base(path), Chain: chain, Turn: turn}
 				assert.Equal(t, want, m.Header())
-				assert.Equal(t, turn, m.Turns())
+				assert.Equal(t, turn+1, m.Turns(), "records: turns 0 to turn")
 
 				child := filepath.Join(t.TempDir(), "child.rogue")
 				require.NoError(t, os.WriteFile(child, m.Bytes(), 0o644))
@@ -69,7 +66,7 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 				require.NoError(t, err)
 				require.Nil(t, tail)
 				require.NoError(t, r.Close())
-				assert.Equal(t, live[turn-1], folded.Digest(), "the new journal folded alone")
+				assert.Equal(t, live[turn], folded.Digest(), "the new journal folded alone")
 
 				r, err = journal.Open(child)
 				require.NoError(t, err)
@@ -78,13 +75,13 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 				require.Nil(t, tail)
 				require.NoError(t, r.Close())
 				require.Nil(t, div)
-				assert.Equal(t, turn, checked)
+				assert.Equal(t, turn+1, checked)
 
 				g, err := Resume(s, m.Header(), m)
 				require.NoError(t, err)
 				for k := 1; k <= playOn && turn+k <= last && !g.State.Over; k++ {
 					require.NoError(t, g.BotTurn())
-					require.Equal(t, live[turn+k-1], g.State.Digest(), "turn %d played on", turn+k)
+					require.Equal(t, live[turn+k], g.State.Digest(), "turn %d played on", turn+k)
 				}
 			})
 		}
@@ -94,7 +91,7 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 	dir := t.TempDir()
 	path, live := botGame(t, dir, 3, 120)
-	last := len(live)
+	last := len(live) - 1 // the last turn
 	name := filepath.Base(path)
 
 	// Under rules 1 (10 HP) the bot dies within a few hundred turns.
@@ -111,7 +108,7 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 		require.NoError(t, g.PlayBot(2000))
 		require.NoError(t, f.Close())
 		if g.State.Over {
-			dead, deadTurn = p, g.State.Turn
+			dead, deadTurn = p, g.State.TurnNumber()
 		}
 	}
 	require.NotEmpty(t, dead, "a bot game that ends in death")
@@ -124,11 +121,11 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 	for range 51 {
 		require.NoError(t, r.Next(&tt))
 	}
-	at50 := r.Offset() // where turn 51's record starts
+	at50 := r.Offset() // where turn 50's record starts
 	require.NoError(t, r.Close())
 	damaged := filepath.Join(dir, "damaged.rogue")
 	bad := append([]byte(nil), data...)
-	bad[at50+5] ^= 0x40 // in turn 51's record
+	bad[at50+5] ^= 0x40 // in turn 50's record
 	require.NoError(t, os.WriteFile(damaged, bad, 0o644))
 	torn := filepath.Join(dir, "torn.rogue")
 	require.NoError(t, os.WriteFile(torn, data[:len(data)-2], 0o644))
@@ -139,11 +136,11 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 		turn int
 		want string
 	}{
-		{"turn 0, before the game begins", path, 0, name + ": turn 0 cannot be taken over: the first turn is 1"},
-		{"a turn after the last", path, last + 1, fmt.Sprintf("%s has turns 1 to %d: turn %d is out of range", name, last, last+1)},
+		{"a turn before the first", path, -1, name + ": turn -1 cannot be taken over: the first turn is 0"},
+		{"a turn after the last", path, last + 1, fmt.Sprintf("%s has turns 0 to %d: turn %d is out of range", name, last, last+1)},
 		{"the turn the player died on", dead, deadTurn, fmt.Sprintf("%s: the player died on turn %d", filepath.Base(dead), deadTurn)},
-		{"a turn after the damage", damaged, 60, "damaged.rogue is damaged after turn 50 (byte " + fmt.Sprint(at50) + "): only its turns 1 to 50 can be taken over, not turn 60"},
-		{"the torn last turn", torn, last, fmt.Sprintf("torn.rogue has turns 1 to %d: turn %d is out of range", last-1, last)},
+		{"a turn after the damage", damaged, 60, "damaged.rogue is damaged after turn 49 (byte " + fmt.Sprint(at50) + "): only its turns 0 to 49 can be taken over, not turn 60"},
+		{"the torn last turn", torn, last, fmt.Sprintf("torn.rogue has turns 0 to %d: turn %d is out of range", last-1, last)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -160,15 +157,16 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 		turn int
 	}{
 		{"the turn before the player died", dead, deadTurn - 1},
-		{"the last turn before the damage", damaged, 50},
+		{"the first turn, the level as the game began", path, 0},
+		{"the last turn before the damage", damaged, 49},
 		{"the last whole turn before a torn one", torn, last - 1},
 	}
 	for _, c := range ok {
 		t.Run(c.name+" can be taken over", func(t *testing.T) {
 			m, s, err := takeOver(t, c.path, c.turn)
 			require.NoError(t, err)
-			assert.Equal(t, c.turn, m.Turns())
-			assert.Equal(t, c.turn, s.Turn)
+			assert.Equal(t, c.turn+1, m.Turns())
+			assert.Equal(t, c.turn, s.TurnNumber())
 			assert.False(t, s.Over)
 		})
 	}
@@ -188,11 +186,11 @@ func TestAJournalOfEveryFormatIsTakenOverInThatFormat(t *testing.T) {
 			parent, _, err := Fold(r, content.Default(), -1, nil)
 			require.NoError(t, err)
 			require.NoError(t, r.Close())
-			turn := parent.Turn / 2 // before the death of a game that ends in one
+			turn := parent.TurnNumber() / 2 // before the death of a game that ends in one
 			require.NoError(t, CheckPlayable(ph))
 			r, err = journal.Open(path)
 			require.NoError(t, err)
-			want, _, err := Fold(r, content.Default(), turn, nil)
+			want, _, err := Fold(r, content.Default(), turn+1, nil) // turns 0 to turn
 			require.NoError(t, err)
 			require.NoError(t, r.Close())
 

@@ -32,7 +32,8 @@ func journals(t *testing.T) []string {
 	return paths
 }
 
-// marks reads the turns listed in name.turns (whitespace separated), if
+// marks reads the turns listed in name.turns (whitespace separated; turn
+// numbers as every output gives them, turn 0 the Begin record), if
 // the file exists.
 func marks(t *testing.T, path string) []int {
 	b, err := os.ReadFile(strings.TrimSuffix(path, ".rogue") + ".turns")
@@ -93,12 +94,12 @@ func render(t *testing.T, path string) string {
 			log = log[len(log)-20:]
 		}
 		hp = append(hp, s.Player().HP)
-		if want[s.Turn] {
-			fmt.Fprintf(&b, "\n== after turn %d ==\n", s.Turn)
+		if want[s.TurnNumber()] {
+			fmt.Fprintf(&b, "\n== at turn %d ==\n", s.TurnNumber())
 			writeState(&b, s, hp, log)
 		}
 	}
-	fmt.Fprintf(&b, "\n== end: %d turns ==\n", s.Turn)
+	fmt.Fprintf(&b, "\n== end: turn %d, the last of %d ==\n", s.TurnNumber(), s.Turn)
 	writeState(&b, s, hp, log)
 
 	div, checked, _, err := game.Verify(open(), content.Default())

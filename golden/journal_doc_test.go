@@ -126,7 +126,7 @@ func exampleBytes(t *testing.T) map[string][]byte {
 		assert.Equal(t, crc32.Checksum(payloads, crc32.MakeTable(crc32.Castagnoli)), r.Chain(), "turn %d's crc", i)
 	}
 	// The header of a game taken over from the example journal, saved as
-	// ada.rogue, at its turn 2 (after the step): its eighth value names
+	// ada.rogue, at its turn 1 (the step): its eighth value names
 	// the parent, with the parent's chain after that turn.
 	r2, err := journal.Open(path)
 	require.NoError(t, err)
@@ -138,7 +138,7 @@ func exampleBytes(t *testing.T) map[string][]byte {
 	child := exampleHeader(3)
 	child.Player = "bob"
 	child.Created = time.Date(2026, 11, 24, 21, 10, 0, 0, time.UTC)
-	child.Parent = &journal.Parent{Name: "ada.rogue", Chain: chain2, Turn: 2}
+	child.Parent = &journal.Parent{Name: "ada.rogue", Chain: chain2, Turn: 1}
 	m, err := journal.NewMemory(child)
 	require.NoError(t, err)
 	out["header-with-parent"] = payloadAt(t, m.Bytes(), int64(len(journal.Magic)))

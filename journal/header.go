@@ -48,7 +48,7 @@ type Header struct {
 }
 
 // Parent is the journal a game was taken over from: the new journal holds
-// a copy of the parent's first Turn turns under its own header (so it
+// a copy of the parent's turns 0 to Turn under its own header (so it
 // stands alone), then the turns played from there.
 type Parent struct {
 	// Name is the parent's file name without its folder: 1 to
@@ -58,8 +58,9 @@ type Parent struct {
 	// JOURNAL.md, "A framed record"): which bytes were taken over, so
 	// that a file of that name can be told to be the parent or not.
 	Chain uint32
-	// Turn is the turn taken over at, 1 to MaxTurns: the new journal's
-	// first Turn turns are the parent's.
+	// Turn is the turn taken over at, 0 to MaxTurns-1, numbered as every
+	// turn is (turn 0 is the Begin record): the new journal's turns 0 to
+	// Turn are the parent's.
 	Turn int
 }
 
@@ -149,8 +150,8 @@ func (p Parent) check() string {
 		return fmt.Sprintf("parent journal name is %d bytes, more than %d", len(p.Name), MaxParentNameLen)
 	case strings.ContainsRune(p.Name, '/'):
 		return fmt.Sprintf("parent journal name %q holds a slash: it is a file name, not a path", p.Name)
-	case p.Turn < 1 || p.Turn > MaxTurns:
-		return fmt.Sprintf("parent turn %d is out of range (1 to %d)", p.Turn, MaxTurns)
+	case p.Turn < 0 || p.Turn >= MaxTurns:
+		return fmt.Sprintf("parent turn %d is out of range (0 to %d)", p.Turn, MaxTurns-1)
 	}
 	if msg := checkPrintable(p.Name); msg != "" {
 		return "parent journal name " + msg
@@ -271,7 +272,7 @@ func decodeHeader(payload []byte) (Header, error) {
 		}
 		p := &Parent{Name: d.strN("parent journal name", MaxParentNameLen)}
 		p.Chain = uint32(d.int("parent chain", math.MaxUint32))
-		p.Turn = int(d.int("parent turn", MaxTurns))
+		p.Turn = int(d.int("parent turn", MaxTurns-1))
 		h.Parent = p
 	}
 	if d.err != nil {

@@ -26,7 +26,7 @@ func TestHeadersSurviveARoundTrip(t *testing.T) {
 	child := testHeader()
 	child.Parent = &Parent{Name: "2026-11-23_0842_seed-123456.rogue", Chain: 0xdeadbeef, Turn: 812}
 	longest := full
-	longest.Parent = &Parent{Name: strings.Repeat("é", MaxParentNameLen/2), Chain: 1<<32 - 1, Turn: MaxTurns}
+	longest.Parent = &Parent{Name: strings.Repeat("é", MaxParentNameLen/2), Chain: 1<<32 - 1, Turn: MaxTurns - 1}
 	cases := []struct {
 		name string
 		h    Header
@@ -99,8 +99,8 @@ func TestHeadersThatCannotBeWrittenAreRefused(t *testing.T) {
 			"journal: header: sync every -1 turns is out of range"},
 		{"a parent with no name", with(func(h *Header) { h.Parent = &Parent{Turn: 5} }),
 			"journal: header: parent journal name is empty"},
-		{"a parent turn of 0", with(func(h *Header) { h.Parent = &Parent{Name: "a.rogue"} }),
-			"journal: header: parent turn 0 is out of range (1 to 67108864)"},
+		{"a parent turn below 0", with(func(h *Header) { h.Parent = &Parent{Name: "a.rogue", Turn: -1} }),
+			"journal: header: parent turn -1 is out of range (0 to 67108863)"},
 		{"a parent name that is not UTF-8", with(func(h *Header) { h.Parent = &Parent{Name: "\xff.rogue", Turn: 5} }),
 			"journal: header: parent journal name is not valid UTF-8"},
 		{"a creation time before 1970", with(func(h *Header) { h.Created = time.Date(1969, 1, 1, 0, 0, 0, 0, time.UTC) }),
@@ -151,10 +151,8 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 			"bad header: parent journal name is 256 bytes, more than 255"},
 		{"a parent chain over 32 bits", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a.rogue", int64(1) << 32, 5}), ErrBadHeader,
 			"bad header: parent chain 4294967296 is out of range"},
-		{"a parent turn of 0", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a.rogue", 1, 0}), ErrBadHeader,
-			"bad header: parent turn 0 is out of range (1 to 67108864)"},
-		{"a parent turn over the most turns a journal holds", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a.rogue", 1, MaxTurns + 1}), ErrBadHeader,
-			"bad header: parent turn 67108865 is out of range"},
+		{"a parent turn past the last turn a journal can hold", enc(1, 1, "pcg32", 1, 0, "Ada", opts, []any{"a.rogue", 1, MaxTurns}), ErrBadHeader,
+			"bad header: parent turn 67108864 is out of range"},
 		{"a player name over the cap", enc(1, 1, "pcg32", 1, 0, strings.Repeat("a", 65), opts), ErrBadHeader,
 			"bad header: player name is 65 bytes, more than 64"},
 		{"a player name with a control character", enc(1, 1, "pcg32", 1, 0, "A\x07", opts), ErrBadHeader,

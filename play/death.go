@@ -9,7 +9,6 @@ import (
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
-	"rogue/view"
 )
 
 // summaryPath is where the death summary of the journal at path goes:
@@ -18,21 +17,19 @@ func summaryPath(path string) string {
 	return strings.TrimSuffix(path, JournalExt) + "-death.txt"
 }
 
-// writeDeathSummary writes the plain-text account of the game that just
-// ended next to its journal, atomically; failing to is a message, not the
-// end of the world (the journal holds the whole game).
+// writeDeathSummary writes the morgue of the game that just ended next to
+// its journal, atomically, folded from the journal (MorgueFile); failing
+// to is a message, not the end of the world (the journal holds the whole
+// game, and rogue dump --morgue words it again).
 func (p *player) writeDeathSummary() {
 	ss := p.sess
-	h := ss.file.Header()
-	s := ss.g.State
-	var b strings.Builder
-	fmt.Fprintln(&b, p.version)
-	fmt.Fprintf(&b, "rogue: the death of %s\n", h.Player)
-	fmt.Fprintf(&b, "journal: %s (seed %d, begun %s)\n", ss.path, h.Seed, h.Created.UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Fprintf(&b, "digest:  %s\n\n", s.Digest())
-	b.WriteString(view.DeathSummary(p.m))
+	text, _, err := MorgueFile(ss.path, p.version)
+	if err != nil {
+		p.m.Say(fmt.Sprintf("the death summary could not be written: %v", err))
+		return
+	}
 	path := summaryPath(ss.path)
-	if err := journal.WriteFileAtomic(path, []byte(b.String())); err != nil {
+	if err := journal.WriteFileAtomic(path, []byte(text)); err != nil {
 		p.m.Say(fmt.Sprintf("the death summary could not be written: %v", err))
 		return
 	}
@@ -52,7 +49,7 @@ func (p *player) completeHP() {
 	}
 	before, err := hpHistory(ss.path, ss.hpFrom)
 	if err != nil {
-		p.m.Say(fmt.Sprintf("the HP chart shows only the turns after turn %d: %v", ss.hpFrom, err))
+		p.m.Say(fmt.Sprintf("the HP chart shows only the turns from turn %d on: %v", ss.hpFrom, err))
 		return
 	}
 	ss.hpFrom = 0
@@ -81,7 +78,7 @@ func hpHistory(path string, turns int) ([]int, error) {
 		return nil, err
 	}
 	if s.Turn != turns {
-		return nil, fmt.Errorf("%s ends at turn %d", path, s.Turn)
+		return nil, fmt.Errorf("%s ends at turn %d", path, s.TurnNumber())
 	}
 	return hp, nil
 }

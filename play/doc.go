@@ -2,13 +2,16 @@
 // folder and its journals (their names, finding the unfinished game), a
 // session (a journal opened for appending, locked, resumed from its
 // newest snapshot, its torn end cut into a side file), the loop that
-// turns the keys of a screen it is handed into turns, the death summary
-// written beside a journal when its player dies, and Salvage, the new
+// turns the keys of a screen it is handed into turns, the morgue (the
+// death summary) folded from a journal and written beside it when its
+// player dies, the hall of fame ranked from the journals of the data
+// folder (Scores), and Salvage, the new
 // journal of every turn of a damaged one that can be re-verified, to play
 // on from. It also holds what rogue's other commands on a journal do
 // once their flags are read: a journal replayed on a terminal or
 // summarized without one (Replay, ReplaySummary), re-simulated (Verify),
-// printed turn by turn (Dump), and the crash report written beside the
+// printed turn by turn (Dump) or as its morgue (PrintMorgue), the hall of
+// fame printed (PrintScores), and the crash report written beside the
 // journals when rogue panics.
 //
 // It touches the file system (the data folder, journals, locks, the

@@ -33,3 +33,18 @@ func Dump(path string, asJSON bool, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// PrintMorgue is `rogue dump --morgue FILE`: the morgue of the journal at
+// path (MorgueFile), headed by version, then the note or the error its
+// end calls for: a damaged journal's morgue is that of the turns before
+// the damage, and the exit says it is damaged.
+func PrintMorgue(path, version string, stdout, stderr io.Writer) error {
+	text, tail, err := MorgueFile(path, version)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(stdout, text); err != nil {
+		return err
+	}
+	return tailResult("dump", path, tail, stderr)
+}

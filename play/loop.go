@@ -74,6 +74,8 @@ func (p *player) handle(in view.Intent) (bool, error) {
 	case in.Menu == view.MenuContinue && p.cont != nil:
 		p.begin(p.cont)
 		p.cont = nil
+	case in.Menu == view.MenuScores:
+		p.showScores()
 	case in.Menu == view.MenuReplay:
 		if err := p.replay(in.Journal); err != nil {
 			p.m.ShowPage("Replay of "+baseName(in.Journal), append(journalSummary(in.Journal), "", err.Error()))
@@ -189,7 +191,7 @@ func (p *player) closeSession(ss *session) (string, error) {
 	if cerr != nil {
 		return "", fail(1, "closing %s: %v", ss.path, cerr)
 	}
-	line := fmt.Sprintf("saved turn %d to %s (digest %s)", s.Turn, ss.path, s.Digest())
+	line := fmt.Sprintf("saved turn %d to %s (digest %s)", s.TurnNumber(), ss.path, s.Digest())
 	if s.Over {
 		line += fmt.Sprintf("; you died: %s", reducer.DeathCause(s))
 		if p.m.SummaryPath != "" {
@@ -232,7 +234,7 @@ func (p *player) replay(path string) error {
 	}
 	c := view.NewReplayControl(f.Total(), 1, false)
 	if d := f.Damage(); d != nil {
-		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
+		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total()-1)
 	}
 	r := replay.NewReplayer(f, c, replay.RealClock{})
 	var taken *session

@@ -139,7 +139,7 @@ func TestContinuingResumesOnTheSameTurn(t *testing.T) {
 	want := p.sess.g.State.Digest()
 	line, err := p.finish()
 	require.NoError(t, err)
-	assert.Equal(t, "saved turn 31 to "+p.sess.path+" (digest "+want+")", line)
+	assert.Equal(t, "saved turn 30 to "+p.sess.path+" (digest "+want+")", line)
 
 	again, err := openSession(p.sess.path)
 	require.NoError(t, err)
@@ -147,7 +147,7 @@ func TestContinuingResumesOnTheSameTurn(t *testing.T) {
 	assert.Equal(t, want, again.g.State.Digest())
 	assert.Empty(t, again.hp, "the HP history before is folded only for the chart, at death")
 	assert.Equal(t, 31, again.hpFrom)
-	assert.Contains(t, again.recent, "Welcome back: turn 31 on depth 1, under rules 2.")
+	assert.Contains(t, again.recent, "Welcome back: turn 30 on depth 1, under rules 2.")
 }
 
 func TestATornTurnIsCutIntoASideFileWithANote(t *testing.T) {
@@ -189,7 +189,7 @@ func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(text), p.version+"\n"), "the version line heads the summary")
 	for _, want := range []string{"You died: " + reducer.DeathCause(s) + " on depth 1", "journal: " + p.sess.path,
-		"digest:  " + s.Digest(), "Might", "Equipment", "main hand", "Last messages", "HP over the game", "turn 1"} {
+		"digest:  " + s.Digest(), "Might", "Equipment", "main hand", "Last messages", "HP over the game", "turn 0"} {
 		assert.Contains(t, string(text), want)
 	}
 
@@ -281,12 +281,12 @@ func TestTheMenuReplaysAJournalOnTheSameScreen(t *testing.T) {
 		}
 		sim.InjectKey(tcell.KeyRune, 'r', tcell.ModNone)
 		sim.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)
-		if !wait("the replay bar", func() bool { return shows(" of 40 ") }) {
+		if !wait("the replay bar", func() bool { return shows(" of 39 ") }) {
 			return
 		}
 		sim.InjectKey(tcell.KeyEnd, 0, tcell.ModNone)
 		sim.InjectKey(tcell.KeyRune, 'q', tcell.ModNone)
-		if !wait("the menu again", func() bool { return !shows(" of 40 ") && shows("short.rogue") }) {
+		if !wait("the menu again", func() bool { return !shows(" of 39 ") && shows("short.rogue") }) {
 			return
 		}
 		sim.InjectKey(tcell.KeyRune, 'Q', tcell.ModNone)

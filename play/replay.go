@@ -16,7 +16,8 @@ import (
 )
 
 // ReplaySummary is `rogue replay --headless FILE`: the summary of the
-// journal at path after turn to (the last when to < 0) and its state
+// journal at path at turn to (the last when to < 0: turn numbers are
+// reducer.State.TurnNumber's, the state after to+1 records) and its state
 // digest, with a note on stderr when the journal ends before to or in a
 // torn append, and the damage named when it is damaged.
 func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
@@ -25,7 +26,11 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer r.Close()
-	s, tail, err := game.Fold(r, content.Default(), to, nil)
+	records := -1
+	if to >= 0 {
+		records = to + 1
+	}
+	s, tail, err := game.Fold(r, content.Default(), records, nil)
 	if err != nil {
 		return err
 	}
@@ -33,11 +38,11 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "rogue replay: note: %v\n", tail)
 	}
 	total := -1
-	if to < 0 || s.Turn < to {
+	if to < 0 || s.TurnNumber() < to {
 		total = s.Turn
 	}
-	if to > s.Turn {
-		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", s.Turn, to)
+	if to > s.TurnNumber() {
+		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", s.TurnNumber(), to)
 	}
 	if tail != nil && !tail.Torn {
 		fmt.Fprintf(stdout, "DAMAGED at turn %d, byte %d: what follows is the %d turns before it\n", tail.Turn, tail.Offset, s.Turn)
@@ -50,9 +55,9 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 }
 
 // Replay is `rogue replay FILE`: the journal played back on the game's
-// own screen, from its first turn, or paused at turn to (when to >= 0),
-// on the terminal o.OnTerminal opens. It opens the journal read-only and
-// never writes to it. Taking the game over (`t`) starts a new game in a
+// own screen, from its first turn, or paused at turn to (when to >= 0: the
+// frame after to+1 records), on the terminal o.OnTerminal opens. It opens
+// the journal read-only and never writes to it. Taking the game over (`t`) starts a new game in a
 // new journal in the data folder and plays it on the same terminal, as
 // rogue play does (the line it ends with goes to stdout).
 func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
@@ -69,11 +74,11 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	}
 	start, paused := 1, false
 	if to >= 0 {
-		start, paused = to, true
+		start, paused = to+1, true
 	}
 	c := view.NewReplayControl(f.Total(), start, paused)
 	if d := f.Damage(); d != nil {
-		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total())
+		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total()-1)
 	}
 	r := replay.NewReplayer(f, c, replay.RealClock{})
 	p := &player{now: o.Now, version: o.Version}
@@ -108,8 +113,8 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	for _, n := range f.Notes() {
 		fmt.Fprintf(stderr, "rogue replay: %s\n", n)
 	}
-	if to > f.Total() {
-		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", f.Total(), to)
+	if to > f.Total()-1 {
+		fmt.Fprintf(stderr, "rogue replay: note: the journal ends at turn %d, before turn %d\n", f.Total()-1, to)
 	}
 	if d := f.Damage(); d != nil && err == nil && p.sess == nil {
 		return Damaged(path, d)

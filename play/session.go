@@ -95,7 +95,7 @@ func openSession(path string) (*session, error) {
 	}
 	if s.Over {
 		f.Close()
-		return nil, fail(1, "%s: that game is over (%s, turn %d); rogue replay --headless %s summarizes it", path, reducer.DeathCause(s), s.Turn, path)
+		return nil, fail(1, "%s: that game is over (%s, turn %d); rogue replay --headless %s summarizes it", path, reducer.DeathCause(s), s.TurnNumber(), path)
 	}
 	if err := game.CheckPlayable(f.Header()); err != nil {
 		f.Close()
@@ -194,7 +194,7 @@ func (ss *session) start(s *reducer.State) (*session, error) {
 		ss.recent = append(ss.recent, view.TurnMessages(before, &turn)...)
 		ss.hp = append(ss.hp, s.Player().HP)
 	} else {
-		ss.recent = append(ss.recent, fmt.Sprintf("Welcome back: turn %d on depth %d, under rules %d.", s.Turn, s.Depth, s.RulesVersion()))
+		ss.recent = append(ss.recent, fmt.Sprintf("Welcome back: turn %d on depth %d, under rules %d.", s.TurnNumber(), s.Depth, s.RulesVersion()))
 	}
 	return ss, nil
 }
@@ -212,7 +212,7 @@ func (ss *session) do(cmd events.Command) (events.Turn, error) {
 // describe says where the game stands, for the main menu.
 func (ss *session) describe() string {
 	s := ss.g.State
-	return fmt.Sprintf("turn %d on depth %d, rules %d (%s)", s.Turn, s.Depth, s.RulesVersion(), baseName(ss.path))
+	return fmt.Sprintf("turn %d on depth %d, rules %d (%s)", s.TurnNumber(), s.Depth, s.RulesVersion(), baseName(ss.path))
 }
 
 // close closes the journal (it is saved after every turn already).

@@ -88,7 +88,7 @@ func TestAPlayedGameKeepsSnapshotsAndResumesFromThem(t *testing.T) {
 	require.Equal(t, []int{journal.SnapshotEvery}, snapshotTurnsOf(t, path), "the session wrote the snapshot of turn %d", journal.SnapshotEvery)
 	wantDigest, wantRecent := resumeByFullFold(t, path, longTurns)
 	require.Equal(t, digest, wantDigest)
-	welcome := fmt.Sprintf("Welcome back: turn %d on depth ", longTurns)
+	welcome := fmt.Sprintf("Welcome back: turn %d on depth ", longTurns-1) // a journal of n records ends at turn n-1
 
 	ss, err := openSession(path)
 	require.NoError(t, err)

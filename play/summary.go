@@ -15,24 +15,26 @@ func SummaryLine(s *reducer.State) string {
 		return "the game has not begun"
 	}
 	if s.Over {
-		return fmt.Sprintf("died on depth %d at turn %d: %s", s.Depth, s.Turn, reducer.DeathCause(s))
+		return fmt.Sprintf("died on depth %d at turn %d: %s", s.Depth, s.TurnNumber(), reducer.DeathCause(s))
 	}
-	return fmt.Sprintf("alive on depth %d at turn %d, HP %d/%d", s.Depth, s.Turn, max(0, p.HP), s.MaxHP(p))
+	return fmt.Sprintf("alive on depth %d at turn %d, HP %d/%d", s.Depth, s.TurnNumber(), max(0, p.HP), s.MaxHP(p))
 }
 
-// PrintSummary is the one-screen summary of replay --headless.
+// PrintSummary is the one-screen summary of replay --headless: total is
+// how many turns the journal holds (its last is total-1), or -1 when not
+// all of them were read.
 func PrintSummary(w io.Writer, path string, h journal.Header, s *reducer.State, total int) {
 	p := s.Player()
 	fmt.Fprintf(w, "journal:  %s\n", path)
 	fmt.Fprintf(w, "player:   %s, seed %d, created %s\n", h.Player, h.Seed, h.Created.UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(w, "versions: format %d, rules %d, chance %s\n", h.FormatVersion, h.RulesVersion, h.Algorithm)
 	if p := h.Parent; p != nil {
-		fmt.Fprintf(w, "taken over from %s at turn %d: its turns 1 to %d are that game's\n", p.Name, p.Turn, p.Turn)
+		fmt.Fprintf(w, "taken over from %s at turn %d: its turns 0 to %d are that game's\n", p.Name, p.Turn, p.Turn)
 	}
 	if total >= 0 {
-		fmt.Fprintf(w, "turn:     %d of %d\n", s.Turn, total)
+		fmt.Fprintf(w, "turn:     %d of %d\n", s.TurnNumber(), total-1)
 	} else {
-		fmt.Fprintf(w, "turn:     %d\n", s.Turn)
+		fmt.Fprintf(w, "turn:     %d\n", s.TurnNumber())
 	}
 	if p != nil {
 		fmt.Fprintf(w, "depth:    %d\n", s.Depth)

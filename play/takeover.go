@@ -133,7 +133,7 @@ func writeNew(dir string, data []byte, name func(int) string) (string, error) {
 func parentNote(path string, h journal.Header, checked int) string {
 	p := h.Parent
 	head := fmt.Sprintf("%s: taken over from %s at turn %d", path, p.Name, p.Turn)
-	if checked < p.Turn {
+	if checked <= p.Turn {
 		return fmt.Sprintf("%s, but it holds only %d turns: it is not the whole of what was taken over", head, checked)
 	}
 	beside := filepath.Join(filepath.Dir(path), p.Name)
@@ -149,7 +149,7 @@ func parentNote(path string, h journal.Header, checked int) string {
 	defer c.Close()
 	pe, ce := events.NewTurnEncoderFor(h.FormatVersion), events.NewTurnEncoderFor(h.FormatVersion)
 	var pt, ct events.Turn
-	for n := 1; n <= p.Turn; n++ {
+	for n := 0; n <= p.Turn; n++ {
 		if err := r.Next(&pt); err != nil {
 			return fmt.Sprintf("%s; %s beside it is not the parent: it ends before turn %d", head, beside, n)
 		}
@@ -165,5 +165,5 @@ func parentNote(path string, h journal.Header, checked int) string {
 	if r.Chain() != p.Chain {
 		return fmt.Sprintf("%s; %s beside it holds the same turns, but its chain after turn %d is %#08x, not %#08x: its header differs from the parent's", head, beside, p.Turn, r.Chain(), p.Chain)
 	}
-	return fmt.Sprintf("%s; %s beside it is that parent, and its turns 1 to %d are this journal's", head, beside, p.Turn)
+	return fmt.Sprintf("%s; %s beside it is that parent, and its turns 0 to %d are this journal's", head, beside, p.Turn)
 }

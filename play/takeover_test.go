@@ -28,7 +28,7 @@ func TestATakeOverWritesANewJournalBesideTheOthersAndLeavesTheParentAlone(t *tes
 
 	ss, err := takeOver(dir, parent, 1400, now)
 	require.NoError(t, err)
-	assert.Equal(t, 1400, ss.g.State.Turn)
+	assert.Equal(t, 1400, ss.g.State.TurnNumber())
 	h := ss.file.Header()
 	assert.Equal(t, "You take over long.rogue at turn 1400: this is a new game, "+takeOverName(now, h.Seed, 1400, 1)+
 		"; the original is as it was.", ss.recent[len(ss.recent)-1])
@@ -48,7 +48,7 @@ func TestATakeOverWritesANewJournalBesideTheOthersAndLeavesTheParentAlone(t *tes
 	snaps, err := journal.ListSnapshots(want)
 	require.NoError(t, err)
 	require.NotEmpty(t, snaps)
-	assert.Equal(t, 1400, snaps[len(snaps)-1].Turn)
+	assert.Equal(t, 1401, snaps[len(snaps)-1].Turn, "a snapshot counts the turns folded: turns 0 to 1400")
 	after, err := os.ReadFile(parent)
 	require.NoError(t, err)
 	assert.Equal(t, src, after, "the parent is the same bytes")
@@ -96,10 +96,10 @@ func TestVerifyTellsWhetherTheParentBesideATakenOverJournalIsIt(t *testing.T) {
 		beside []byte // the file called long.rogue beside the new journal afterwards; nil: none
 		want   string
 	}{
-		{"the parent beside it", read("long"), "; DIR/long.rogue beside it is that parent, and its turns 1 to 30 are this journal's"},
+		{"the parent beside it", read("long"), "; DIR/long.rogue beside it is that parent, and its turns 0 to 30 are this journal's"},
 		{"no parent beside it", nil, "; the journal stands alone (its first turns are a copy), and the parent is not beside it"},
-		{"another game of that name", read("short"), "; DIR/long.rogue beside it is not the parent: its turn 1 differs"},
-		{"a shorter game of that name", read("short")[:200], "; DIR/long.rogue beside it is not the parent: it ends before turn 1"},
+		{"another game of that name", read("short"), "; DIR/long.rogue beside it is not the parent: its turn 0 differs"},
+		{"a shorter game of that name", read("short")[:200], "; DIR/long.rogue beside it is not the parent: it ends before turn 0"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -57,7 +57,7 @@ type Entity struct {
 type State struct {
 	Seed  uint64 // the journal's seed; the random stream is (Seed, Draws)
 	Draws uint64 // random numbers drawn so far
-	Turn  int    // turns folded so far
+	Turn  int    // turns folded so far: the next turn's number (see TurnNumber)
 
 	Depth int
 	Level events.LevelEntered // the description of the current level
@@ -147,6 +147,14 @@ func New(seed uint64, tables *content.Tables) *State {
 
 // Content is the content the state was made with.
 func (s *State) Content() *content.Tables { return s.content }
+
+// TurnNumber is the number of the last turn folded, as every output names
+// turns (the status line, the replay, dump, export, verify, the death
+// summary): the journal's record index. Turn 0 is the Begin record (the
+// first level, the player and their gear), turn N the player's Nth
+// command and what followed it, so a game of n records ends at turn n-1.
+// It is Turn-1: -1 before Begin.
+func (s *State) TurnNumber() int { return s.Turn - 1 }
 
 // RulesVersion is the rules version the state is played under: its
 // content's (0 for tables that are not a released version's, which play

@@ -107,12 +107,12 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 		line = appendCastEvent(line[:0], at, "o", view.ANSIFrame(prev, cur))
 		for _, d := range depths {
 			if d.turn > shown && d.turn <= turn {
-				line = appendCastEvent(line, at, "m", fmt.Sprintf("depth %d, turn %d", d.depth, d.turn))
+				line = appendCastEvent(line, at, "m", fmt.Sprintf("depth %d, turn %d", d.depth, d.turn-1))
 			}
 		}
 		shown = turn
 		if s := fr.State; s != nil && s.Over {
-			line = appendCastEvent(line, at, "m", fmt.Sprintf("died on turn %d: %s", s.Turn, reducer.DeathCause(s)))
+			line = appendCastEvent(line, at, "m", fmt.Sprintf("died on turn %d: %s", s.TurnNumber(), reducer.DeathCause(s)))
 		}
 		if turn == last {
 			line = appendCastEvent(line, at+CastHold, "o", "\x1b[?25h") // the viewer's cursor back

@@ -53,9 +53,9 @@ func TestRecordingsMatchTheirGoldens(t *testing.T) {
 		from, last, step int
 		markers          []string
 	}{
-		{"a death", "fireball-self", 1, 35, 1, []string{"died on turn 35: killed by your own fireball"}},
-		{"a descent through four depths", "deep", 1, 807, 25, []string{"depth 2, turn 242", "depth 3, turn 361", "depth 4, turn 777"}},
-		{"a stretch of turns marks the depth entered within it", "deep", 300, 400, 4, []string{"depth 3, turn 361"}},
+		{"a death", "fireball-self", 1, 35, 1, []string{"died on turn 34: killed by your own fireball"}},
+		{"a descent through four depths", "deep", 1, 807, 25, []string{"depth 2, turn 241", "depth 3, turn 360", "depth 4, turn 776"}},
+		{"a stretch of turns marks the depth entered within it", "deep", 300, 400, 4, []string{"depth 3, turn 360"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -129,7 +129,7 @@ func (f *Frames) Total() int { return f.total }
 func (f *Frames) Notes() []string {
 	var out []string
 	if f.tail != nil && f.tail.Torn {
-		out = append(out, fmt.Sprintf("note: %v; turn %d is the last whole one", f.tail, f.total))
+		out = append(out, fmt.Sprintf("note: %v; turn %d is the last whole one", f.tail, f.total-1))
 	}
 	if n := f.seeker.NoteLine(); n != "" {
 		out = append(out, n)

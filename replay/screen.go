@@ -30,12 +30,12 @@ type Replayer struct {
 	src    *Frames
 	clock  Clock
 
-	// TakeOver, if not nil, starts a new game from the state after turn
-	// turns (the `t` key): the replay ends once it has, and its error,
+	// TakeOver, if not nil, starts a new game from turn turn, the turn
+	// shown (the `t` key): the replay ends once it has, and its error,
 	// if it could not, is shown on the replay, which goes on.
 	TakeOver func(turn int) error
 	// TookOver is the turn taken over at once Run has returned after a
-	// take-over; 0 if none was.
+	// take-over; -1 if none was.
 	TookOver int
 }
 
@@ -43,7 +43,7 @@ type Replayer struct {
 func NewReplayer(src *Frames, c *view.ReplayControl, clk Clock) *Replayer {
 	v := view.NewReplayView(c)
 	v.History, v.Depths = src.History, src.DepthTurns
-	return &Replayer{src: src, v: v, clock: clk}
+	return &Replayer{src: src, v: v, clock: clk, TookOver: -1}
 }
 
 // Run shows the replay on screen, drawing with canvas (a view.Screen on
@@ -137,11 +137,13 @@ func (r *Replayer) apply(a view.ReplayAction) (bool, error) {
 			r.v.Control.Tell("A game cannot be taken over from here: rogue play --from FILE --turn N does it.")
 			return false, nil
 		}
-		if err := r.TakeOver(a.Turn); err != nil {
+		// The control counts the turns folded; the screen shows the
+		// number of the last of them.
+		if err := r.TakeOver(a.Turn - 1); err != nil {
 			r.v.Control.Tell(err.Error())
 			return false, nil
 		}
-		r.TookOver = a.Turn
+		r.TookOver = a.Turn - 1
 		return true, nil
 	}
 	return false, nil

@@ -231,7 +231,7 @@ func TestTheLoopPlaysOnTheClockAndQuitsOnQ(t *testing.T) {
 	}
 	// The screen is read once the loop is over: tcell's simulation screen
 	// hands out its buffer, which the loop writes.
-	assert.Contains(t, view.SimulationText(sim), "Turn 4 of 40")
+	assert.Contains(t, view.SimulationText(sim), "Turn 3 of 39")
 	assert.Contains(t, view.SimulationText(sim), "paused, 10 turns/s")
 	assert.Empty(t, clk.asked, "a paused replay waits for keys, not for the clock")
 }
@@ -245,11 +245,11 @@ func TestTTakesOverAtTheTurnShownOrSaysWhyNot(t *testing.T) {
 		took     int
 		shows    string
 	}{
-		{"a take-over that starts ends the replay", func(int) error { return nil }, true, 12, ""},
+		{"a take-over that starts ends the replay", func(int) error { return nil }, true, 11, ""},
 		{"a take-over refused is said on the replay, which goes on",
-			func(turn int) error { return errors.New("cannot take over: the player died on turn 12") }, false, 0,
+			func(turn int) error { return errors.New("cannot take over: the player died on turn 12") }, false, -1,
 			"cannot take over: the player died on turn 12"},
-		{"a replay that cannot start games says where to", nil, false, 0, "A game cannot be taken over from here"},
+		{"a replay that cannot start games says where to", nil, false, -1, "A game cannot be taken over from here"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -258,7 +258,7 @@ func TestTTakesOverAtTheTurnShownOrSaysWhyNot(t *testing.T) {
 			if c.takeOver != nil {
 				r.TakeOver = func(turn int) error { asked = append(asked, turn); return c.takeOver(turn) }
 			}
-			require.NoError(t, r.Show(12))
+			require.NoError(t, r.Show(12)) // 12 turns folded: turn 11 is shown
 			r.v.Control.GoTo(12)
 			quit, err := r.event(key)
 			require.NoError(t, err)
@@ -266,7 +266,7 @@ func TestTTakesOverAtTheTurnShownOrSaysWhyNot(t *testing.T) {
 			assert.Equal(t, c.quits, quit)
 			assert.Equal(t, c.took, r.TookOver)
 			if c.takeOver != nil {
-				assert.Equal(t, []int{12}, asked, "the turn shown is taken over")
+				assert.Equal(t, []int{11}, asked, "the turn shown is taken over")
 			}
 			if c.shows != "" {
 				assert.Contains(t, view.SimulationText(sim), c.shows)

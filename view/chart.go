@@ -10,8 +10,8 @@ import (
 // columns per turn in a short game), each column as high as the lowest HP
 // in its group (the close calls show).
 
-// drawChart draws the chart of hp in r: hp[i] is the HP after turn i+1 (as
-// the status line counts turns).
+// drawChart draws the chart of hp in r: hp[i] is the HP after turn i (as
+// every output numbers turns: turn 0 is the game's beginning).
 func drawChart(c Canvas, r rect, hp []int) {
 	if len(hp) == 0 || r.w < 8 || r.h < 3 {
 		put(c, r.x, r.y, "(no turns to chart)", styleHint, r.w)
@@ -52,7 +52,7 @@ func drawChart(c Canvas, r rect, hp []int) {
 	for i := 0; i < plotW; i++ {
 		c.Set(plotX+i, r.y+plotH, '─', styleFrame)
 	}
-	first, last := "turn 1", fmt.Sprintf("turn %d", len(hp))
+	first, last := "turn 0", fmt.Sprintf("turn %d", len(hp)-1)
 	put(c, plotX, r.y+plotH+1, first, styleHint, -1)
 	if end := plotX + cols - textWidth(last); end > plotX+textWidth(first) {
 		put(c, end, r.y+plotH+1, last, styleHint, -1)

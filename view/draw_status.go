@@ -54,7 +54,7 @@ func (m *Model) statusParts() []statusPart {
 		parts = append(parts, statusPart{styled(s.Hunger.String(), hungerStyle(s.Hunger)), 0})
 	}
 	parts = append(parts,
-		statusPart{line{{"Turn ", styleTitle}, {fmt.Sprint(s.Turn), Plain}}, 3},
+		statusPart{line{{"Turn ", styleTitle}, {fmt.Sprint(s.TurnNumber()), Plain}}, 3},
 		statusPart{line{{"Kills ", styleTitle}, {fmt.Sprint(s.Kills), Plain}}, 1})
 	return parts
 }

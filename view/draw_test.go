@@ -128,13 +128,13 @@ func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
 		want   string
 	}{
 		{"normal hunger is not shown", events.Normal, 80,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Turn 43  Kills 1   ? help"},
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Turn 42  Kills 1   ? help"},
 		{"well fed at 80 columns leaves out the kills", events.WellFed, 80,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 43  ? help"},
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 42  ? help"},
 		{"starving at 80 columns", events.Starving, 80,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Starving  Turn 43  ? help"},
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Starving  Turn 42  ? help"},
 		{"at 120 columns everything", events.WellFed, 120,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 43  Kills 1" + strings.Repeat(" ", 33) + "? help"},
+			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 42  Kills 1" + strings.Repeat(" ", 33) + "? help"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 
 // deathLine is the death in a sentence: cause, depth and turn.
 func deathLine(s *reducer.State) string {
-	return sentence(fmt.Sprintf("%s on depth %d at turn %d", reducer.DeathCause(s), s.Depth, s.Turn))
+	return sentence(fmt.Sprintf("%s on depth %d at turn %d", reducer.DeathCause(s), s.Depth, s.TurnNumber()))
 }
 
 func (m *Model) drawGameOver(c Canvas) {

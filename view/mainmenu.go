@@ -14,6 +14,7 @@ const (
 	actNewGame menuAction = iota
 	actContinue
 	actReplay
+	actScores
 	actQuit
 )
 
@@ -33,6 +34,7 @@ func (m *Model) menuItems() []menuItem {
 	}
 	if n := len(m.menu.Journals); n > 0 {
 		items = append(items, menuItem{'r', "Replay a journal", fmt.Sprintf("%d in the data folder", n), actReplay})
+		items = append(items, menuItem{'h', "Hall of fame", "the best games", actScores})
 	}
 	return append(items, menuItem{'q', "Quit", "", actQuit})
 }
@@ -75,6 +77,8 @@ func (m *Model) keyMainMenu(k Key) Intent {
 	case actReplay:
 		m.open(ModeJournals)
 		return Intent{}
+	case actScores:
+		return Intent{Menu: MenuScores}
 	}
 	return Intent{Quit: true}
 }
@@ -101,6 +105,9 @@ func (m *Model) keyPage(k Key) Intent {
 		return Intent{Quit: true}
 	case k.Code == KeyEsc, k.Code == KeyEnter, k == Rune('q'), k == Rune(' '):
 		m.mode = ModeJournals
+		if m.page.menu {
+			m.mode = ModeMainMenu
+		}
 	}
 	return Intent{}
 }
@@ -162,7 +169,11 @@ func (m *Model) drawJournals(c Canvas) {
 }
 
 func (m *Model) drawPage(c Canvas) {
-	drawTextPage(c, m.page.Title, styleTitle, m.page.Lines, "Esc: back to the journals")
+	hint := "Esc: back to the journals"
+	if m.page.menu {
+		hint = "Esc: back to the menu"
+	}
+	drawTextPage(c, m.page.Title, styleTitle, m.page.Lines, hint)
 }
 
 // drawTextPage draws a page of text: its title, its lines wrapped to the

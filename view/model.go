@@ -15,7 +15,7 @@ type Mode uint8
 const (
 	ModeMainMenu  Mode = iota // new game, continue, replay, quit
 	ModeJournals              // the journals one can replay
-	ModePage                  // a page of text (a journal's summary)
+	ModePage                  // a page of text (a journal's summary, the hall of fame)
 	ModePlay                  // the map, the status line and the messages
 	ModeInventory             // i: use or equip an item
 	ModeDrop                  // d: drop an item
@@ -67,6 +67,7 @@ const (
 	MenuNewGame             // start a new game
 	MenuContinue            // continue the unfinished game
 	MenuReplay              // show the journal in Intent.Journal
+	MenuScores              // show the hall of fame (ShowScores)
 )
 
 // MainMenu is what the main menu offers besides a new game and quitting.
@@ -82,10 +83,12 @@ type MainMenu struct {
 	Notes []string
 }
 
-// page is a page of text with a title.
+// page is a page of text with a title; menu: it goes back to the main
+// menu (the hall of fame), not to the journals.
 type page struct {
 	Title string
 	Lines []string
+	menu  bool
 }
 
 // Model is the UI's state: which screen is up, where its cursor or
@@ -228,6 +231,13 @@ func (m *Model) SaveFailed(err error) {
 // ShowPage shows a page of text; Esc goes back to the list of journals.
 func (m *Model) ShowPage(title string, lines []string) {
 	m.page = page{Title: title, Lines: lines}
+	m.mode = ModePage
+}
+
+// ShowScores shows the hall of fame's lines (ScoreLines) on a page that
+// Esc leaves for the main menu.
+func (m *Model) ShowScores(lines []string) {
+	m.page = page{Title: "Hall of fame", Lines: lines, menu: true}
 	m.mode = ModePage
 }
 

@@ -75,7 +75,10 @@ func (a ReplayAction) String() string {
 
 // ReplayStatus is where a replay stands, as its bar shows it.
 type ReplayStatus struct {
-	Turn, Last int  // the turn shown and the journal's last
+	// Turn and Last count turns folded: the state shown and the journal's
+	// last are at turns Turn-1 and Last-1 as every output numbers turns
+	// (reducer.State.TurnNumber); the bar and the prompt show those.
+	Turn, Last int
 	Paused     bool // stopped (always, at the last turn)
 	Speed      int  // turns a second; 0: as fast as the terminal draws
 	Prompting  bool // the "go to turn" prompt is open
@@ -218,7 +221,7 @@ func (c *ReplayControl) keyPrompt(k Key) ReplayAction {
 		if err != nil { // nothing typed
 			return ReplayAction{Do: ReplayRedraw}
 		}
-		if a := c.seek(n); a.Do == ReplaySeek {
+		if a := c.seek(n + 1); a.Do == ReplaySeek { // turn n is the state after n+1 records
 			return a
 		}
 		return ReplayAction{Do: ReplayRedraw}

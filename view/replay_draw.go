@@ -57,14 +57,14 @@ var (
 	styleBarDone  = Style{Fg: ColorCyan}
 )
 
-// drawReplayBar: " Replay  Turn 812 of 1500 ███████░░░░░  paused, 10 turns/s  ? keys".
+// drawReplayBar: " Replay  Turn 812 of 1499 ███████░░░░░  paused, 10 turns/s  ? keys".
 func drawReplayBar(c Canvas, y int, st ReplayStatus) {
 	w, _ := c.Size()
 	left := line{
 		{" Replay ", styleBarLabel},
 		{"  Turn ", Plain},
-		{fmt.Sprint(st.Turn), styleTitle},
-		{fmt.Sprintf(" of %d ", st.Last), Plain},
+		{fmt.Sprint(st.Turn - 1), styleTitle}, // the state after n turns is at turn n-1
+		{fmt.Sprintf(" of %d ", st.Last-1), Plain},
 	}
 	right := line{{" " + replayState(st), Plain}, {"  ? keys", styleHint}}
 	switch {
@@ -109,11 +109,11 @@ func replayState(st ReplayStatus) string {
 	return "playing, " + speed
 }
 
-// drawReplayPrompt: " Replay   Go to turn (1-1500): 81_   Enter: go  Esc: cancel".
+// drawReplayPrompt: " Replay   Go to turn (0-1499): 81_   Enter: go  Esc: cancel".
 func drawReplayPrompt(c Canvas, y int, st ReplayStatus) {
 	w, _ := c.Size()
 	x := put(c, 0, y, " Replay ", styleBarLabel, w)
-	x += put(c, x, y, fmt.Sprintf("  Go to turn (%d-%d): ", min(1, st.Last), st.Last), Plain, w-x)
+	x += put(c, x, y, fmt.Sprintf("  Go to turn (%d-%d): ", min(1, st.Last)-1, st.Last-1), Plain, w-x)
 	x += put(c, x, y, st.Prompt, styleTitle, w-x)
 	x += put(c, x, y, " ", styleCursor, w-x)
 	put(c, x+3, y, "Enter: go  Backspace: erase  Esc: cancel", styleHint, w-x-3)

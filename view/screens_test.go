@@ -3,6 +3,7 @@ package view
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -34,6 +35,14 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 				"journal:  /home/ann/.local/share/rogue/2026-11-23_0842_seed-4.rogue",
 				"turn:     57", "depth:    2", "status:   alive", "digest:   0123456789abcdef",
 			})
+			return m
+		}},
+		{"hall_of_fame", func(t *testing.T) *Model {
+			m := NewModel(theMenu())
+			m.HandleKey(Rune('h'))
+			best := theScores()
+			slices.SortFunc(best, BestFirst)
+			m.ShowScores(ScoreLines(best, []Unranked{{"2026-11-19_2200_seed-8.rogue", "journal 2026-11-19_2200_seed-8.rogue: turn 208 at byte 1997: damaged journal: checksum does not chain"}}, 12))
 			return m
 		}},
 		{"play", func(t *testing.T) *Model { return withFoes(t).m }},

@@ -30,7 +30,7 @@ func sheetLines(s *reducer.State) []line {
 		mana = "" // rules without a mana pool
 	}
 	add(plain(fmt.Sprintf("HP %d/%d%s   Depth %d   Turn %d   Kills %d   Rules %d",
-		max(0, p.HP), s.MaxHP(p), mana, s.Depth, s.Turn, s.Kills, s.RulesVersion())))
+		max(0, p.HP), s.MaxHP(p), mana, s.Depth, s.TurnNumber(), s.Kills, s.RulesVersion())))
 	add(plain(""))
 	add(line{{fmt.Sprintf("%-24s", "Attributes"), styleTitle}, {"Skills", styleTitle}})
 	for i := 0; i < int(events.NumAttributes); i++ {
@@ -55,7 +55,7 @@ func sheetLines(s *reducer.State) []line {
 	}
 	hunger := s.Hunger.String()
 	if s.HungerUntil > 0 && s.Hunger != events.Starving {
-		hunger += fmt.Sprintf(" (until turn %d)", s.HungerUntil)
+		hunger += fmt.Sprintf(" (until turn %d)", s.HungerUntil-1) // the turn whose end changes it
 	}
 	add(plain("Hunger: " + hunger))
 	add(plain(""))

@@ -277,7 +277,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		assert.Equal(t, 0, got.Code, got.Stderr)
 		assert.Equal(t, "", got.Stderr)
 		assert.Contains(t, got.Stdout, fmt.Sprintf("versions: format %d, rules %d, chance ", events.FormatVersion, events.RulesVersion+1))
-		assert.Contains(t, got.Stdout, "turn:     10 of 10\n")
+		assert.Contains(t, got.Stdout, "turn:     9 of 9\n")
 	})
 }
 

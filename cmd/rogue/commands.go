@@ -62,9 +62,9 @@ func commands() []cli.Command {
 		},
 		{
 			Name:     "dump",
-			Summary:  "print a journal one turn per line, every die roll visible (--json for JSON lines)",
-			Synopsis: []string{"dump [--json] FILE"},
-			Examples: []string{"dump game.rogue | less", "dump --json game.rogue > game.jsonl"},
+			Summary:  "print a journal one turn per line, every die roll visible (--json for JSON lines), or its morgue",
+			Synopsis: []string{"dump [--json] FILE", "dump --morgue FILE"},
+			Examples: []string{"dump game.rogue | less", "dump --json game.rogue > game.jsonl", "dump --morgue game.rogue"},
 			Run:      runDump,
 		},
 		{
@@ -73,6 +73,13 @@ func commands() []cli.Command {
 			Synopsis: []string{"export --asciicast OUT.cast [--from TURN] [--to TURN] [--every N] [--speed N] FILE", "export --text OUT.txt [--turn TURN] FILE"},
 			Examples: []string{"export --asciicast game.cast game.rogue", "export --text - --turn 812 game.rogue"},
 			Run:      runExport,
+		},
+		{
+			Name:     "scores",
+			Summary:  "the hall of fame: the best games of the journals in the data folder (or DIR)",
+			Synopsis: []string{"scores [--top N] [DIR]"},
+			Examples: []string{"scores", "scores --top 20 games/"},
+			Run:      runScores,
 		},
 		{
 			Name:     "salvage",

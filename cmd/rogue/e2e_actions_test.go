@@ -102,7 +102,7 @@ func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
 	hurtAt, foe, key, stackedAt, item := e2eTurns(t, botGame("3000"))
 	hurtGame := botGame(strconv.Itoa(hurtAt))
 	hurt := tm.run("hurt", "play", "--journal", hurtGame)
-	hurt.waitFor("Welcome back: turn " + strconv.Itoa(hurtAt))
+	hurt.waitFor("Welcome back: turn " + strconv.Itoa(hurtAt-1)) // a journal of n records ends at turn n-1
 	hurt.keys("Z")
 	hurt.waitFor("Not with the " + foe + " in view.")
 	for i := 0; i < 12 && !strings.Contains(hurt.screen(), "The "+foe+" dies."); i++ {
@@ -148,7 +148,7 @@ func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
 	assert.NoError(t, err, "rogue verify: %s", vout)
 
 	stacked := tm.run("stacked", "play", "--journal", botGame(strconv.Itoa(stackedAt)))
-	stacked.waitFor("Welcome back: turn " + strconv.Itoa(stackedAt))
+	stacked.waitFor("Welcome back: turn " + strconv.Itoa(stackedAt-1))
 	stacked.keys("i")
 	screen = stacked.waitFor("Inventory")
 	assert.Regexp(t, `[a-z]  2 `+regexp.QuoteMeta(item), screen, "two identical items are one stack line")

@@ -34,12 +34,12 @@ func TestDamagedJournalsInATerminal(t *testing.T) {
 		p.keys("l") // a game key does not dismiss the notice
 		p.waitFor("A crash cut this game's last turn short")
 		p.keys("Enter")
-		screen = p.waitFor("Turn 399")
+		screen = p.waitFor("Turn 398") // 399 whole records: turns 0 to 398
 		assert.NotContains(t, screen, "A crash cut")
 		p.keys("Q")
 		said := p.exit(0)
 		assert.Contains(t, said, "its 3 bytes are kept in "+side, "the exit line says it again")
-		assert.Regexp(t, regexp.MustCompile(`(?m)^saved turn 399 to `), said)
+		assert.Regexp(t, regexp.MustCompile(`(?m)^saved turn 398 to `), said)
 		after, err := os.ReadFile(path)
 		require.NoError(t, err)
 		kept, err := os.ReadFile(side)
@@ -62,8 +62,8 @@ func TestDamagedJournalsInATerminal(t *testing.T) {
 	})
 
 	t.Run("the replay of a damaged journal says so on screen", func(t *testing.T) {
-		p := tm.run("replay", "replay", "--to", "214", path)
-		p.waitFor("DAMAGED after turn 214")
+		p := tm.run("replay", "replay", "--to", "213", path)
+		p.waitFor("DAMAGED after turn 213")
 		p.keys("q")
 		said := p.exit(3)
 		assert.Contains(t, said, "damaged journal")
@@ -77,11 +77,11 @@ func TestDamagedJournalsInATerminal(t *testing.T) {
 		assert.Contains(t, string(msg), "kept turns 0 to 213")
 		salvaged := filepath.Join(dir, "damaged.salvaged.rogue")
 		p := tm.run("salvaged", "play", "--journal", salvaged)
-		p.waitFor("Welcome back: turn 214")
+		p.waitFor("Welcome back: turn 213")
 		p.keys("l", "l")
 		p.keys("Q")
 		said := p.exit(0)
-		assert.Regexp(t, `^saved turn 21[5-6] to `, said)
+		assert.Regexp(t, `^saved turn 21[4-5] to `, said)
 		verify := exec.Command(bin, "verify", salvaged)
 		verify.Env = tm.env
 		msg, err = verify.CombinedOutput()

@@ -40,7 +40,7 @@ func TestPlayingInATerminalSavesAndContinues(t *testing.T) {
 	tm := newTmux(t, dir)
 
 	first := tm.run("first", "play", "--new", "--seed", "7")
-	first.waitFor("Turn 1")
+	first.waitFor("Turn 0")
 	first.keys("l", "j", "l", "i")
 	first.waitFor("Dagger (main hand)")
 	first.keys("Escape")

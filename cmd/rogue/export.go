@@ -27,7 +27,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	cast := fs.String("asciicast", "", "write the replay as an asciicast v2 recording to this file (- for the standard output)")
 	text := fs.String("text", "", "write one 80x24 screen as plain text to this file (- for the standard output)")
 	turn := fs.Int("turn", -1, "with --text: the turn whose screen to write (default: the last)")
-	from := fs.Int("from", 1, "with --asciicast: the first turn recorded")
+	from := fs.Int("from", 0, "with --asciicast: the first turn recorded")
 	to := fs.Int("to", -1, "with --asciicast: the last turn recorded (default: the journal's last)")
 	every := fs.Int("every", 0, fmt.Sprintf("with --asciicast: one frame every this many turns (default: 1, or as many as keep it to %d frames)", replay.MaxCastFrames))
 	speed := fs.Float64("speed", replay.DefaultCastSpeed, fmt.Sprintf("with --asciicast: frames a second (at most %d)", replay.MaxCastSpeed))
@@ -52,10 +52,10 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return usageError("--every must be a number of turns (1 or more), got %d", *every)
 	case *cast != "" && set["turn"]:
 		return usageError("--turn goes with --text; an asciicast takes --from and --to")
-	case set["turn"] && *turn < 1:
-		return usageError("--turn must be a turn number (1 or more), got %d", *turn)
-	case *from < 1:
-		return usageError("--from must be a turn number (1 or more), got %d", *from)
+	case set["turn"] && *turn < 0:
+		return usageError("--turn must be a turn number (0 or more), got %d", *turn)
+	case *from < 0:
+		return usageError("--from must be a turn number (0 or more), got %d", *from)
 	case set["to"] && *to < *from:
 		return usageError("--to (%d) must not be before --from (%d)", *to, *from)
 	case math.IsNaN(*speed) || *speed <= 0 || *speed > replay.MaxCastSpeed:
@@ -88,20 +88,24 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// exportAll writes the export the flags ask for (see runExport).
+// exportAll writes the export the flags ask for (see runExport). turn,
+// from and to are turn numbers as every output gives them (turn 0 is the
+// journal's first record, reducer.State.TurnNumber); the screen at turn n
+// is the frame after n+1 records, f.At(n+1).
 func exportAll(f *replay.Frames, path, text, cast string, turn, from, to, every int, speed float64, stdout, stderr io.Writer) error {
 	if text != "" {
 		return exportText(f, text, turn, stdout)
 	}
+	end := f.Total() - 1 // the journal's last turn
 	last := to
-	if last < 0 || last > f.Total() {
-		if last > f.Total() {
-			fmt.Fprintf(stderr, "rogue export: note: the journal ends at turn %d, before turn %d\n", f.Total(), last)
+	if last < 0 || last > end {
+		if last > end {
+			fmt.Fprintf(stderr, "rogue export: note: the journal ends at turn %d, before turn %d\n", end, last)
 		}
-		last = f.Total()
+		last = end
 	}
 	if from > last {
-		return fail(1, "%s ends at turn %d: there is no turn %d to start from", path, f.Total(), from)
+		return fail(1, "%s ends at turn %d: there is no turn %d to start from", path, end, from)
 	}
 	if every == 0 {
 		every = replay.CastStep(from, last)
@@ -128,16 +132,17 @@ func notTheJournal(out, path string) error {
 	return nil
 }
 
-// exportText writes the 80x24 screen after turn turns (the last when
-// turn < 0) as plain text: 24 lines, trailing blanks trimmed.
+// exportText writes the 80x24 screen at turn turn (the last when turn <
+// 0) as plain text: 24 lines, trailing blanks trimmed.
 func exportText(f *replay.Frames, out string, turn int, stdout io.Writer) error {
-	if turn > f.Total() {
-		return fail(1, "%s ends at turn %d: there is no turn %d", f.Path(), f.Total(), turn)
+	end := f.Total() - 1
+	if turn > end {
+		return fail(1, "%s ends at turn %d: there is no turn %d", f.Path(), end, turn)
 	}
 	if turn < 0 {
-		turn = f.Total()
+		turn = end
 	}
-	fr, err := f.At(turn)
+	fr, err := f.At(turn + 1)
 	if err != nil {
 		return err
 	}
@@ -153,12 +158,13 @@ func exportText(f *replay.Frames, out string, turn int, stdout io.Writer) error 
 	return nil
 }
 
-// exportCast writes turns from to last of f, one frame every step turns,
+// exportCast writes turns from to last of f (turn numbers: frames
+// f.At(from+1) to f.At(last+1)), one frame every step turns,
 // to the file out as an asciicast, speed frames a second, through a
 // temporary file renamed at the end (out never holds half a recording),
 // or to stdout when out is "-".
 func exportCast(f *replay.Frames, out string, from, last, step int, speed float64, stdout io.Writer) error {
-	err := writeFileVia(out, stdout, func(w io.Writer) error { return replay.WriteCast(w, f, from, last, step, speed) })
+	err := writeFileVia(out, stdout, func(w io.Writer) error { return replay.WriteCast(w, f, from+1, last+1, step, speed) })
 	if err != nil || out == "-" {
 		return err
 	}

@@ -89,7 +89,7 @@ func TestAnExportedAsciicastIsAValidV2Recording(t *testing.T) {
 	out := filepath.Join(dir, "short.cast")
 	got := runHere("export", "--asciicast", out, journalPath)
 	require.Equal(t, 0, got.Code, got.Stderr)
-	assert.Equal(t, "wrote 40 frames (turns 1 to 40, a frame a turn, 5.9 s at 10 frames/s, the last held 2 s) to "+out+"\n", got.Stdout)
+	assert.Equal(t, "wrote 40 frames (turns 0 to 39, a frame a turn, 5.9 s at 10 frames/s, the last held 2 s) to "+out+"\n", got.Stdout)
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	header, events, markers := checkCast(t, b)
@@ -122,11 +122,11 @@ func TestAnAsciicastTakesItsTurnsAndSpeed(t *testing.T) {
 		stderr string
 	}{
 		{"--from and --to choose the turns", []string{"--from", "10", "--to", "19"}, 10, 0.9, ""},
-		{"--speed sets the turns a second", []string{"--speed", "2.5", "--to", "5"}, 5, 1.6, ""},
+		{"--speed sets the turns a second", []string{"--speed", "2.5", "--to", "4"}, 5, 1.6, ""},
 		{"the fastest speed still gives increasing times", []string{"--speed", "1000"}, 40, 0.039, ""},
 		{"--every takes one frame every N turns, and the last", []string{"--every", "7"}, 7, 0.6, ""},
 		{"--to past the end stops at the end, with a note", []string{"--to", "99"}, 40, 3.9,
-			"rogue export: note: the journal ends at turn 40, before turn 99\n"},
+			"rogue export: note: the journal ends at turn 39, before turn 99\n"},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -168,11 +168,11 @@ func goldenScreens(t *testing.T, name string) map[int]string {
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		switch {
-		case strings.HasPrefix(l, "== after turn "):
-			turn, err = strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(l, "== after turn "), " =="))
+		case strings.HasPrefix(l, "== at turn "):
+			turn, err = strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(l, "== at turn "), " =="))
 			require.NoError(t, err)
-		case strings.HasPrefix(l, "== end: "):
-			turn, err = strconv.Atoi(strings.Fields(strings.TrimPrefix(l, "== end: "))[0])
+		case strings.HasPrefix(l, "== end: turn "):
+			turn, err = strconv.Atoi(strings.TrimSuffix(strings.Fields(strings.TrimPrefix(l, "== end: turn "))[0], ","))
 			require.NoError(t, err)
 		case strings.HasPrefix(l, "+---") && turn >= 0:
 			var screen strings.Builder
@@ -266,11 +266,11 @@ func TestBadExportsGiveOneLineAndAnExitCode(t *testing.T) {
 		{"a speed that is not a number", []string{"--asciicast", cast, "--speed", "NaN", j}, 2, "--speed must be more than 0"},
 		{"a speed too fast to time", []string{"--asciicast", cast, "--speed", "5000", j}, 2, "at most 1000 turns a second"},
 		{"a speed that is a word", []string{"--asciicast", cast, "--speed", "fast", j}, 2, "invalid value \"fast\" for flag -speed"},
-		{"--from 0", []string{"--asciicast", cast, "--from", "0", j}, 2, "--from must be a turn number (1 or more)"},
+		{"--from -1", []string{"--asciicast", cast, "--from", "-1", j}, 2, "--from must be a turn number (0 or more)"},
 		{"--to before --from", []string{"--asciicast", cast, "--from", "10", "--to", "5", j}, 2, "--to (5) must not be before --from (10)"},
-		{"--turn 0", []string{"--text", "-", "--turn", "0", j}, 2, "--turn must be a turn number (1 or more)"},
-		{"a turn past the end", []string{"--text", "-", "--turn", "999", j}, 1, "short.rogue ends at turn 40: there is no turn 999"},
-		{"--from past the end", []string{"--asciicast", cast, "--from", "41", j}, 1, "short.rogue ends at turn 40: there is no turn 41 to start from"},
+		{"--turn -1", []string{"--text", "-", "--turn", "-1", j}, 2, "--turn must be a turn number (0 or more)"},
+		{"a turn past the end", []string{"--text", "-", "--turn", "999", j}, 1, "short.rogue ends at turn 39: there is no turn 999"},
+		{"--from past the end", []string{"--asciicast", cast, "--from", "40", j}, 1, "short.rogue ends at turn 39: there is no turn 40 to start from"},
 		{"not a journal", []string{"--text", "-", garbage}, 1, "not a rogue journal"},
 		{"no such file", []string{"--text", "-", filepath.Join(dir, "missing.rogue")}, 1, "missing.rogue"},
 		{"a journal with no turns", []string{"--text", "-", empty}, 1, "holds no turns: there is no screen to export"},
@@ -346,7 +346,7 @@ func TestJournalsFromElsewhereExportAsTheyReplay(t *testing.T) {
 			assert.Equal(t, tc.code, got.Code)
 			assert.Equal(t, tc.stderr, got.Stderr)
 			if tc.code != 1 {
-				assert.Contains(t, got.Stdout, "Turn 10")
+				assert.Contains(t, got.Stdout, "Turn 9")
 			}
 		})
 	}

@@ -181,7 +181,7 @@ func TestAJournalOnAReadOnlyFileSystemReplaysButIsNotContinued(t *testing.T) {
 
 	got := runRogue(t, nil, "replay", "--headless", roPath)
 	assert.Equal(t, 0, got.Code, got.Stderr)
-	assert.Contains(t, got.Stdout, "turn:     20 of 20\n")
+	assert.Contains(t, got.Stdout, "turn:     19 of 19\n")
 	for _, p := range []string{roPath, roTorn} {
 		f, tail, err := journal.OpenAppend(p)
 		assert.Nil(t, f)

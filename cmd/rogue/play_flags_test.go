@@ -31,9 +31,9 @@ func TestPlayRefusesBadCommandLinesBeforeTouchingTheTerminal(t *testing.T) {
 			"--from takes over a game with its own seed, in a new journal: it goes with neither --journal, --new nor --seed"},
 		{"--turn 0", []string{"--from", existing, "--turn", "0"}, 2, "--turn must be a turn number, 1 or more, got 0"},
 		{"a turn past the journal's last", []string{"--from", existing, "--turn", "41"}, 1,
-			"cannot take over: game.rogue has turns 1 to 40: turn 41 is out of range"},
-		{"the turn the player died on", []string{"--from", goldenJournal("fireball-self"), "--turn", "35"}, 1,
-			"cannot take over: fireball-self.rogue: the player died on turn 35 (killed by your own fireball): a finished game can be taken over at turns 1 to 34"},
+			"cannot take over: game.rogue has turns 0 to 39: turn 41 is out of range"},
+		{"the turn the player died on", []string{"--from", goldenJournal("fireball-self"), "--turn", "34"}, 1,
+			"cannot take over: fireball-self.rogue: the player died on turn 34 (killed by your own fireball): a finished game can be taken over at turns 0 to 33"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -57,7 +57,7 @@ func TestATakeOverPastDamageIsRefusedNamingTheTurnsThatCanBe(t *testing.T) {
 	var ee interface{ ExitCode() int }
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, 3, ee.ExitCode())
-	assert.Regexp(t, `^cannot take over: damaged\.rogue is damaged after turn (\d+) \(byte \d+\): only its turns 1 to (\d+) can be taken over, not turn 40; rogue salvage .*damaged\.rogue writes a new journal`, err.Error())
+	assert.Regexp(t, `^cannot take over: damaged\.rogue is damaged after turn (\d+) \(byte \d+\): only its turns 0 to (\d+) can be taken over, not turn 40; rogue salvage .*damaged\.rogue writes a new journal`, err.Error())
 	entries, err := os.ReadDir(filepath.Join(os.Getenv("XDG_DATA_HOME"), "rogue"))
 	require.NoError(t, err)
 	assert.Empty(t, entries, "nothing is written")

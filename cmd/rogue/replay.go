@@ -13,7 +13,7 @@ import (
 func runReplay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("replay")
 	headless := fs.Bool("headless", false, "print a summary and the state digest instead of showing the game")
-	to := fs.Int("to", -1, "stop at this turn (the state after that many turns)")
+	to := fs.Int("to", -1, "stop at this turn (turn 0 is the game's beginning, as dump numbers turns)")
 	path, err := journalArg(fs, args, stderr)
 	if err != nil {
 		return err

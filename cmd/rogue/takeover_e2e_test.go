@@ -2,10 +2,12 @@ package main
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,7 +29,7 @@ func TestTakingOverAReplayPlaysOnInANewJournalThatVerifies(t *testing.T) {
 	require.NoError(t, os.WriteFile(parent, src, 0o644))
 
 	p := tm.run("takeover", "replay", "--to", "800", parent)
-	p.waitFor("Turn 800 of 1500")
+	p.waitFor("Turn 800 of 1499")
 	p.keys("t")
 	p.waitFor("You take over parent.rogue at turn 800")
 	screen := p.waitFor("Turn 800 ")
@@ -48,11 +50,13 @@ func TestTakingOverAReplayPlaysOnInANewJournalThatVerifies(t *testing.T) {
 
 	out, err := exec.Command(bin, "verify", child).CombinedOutput()
 	require.NoError(t, err, "rogue verify: %s", out)
-	assert.Contains(t, string(out), "verified "+m[1]+" turns")
+	last, err := strconv.Atoi(m[1])
+	require.NoError(t, err)
+	assert.Contains(t, string(out), fmt.Sprintf("verified %d turns", last+1), "turns 0 to the last saved")
 	out, err = exec.Command(bin, "replay", "--headless", child).CombinedOutput()
 	require.NoError(t, err, "rogue replay --headless: %s", out)
 	assert.Contains(t, string(out), "digest:   "+digest)
-	assert.Contains(t, string(out), "taken over from parent.rogue at turn 800: its turns 1 to 800 are that game's")
+	assert.Contains(t, string(out), "taken over from parent.rogue at turn 800: its turns 0 to 800 are that game's")
 	out, err = exec.Command(bin, "dump", child).CombinedOutput()
 	require.NoError(t, err, "rogue dump: %s", out)
 	head, _, _ := strings.Cut(string(out), "\n")

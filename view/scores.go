@@ -1,0 +1,68 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The hall of fame: the best games of the data folder, ranked, as rogue
+// scores prints them and the main menu's page shows them.
+
+// Score is one game of the hall of fame, read from its journal.
+type Score struct {
+	Journal string // the journal's file name
+	Created time.Time
+	Seed    uint64
+	Rules   int
+	Depth   int // the deepest depth reached (depths only go down)
+	Level   int // the character level at the end
+	Turn    int // the last turn's number
+	Over    bool
+	End     string // how it ended: the death's cause, or "alive"
+}
+
+// Unranked is a journal the hall of fame could not read: its name and why.
+type Unranked struct {
+	Journal, Why string
+}
+
+// BestFirst orders scores best first, a total order: the deepest depth,
+// then the highest character level, then the fewest turns, then the
+// journal's name.
+func BestFirst(a, b Score) int {
+	switch {
+	case a.Depth != b.Depth:
+		return b.Depth - a.Depth
+	case a.Level != b.Level:
+		return b.Level - a.Level
+	case a.Turn != b.Turn:
+		return a.Turn - b.Turn
+	}
+	return strings.Compare(a.Journal, b.Journal)
+}
+
+// ScoreLines are the hall of fame as lines of at most 76 columns (but a
+// very long seed's): a heading, one line a game, best first (the caller
+// sorts them with BestFirst and keeps the top), then the journals that
+// could not be ranked, a line each.
+func ScoreLines(scores []Score, unranked []Unranked, of int) []string {
+	var out []string
+	if len(scores) == 0 {
+		out = append(out, "No games to rank yet: play one!")
+	} else {
+		out = append(out, fmt.Sprintf("%d games; the best first: deepest, then highest level, then fewest turns.", of), "")
+		out = append(out, fmt.Sprintf("%2s %5s %5s %6s  %-22s %s", "#", "depth", "level", "turn", "game", "end"))
+		for i, s := range scores {
+			game := fmt.Sprintf("%s seed %d", s.Created.UTC().Format("2006-01-02"), s.Seed)
+			out = append(out, fmt.Sprintf("%2d %5d %5d %6d  %-22s %s", i+1, s.Depth, s.Level, s.Turn, game, s.End))
+		}
+	}
+	if len(unranked) > 0 {
+		out = append(out, "", fmt.Sprintf("Not ranked (%d):", len(unranked)))
+		for _, u := range unranked {
+			out = append(out, u.Journal+": "+u.Why)
+		}
+	}
+	return out
+}
