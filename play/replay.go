@@ -8,7 +8,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"rogue/game"
-	"rogue/journal"
 	"rogue/reducer/content"
 	"rogue/replay"
 	"rogue/view"
@@ -17,16 +16,22 @@ import (
 // ReplaySummary is `rogue replay --headless FILE`: the summary of the
 // journal at path after turn to (the last when to < 0) and its state
 // digest, with a note on stderr when the journal ends before to or in a
-// torn append, and the damage named when it is damaged.
+// torn append, and the damage named when it is damaged. It starts from
+// the journal's nearest snapshot before to, its own or the cache's (see
+// game.Seeker), so that a summary at a late turn of a long game costs
+// what one at an early turn does.
 func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
-	r, err := journal.Open(path)
+	k, err := game.OpenSeeker(path, content.Default())
 	if err != nil {
 		return err
 	}
-	defer r.Close()
-	s, tail, err := game.Fold(r, content.Default(), to, nil)
+	defer k.Close()
+	s, tail, err := k.StateAt(to)
 	if err != nil {
 		return err
+	}
+	if note := k.NoteLine(); note != "" {
+		fmt.Fprintf(stderr, "rogue replay: %s\n", note)
 	}
 	if tail != nil && tail.Torn {
 		fmt.Fprintf(stderr, "rogue replay: note: %v\n", tail)
@@ -41,7 +46,7 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 	if tail != nil && !tail.Torn {
 		fmt.Fprintf(stdout, "DAMAGED at turn %d, byte %d: what follows is the %d turns before it\n", tail.Turn, tail.Offset, s.Turn)
 	}
-	PrintSummary(stdout, path, r.Header(), s, total)
+	PrintSummary(stdout, path, k.Header(), s, total)
 	if tail != nil && !tail.Torn {
 		return Damaged(path, tail)
 	}
