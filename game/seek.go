@@ -23,7 +23,17 @@ import (
 // (a journal's end, a thinned ladder, other spacings). Snapshots that do
 // not check out (corrupt, stale, another journal's) are skipped, with a
 // note, and the journal is folded from further back, from its start at
-// worst: the answer is the same, only slower. It is not safe for concurrent use.
+// worst: the answer is the same, only slower.
+//
+// A journal without snapshots of its own near the turn (one attached to a
+// bug report) has the snapshot cache (journal.SnapshotCache): the Seeker
+// restores from it as from the journal's own snapshots, with the same
+// checks, and a fold that goes journal.CacheSnapshotEvery turns past any
+// snapshot leaves one there at each multiple of that spacing, so that the
+// next Seeker on the journal starts from it. The cache's files are passed
+// over in silence when they do not check out (and deleted when they do
+// not even read): they are rebuilt as the fold passes their turn. It is
+// not safe for concurrent use.
 type Seeker struct {
 	path   string
 	tables *content.Tables
@@ -353,17 +363,8 @@ func (k *Seeker) fold(turn int, each func(*reducer.State, *events.Turn) error) e
 	}
 	var t events.Turn
 	for s.Turn < turn {
-		err := k.r.Next(&t)
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		var tail *journal.Tail
-		if errors.As(err, &tail) {
-			k.tail = tail
-			return nil
-		}
-		if err != nil {
-			return err
+		if err := k.r.Next(&t); err != nil {
+			return k.stop(err)
 		}
 		if each != nil {
 			if err := each(s, &t); err != nil {
@@ -379,6 +380,21 @@ func (k *Seeker) fold(turn int, each func(*reducer.State, *events.Turn) error) e
 		}
 	}
 	return nil
+}
+
+// stop is what fold returns when the reader stops with err: nil at the
+// journal's end, and at a torn or corrupt one, which it keeps in tail.
+// (Apart from the loop, so that the loop allocates nothing per turn.)
+func (k *Seeker) stop(err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	var tail *journal.Tail
+	if errors.As(err, &tail) {
+		k.tail = tail
+		return nil
+	}
+	return err
 }
 
 // toCache writes s, the state at the reader's position, to the snapshot
