@@ -35,9 +35,15 @@ import (
 // fold leaves in the cache (see game.Seeker).
 const CacheSnapshotEvery = 16384
 
-// maxCacheFiles is the most snapshot files a journal header's cache
-// folder takes: past it, no more are written.
-const maxCacheFiles = 4096
+// The most a journal header's cache folder takes: past maxCacheFiles
+// files, no more are written, and no snapshot over maxCacheFileSize bytes
+// is (the deepest states of the long wizard game take 5 KB; a hostile
+// journal can make states of megabytes), so that no journal can fill the
+// disk through the cache.
+const (
+	maxCacheFiles    = 1024
+	maxCacheFileSize = 256 << 10
+)
 
 // CacheRoot is rogue's folder in the user's cache directory, as the XDG
 // base directory specification places it: $XDG_CACHE_HOME/rogue when
@@ -197,6 +203,9 @@ func (c *SnapshotCache) Write(st *reducer.State, pos Position) error {
 	b, err := NewSnapshot(st, pos, c.header).MarshalBinary()
 	if err != nil {
 		return err
+	}
+	if len(b) > maxCacheFileSize {
+		return fmt.Errorf("snapshot cache %s: a snapshot of %d bytes, more than %d", c.dir, len(b), maxCacheFileSize)
 	}
 	if err := os.MkdirAll(c.dir, 0o755); err != nil {
 		return err

@@ -122,3 +122,16 @@ func TestAnUnwritableCacheIsAnErrorToTheWriterOnly(t *testing.T) {
 	assert.Empty(t, none.Files())
 	assert.NoError(t, none.Write(cacheState(64), Position{Turns: 64}))
 }
+
+func TestAFullCacheFolderTakesNoMore(t *testing.T) {
+	root := t.TempDir()
+	c := NewSnapshotCache(root, 1)
+	require.NoError(t, os.MkdirAll(c.Dir(), 0o755))
+	for i := range maxCacheFiles {
+		require.NoError(t, os.WriteFile(filepath.Join(c.Dir(), cacheName(i+1, 7)), nil, 0o644))
+	}
+	c = NewSnapshotCache(root, 1)
+	err := c.Write(cacheState(64), Position{Turns: 64, Offset: 900, Chain: 0xaa, Last: 880})
+	assert.ErrorContains(t, err, "full")
+	assert.NoFileExists(t, filepath.Join(c.Dir(), cacheName(64, 0xaa)))
+}
