@@ -60,7 +60,15 @@ var bench struct {
 }
 
 func TestMain(m *testing.M) {
+	// The tests' snapshot cache (see journal.CacheRoot), not the user's.
+	cache, err := os.MkdirTemp("", "rogue-cache-")
+	if err == nil {
+		os.Setenv("XDG_CACHE_HOME", cache)
+	}
 	code := m.Run()
+	if err == nil {
+		os.RemoveAll(cache)
+	}
 	if bench.dir != "" && os.Getenv("ROGUE_BENCH_DIR") == "" {
 		os.RemoveAll(bench.dir)
 	}

@@ -23,7 +23,17 @@ import (
 // (a journal's end, a thinned ladder, other spacings). Snapshots that do
 // not check out (corrupt, stale, another journal's) are skipped, with a
 // note, and the journal is folded from further back, from its start at
-// worst: the answer is the same, only slower. It is not safe for concurrent use.
+// worst: the answer is the same, only slower.
+//
+// A journal without snapshots of its own near the turn (one attached to a
+// bug report) has the snapshot cache (journal.SnapshotCache): the Seeker
+// restores from it as from the journal's own snapshots, with the same
+// checks, and a fold that goes journal.CacheSnapshotEvery turns past any
+// snapshot leaves one there at each multiple of that spacing, so that the
+// next Seeker on the journal starts from it. The cache's files are passed
+// over in silence when they do not check out (and deleted when they do
+// not even read): they are rebuilt as the fold passes their turn. It is
+// not safe for concurrent use.
 type Seeker struct {
 	path   string
 	tables *content.Tables
@@ -34,7 +44,15 @@ type Seeker struct {
 	lists  int                    // how often the directory was listed: once at most
 	bad    []int                  // turns of snapshots that did not check out
 	cur    *reducer.State         // the state at the reader's position, or nil
+	from   int                    // the turn cur was restored or restarted at
 	tail   *journal.Tail
+	cache  *journal.SnapshotCache // nil: none (see journal.CacheRoot)
+	// cacheEvery is the spacing of the snapshots a long fold writes to
+	// the cache (journal.CacheSnapshotEvery; tests make it shorter).
+	cacheEvery int
+	// cacheErr is the first error writing to the cache: no more is
+	// written (the cache only makes later opens faster).
+	cacheErr error
 	// Note says in one line which snapshots were skipped and why; "" when
 	// none were.
 	Note    string
@@ -57,8 +75,13 @@ func OpenSeeker(path string, tables *content.Tables) (*Seeker, error) {
 		return nil, err
 	}
 	tables = FoldTables(r.Header(), tables)
-	return &Seeker{path: path, tables: tables, r: r, header: hc, start: r.Position()}, nil
+	return &Seeker{path: path, tables: tables, r: r, header: hc, start: r.Position(),
+		cache: journal.OpenSnapshotCache(hc), cacheEvery: journal.CacheSnapshotEvery}, nil
 }
+
+// UseCache makes the Seeker use the snapshot cache c instead of the
+// user's (journal.OpenSnapshotCache); nil for none.
+func (k *Seeker) UseCache(c *journal.SnapshotCache) { k.cache = c }
 
 // probes is how many snapshots the Seeker looks for by name, going back
 // one grid step at a time, before it lists the directory.
@@ -151,25 +174,87 @@ func (k *Seeker) Walk(turn int, each func(before *reducer.State, t *events.Turn)
 	return k.cur, k.tail, nil
 }
 
-// nearest is the turn of the newest usable snapshot at or before turn (0
-// when there is none); before the directory is listed, the turn where one
-// is expected.
+// nearest is the turn of the newest usable snapshot at or before turn,
+// the journal's own or the cache's (0 when there is none); before the
+// journal's snapshot directory is listed, the turn where one is expected.
 func (k *Seeker) nearest(turn int) int {
+	best := k.CachedBefore(turn)
 	if k.lists == 0 {
-		return turn - turn%journal.SnapshotEvery
+		return max(best, turn-turn%journal.SnapshotEvery)
 	}
 	for i := len(k.snaps) - 1; i >= 0; i-- {
 		if k.snaps[i].Turn <= turn {
-			return k.snaps[i].Turn
+			return max(best, k.snaps[i].Turn)
+		}
+	}
+	return best
+}
+
+// CachedBefore is the turn of the newest snapshot in the cache at or
+// before turn, or 0 when there is none: StateAt of it restores that
+// snapshot if it checks out.
+func (k *Seeker) CachedBefore(turn int) int {
+	files := k.cache.Files()
+	for i := len(files) - 1; i >= 0; i-- {
+		if files[i].Turn <= turn {
+			return files[i].Turn
 		}
 	}
 	return 0
 }
 
 // restore sets the current state from the newest snapshot after turn
-// above and at or before turn that checks out, and reports whether there
-// was one. Snapshots that do not check out are noted and forgotten.
+// above and at or before turn that checks out, the journal's own or the
+// cache's, and reports whether there was one. The journal's own
+// snapshots that do not check out are noted and forgotten; the cache's
+// are passed over in silence.
 func (k *Seeker) restore(turn, above int) bool {
+	own := k.restoreOwn(turn, above)
+	if own {
+		above = k.cur.Turn
+	}
+	if k.restoreCached(turn, above) || own {
+		k.from = k.cur.Turn
+		return true
+	}
+	return false
+}
+
+// restoreCached sets the current state from the newest snapshot in the
+// cache after turn above and at or before turn that checks out, and
+// reports whether there was one. A cache file that does not read or whose
+// state does not check out is deleted; one of another journal of the same
+// game (its position is not in this journal) is left for that journal.
+func (k *Seeker) restoreCached(turn, above int) bool {
+	files := k.cache.Files()
+	for i := len(files) - 1; i >= 0; i-- {
+		f := files[i]
+		if f.Turn > turn || f.Turn <= above {
+			continue
+		}
+		snap, err := k.cache.Read(f)
+		if err != nil {
+			k.cache.Forget(f)
+			continue
+		}
+		s, err := k.check(snap)
+		var pe *positionError
+		switch {
+		case errors.As(err, &pe):
+			k.cache.Pass(f)
+			continue
+		case err != nil:
+			k.cache.Forget(f)
+			continue
+		}
+		k.cur, k.tail = s, nil
+		return true
+	}
+	return false
+}
+
+// restoreOwn is restore from the journal's own snapshots.
+func (k *Seeker) restoreOwn(turn, above int) bool {
 	if k.lists == 0 && turn < journal.MaxTurns {
 		g := turn - turn%journal.SnapshotEvery
 		for range probes {
@@ -219,7 +304,7 @@ func (k *Seeker) restart() error {
 	h := k.r.Header()
 	k.cur = reducer.New(h.Seed, k.tables) // k.tables are the journal's (see OpenSeeker)
 	k.cur.Wizard = h.Options.Wizard
-	k.tail = nil
+	k.tail, k.from = nil, 0
 	return nil
 }
 
@@ -235,6 +320,23 @@ func (k *Seeker) load(f journal.SnapshotFile) (*reducer.State, error) {
 	if snap.Pos.Turns != f.Turn {
 		return nil, fmt.Errorf("it holds turn %d", snap.Pos.Turns)
 	}
+	s, err := k.check(snap)
+	var pe *positionError
+	if errors.As(err, &pe) {
+		return nil, pe.err
+	}
+	return s, err
+}
+
+// positionError is a snapshot whose position is not in the journal.
+type positionError struct{ err error }
+
+func (e *positionError) Error() string { return e.err.Error() }
+
+// check restores the state of snap, a snapshot of this journal's header,
+// checks that it is of the journal's game and its position in the
+// journal (a *positionError if not), and moves the reader there.
+func (k *Seeker) check(snap journal.Snapshot) (*reducer.State, error) {
 	s, err := snap.Restore(k.tables)
 	if err != nil {
 		return nil, err
@@ -245,9 +347,9 @@ func (k *Seeker) load(f journal.SnapshotFile) (*reducer.State, error) {
 	if err := k.r.Seek(snap.Pos); err != nil {
 		var je *journal.Error
 		if errors.As(err, &je) {
-			return nil, je.Err
+			err = je.Err
 		}
-		return nil, err
+		return nil, &positionError{err}
 	}
 	return s, nil
 }
@@ -261,17 +363,8 @@ func (k *Seeker) fold(turn int, each func(*reducer.State, *events.Turn) error) e
 	}
 	var t events.Turn
 	for s.Turn < turn {
-		err := k.r.Next(&t)
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		var tail *journal.Tail
-		if errors.As(err, &tail) {
-			k.tail = tail
-			return nil
-		}
-		if err != nil {
-			return err
+		if err := k.r.Next(&t); err != nil {
+			return k.stop(err)
 		}
 		if each != nil {
 			if err := each(s, &t); err != nil {
@@ -282,8 +375,37 @@ func (k *Seeker) fold(turn int, each func(*reducer.State, *events.Turn) error) e
 			return AtRecord(k.r, err)
 		}
 		k.Folded++
+		if s.Turn%k.cacheEvery == 0 && s.Turn-k.from >= k.cacheEvery {
+			k.toCache(s)
+		}
 	}
 	return nil
+}
+
+// stop is what fold returns when the reader stops with err: nil at the
+// journal's end, and at a torn or corrupt one, which it keeps in tail.
+// (Apart from the loop, so that the loop allocates nothing per turn.)
+func (k *Seeker) stop(err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	var tail *journal.Tail
+	if errors.As(err, &tail) {
+		k.tail = tail
+		return nil
+	}
+	return err
+}
+
+// toCache writes s, the state at the reader's position, to the snapshot
+// cache: this journal has no snapshot near it, and the next Seeker on it
+// will not fold the turns before it again. Failing to write stops the
+// writing, silently: the cache only saves time.
+func (k *Seeker) toCache(s *reducer.State) {
+	if k.cache == nil || k.cacheErr != nil {
+		return
+	}
+	k.cacheErr = k.cache.Write(s, k.r.Position())
 }
 
 // Position is where in the journal the state StateAt last returned

@@ -18,7 +18,7 @@ import (
 // snapGame plays a wizard bot game of turns turns into a journal at path,
 // with a snapshot every `every` turns, and returns the digest after each
 // turn (digests[i]: after i turns).
-func snapGame(t *testing.T, path string, seed uint64, turns, every int) []string {
+func snapGame(t testing.TB, path string, seed uint64, turns, every int) []string {
 	t.Helper()
 	f, err := journal.Create(path, NewHeader(seed, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}))
 	require.NoError(t, err)

@@ -141,7 +141,15 @@ func benchDir(b *testing.B) string {
 }
 
 func TestMain(m *testing.M) {
+	// The tests' snapshot cache (see journal.CacheRoot), not the user's.
+	cache, err := os.MkdirTemp("", "rogue-cache-")
+	if err == nil {
+		os.Setenv("XDG_CACHE_HOME", cache)
+	}
 	code := m.Run()
+	if err == nil {
+		os.RemoveAll(cache)
+	}
 	if benchDirs.dir != "" {
 		os.RemoveAll(benchDirs.dir)
 	}

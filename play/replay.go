@@ -9,7 +9,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"rogue/game"
-	"rogue/journal"
 	"rogue/reducer/content"
 	"rogue/replay"
 	"rogue/view"
@@ -19,20 +18,26 @@ import (
 // journal at path at turn to (the last when to < 0: turn numbers are
 // reducer.State.TurnNumber's, the state after to+1 records) and its state
 // digest, with a note on stderr when the journal ends before to or in a
-// torn append, and the damage named when it is damaged.
+// torn append, and the damage named when it is damaged. It starts from
+// the journal's nearest snapshot before to, its own or the cache's (see
+// game.Seeker), so that a summary at a late turn of a long game costs
+// what one at an early turn does.
 func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
-	r, err := journal.Open(path)
+	k, err := game.OpenSeeker(path, content.Default())
 	if err != nil {
 		return err
 	}
-	defer r.Close()
+	defer k.Close()
 	records := -1
 	if to >= 0 {
 		records = to + 1
 	}
-	s, tail, err := game.Fold(r, content.Default(), records, nil)
+	s, tail, err := k.StateAt(records)
 	if err != nil {
 		return err
+	}
+	if note := k.NoteLine(); note != "" {
+		fmt.Fprintf(stderr, "rogue replay: %s\n", note)
 	}
 	if tail != nil && tail.Torn {
 		fmt.Fprintf(stderr, "rogue replay: note: %v\n", tail)
@@ -47,7 +52,7 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 	if tail != nil && !tail.Torn {
 		fmt.Fprintf(stdout, "DAMAGED at turn %d, byte %d: what follows is the %d turns before it\n", tail.Turn, tail.Offset, s.Turn)
 	}
-	PrintSummary(stdout, path, r.Header(), s, total)
+	PrintSummary(stdout, path, k.Header(), s, total)
 	if tail != nil && !tail.Torn {
 		return Damaged(path, tail)
 	}
@@ -57,9 +62,10 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 // Replay is `rogue replay FILE`: the journal played back on the game's
 // own screen, from its first turn, or paused at turn to (when to >= 0: the
 // frame after to+1 records), on the terminal o.OnTerminal opens. It opens
-// the journal read-only and never writes to it. Taking the game over (`t`) starts a new game in a
-// new journal in the data folder and plays it on the same terminal, as
-// rogue play does (the line it ends with goes to stdout).
+// the journal read-only and never writes to it. Taking the game over
+// (`t`) starts a new game in a new journal in the data folder and plays
+// it on the same terminal, as rogue play does (the line it ends with goes
+// to stdout).
 func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	f, err := replay.Open(path, content.Default())
 	if err != nil {

@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"rogue/events"
 	"rogue/game"
@@ -73,7 +74,7 @@ func newSession(path string, f *journal.File) (*session, error) {
 func openSession(path string) (*session, error) {
 	// The newest snapshots' positions spare checking the records before
 	// them again: opening a long game costs what a short one does.
-	f, tail, err := journal.OpenAppendAfter(path, journal.SnapshotPositions(path, 2))
+	f, tail, err := journal.OpenAppendAfter(path, resumePositions(path))
 	if errors.Is(err, journal.ErrLocked) {
 		return nil, fail(1, "%s is being played by another rogue: quit that one first, or start another game with rogue play --new", path)
 	}
@@ -114,6 +115,26 @@ func openSession(path string) (*session, error) {
 	ss.recent = append(recent, ss.recent...)
 	ss.folded, ss.hpFrom = folded, s.Turn
 	return ss.start(s)
+}
+
+// resumePositions are where journal.OpenAppendAfter may start checking
+// the journal at path: the positions of its newest snapshots, its own
+// and the snapshot cache's, newest first. A journal with neither (one
+// that came without its snapshots) is folded once first, read-only, to
+// fill the cache (see game.Seeker): the positions are then the cache's,
+// and reaching the last state starts from there too, so that opening it
+// folds its turns once, not twice.
+func resumePositions(path string) []journal.Position {
+	after := append(journal.SnapshotPositions(path, 2), journal.CachedPositions(path, 2)...)
+	if len(after) == 0 {
+		if k, err := game.OpenSeeker(path, content.Default()); err == nil {
+			k.StateAt(-1) // an error is found again, and said, as the game opens
+			k.Close()
+			after = journal.CachedPositions(path, 2)
+		}
+	}
+	slices.SortStableFunc(after, func(a, b journal.Position) int { return b.Turns - a.Turns })
+	return after
 }
 
 // loadForResume reaches the state at the end of the journal at path

@@ -26,11 +26,12 @@ const (
 	fineEvery        = 64
 	maxCheckpoints   = 256
 	localCheckpoints = 48
-	// maxCheckpointEntities is about 40 MB of entities. A bot game keeps
-	// a tenth of it in its 304 checkpoints; the deepest levels of a long
-	// wizard game have a thousand entities, so there the checkpoints
-	// thin out.
-	maxCheckpointEntities = 1 << 18
+	// maxCheckpointEntities is about 5 MB of entities, so that a replay
+	// or an export stays under 32 MiB in all. The deepest levels of a
+	// long wizard game have a thousand entities, so there the
+	// checkpoints thin out to a few dozen (a journal without snapshots
+	// has the snapshot cache beside them: see game.Seeker).
+	maxCheckpointEntities = 1 << 15
 )
 
 type checkpoint struct {

@@ -237,6 +237,13 @@ func (f *Frames) start(turn int) int {
 	if ck, ok := f.ckpts.peek(turn); ok {
 		best = max(best, ck.state.Turn)
 	}
+	return max(best, f.snapBefore(turn))
+}
+
+// snapBefore is the turn of the newest snapshot at or before turn, the
+// journal's own or the snapshot cache's (see game.Seeker), or 0.
+func (f *Frames) snapBefore(turn int) int {
+	best := f.seeker.CachedBefore(turn)
 	for _, s := range f.snaps {
 		if s <= turn {
 			best = max(best, s)
@@ -253,13 +260,28 @@ func (f *Frames) reach(turn int) error {
 		best = f.cur.Turn
 	}
 	ck, haveCk := f.ckpts.before(turn)
-	snap := -1
-	for _, s := range f.snaps {
-		if s <= turn {
-			snap = s
-		}
+	snap := f.snapBefore(turn)
+	from := max(best, snap)
+	if haveCk {
+		from = max(from, ck.state.Turn)
 	}
 	switch {
+	case turn-from >= journal.CacheSnapshotEvery:
+		// Far from any start: the Seeker folds, leaving snapshots in
+		// the cache (a journal without its own), so that opening the
+		// journal again does not fold these turns again.
+		s, tail, err := f.seeker.StateAt(turn)
+		if err != nil {
+			return err
+		}
+		if err := f.r.Seek(f.seeker.Position()); err != nil {
+			return err
+		}
+		if tail != nil {
+			f.tail = tail
+		}
+		f.cur = s.Clone()
+		return nil
 	case haveCk && ck.state.Turn > best && ck.state.Turn >= snap:
 		if err := f.r.Seek(ck.pos); err != nil {
 			return err

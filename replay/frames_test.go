@@ -310,7 +310,7 @@ func TestCheckpointsOfACrowdedJournalStayWithinTheirEntities(t *testing.T) {
 		held += k.state.NumEntities()
 	}
 	assert.Equal(t, held, f.ckpts.entities, "the count is kept right")
-	assert.LessOrEqual(t, held, 1<<18, "unbounded, the checkpoints kept 1.5 million of the crowd")
+	assert.LessOrEqual(t, held, maxCheckpointEntities, "unbounded, the checkpoints kept 1.5 million of the crowd")
 	assert.Greater(t, len(f.ckpts.list), 1, "a few are still kept")
 }
 

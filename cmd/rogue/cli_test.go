@@ -36,7 +36,22 @@ var rogueBuild struct {
 }
 
 func TestMain(m *testing.M) {
+	// The tests' snapshot cache (see journal.CacheRoot), not the user's;
+	// the go command building the binary keeps its own build cache,
+	// which it also finds under XDG_CACHE_HOME.
+	if os.Getenv("GOCACHE") == "" {
+		if user, err := os.UserCacheDir(); err == nil {
+			os.Setenv("GOCACHE", filepath.Join(user, "go-build"))
+		}
+	}
+	cache, err := os.MkdirTemp("", "rogue-cache-")
+	if err == nil {
+		os.Setenv("XDG_CACHE_HOME", cache)
+	}
 	code := m.Run()
+	if err == nil {
+		os.RemoveAll(cache)
+	}
 	if rogueBuild.dir != "" {
 		os.RemoveAll(rogueBuild.dir)
 	}
