@@ -14,7 +14,9 @@ const slabSize = 128
 // is a few instructions on a concrete type: no interface, no closure.
 type slabs struct {
 	recycle bool
-	used    []*int // recycling: the counts of the pools handed out from this turn
+	// turn counts the turns decoded while recycling: a pool whose turn
+	// is not this one has handed out nothing yet this turn.
+	turn uint64
 
 	spawned       pool[Spawned]
 	moved         pool[Moved]
@@ -48,31 +50,45 @@ type slabs struct {
 
 // pool is the values of one type.
 type pool[T any] struct {
-	// buf is, when recycling, every value of the pool (the first n handed
-	// out this turn); otherwise what is left of the current slab.
+	// buf is, when recycling, every value of the pool; otherwise the
+	// current slab. The first n are handed out (this turn, when
+	// recycling).
 	buf  []T
 	n    int
-	size int // the next slab's size: slabs grow to slabSize, so a short journal's decoder stays small
+	turn uint64 // recycling: the turn n counts for
 }
 
-// get hands out a zero value.
+// get hands out a zero value. The common case, a value left in buf, is
+// inlined.
 func (p *pool[T]) get(s *slabs) *T {
-	if !s.recycle {
-		if len(p.buf) == 0 {
-			p.size = min(max(4, 2*p.size), slabSize)
-			p.buf = make([]T, p.size)
-		}
-		v := &p.buf[0]
-		p.buf = p.buf[1:]
+	if p.n < len(p.buf) && p.turn == s.turn {
+		v := &p.buf[p.n]
+		p.n++
+		var zero T
+		*v = zero
 		return v
 	}
-	if p.n == 0 {
-		s.used = append(s.used, &p.n)
-	}
-	if p.n == len(p.buf) {
+	return p.more(s)
+}
+
+// more hands out a value when buf has none left, or (recycling) at a
+// pool's first value of a turn.
+func (p *pool[T]) more(s *slabs) *T {
+	switch {
+	case s.recycle && p.turn != s.turn:
+		p.turn, p.n = s.turn, 0
+		if len(p.buf) == 0 {
+			p.buf = make([]T, 4)
+		}
+	case s.recycle:
 		// A new, larger array: the values handed out this turn stay where
 		// they are, in the old one, until the next turn.
 		p.buf = make([]T, 2*len(p.buf)+4)
+	default:
+		// A new slab: they grow to slabSize, so that a short journal's
+		// decoder stays small. (A slab's values are never handed out
+		// again.)
+		p.buf, p.n = make([]T, min(max(4, 2*len(p.buf)), slabSize)), 0
 	}
 	v := &p.buf[p.n]
 	p.n++
@@ -84,16 +100,15 @@ func (p *pool[T]) get(s *slabs) *T {
 // startTurn makes the previous turn's values available again, when
 // recycling.
 func (s *slabs) startTurn() {
-	for _, n := range s.used {
-		*n = 0
+	if s.recycle {
+		s.turn++
 	}
-	s.used = s.used[:0]
 }
 
 // setRecycle switches recycling on or off, dropping every pool: values
 // handed out for recycling must not come out again as new ones.
 func (s *slabs) setRecycle(on bool) {
-	*s = slabs{recycle: on, used: s.used[:0]}
+	*s = slabs{recycle: on}
 }
 
 // fact hands out a fact of wire code code, whose entry is e: from its
