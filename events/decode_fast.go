@@ -13,7 +13,7 @@ import (
 // recognizes turns that are plainly well formed, in the encodings the
 // encoder writes (fixints, uint8 to uint32, int8 to int32, true and
 // false), every value in range. On anything else (a value it does not
-// take, a turn cut short, an unknown code, a level, which is rare) it
+// take, a turn cut short, an unknown code, a rare fact) it
 // gives up, and decodeFlat decodes the turn again on the slow path,
 // which accepts exactly what msgpack/v5 would and words every error. So
 // whatever the fast path accepts, the slow path accepts with the same
@@ -326,13 +326,146 @@ func (d *TurnDecoder) fastFlat(t *Turn) bool {
 				m.Actor, m.Item = actor, item
 				f = m
 			}
+		case CodeEquipped:
+			m := s.equipped.get(s)
+			if m.Actor, i, ok = fid(b, i); !ok {
+				return false
+			}
+			if m.Item, i, ok = fid(b, i); !ok {
+				return false
+			}
+			if i >= len(b) || b[i] >= byte(NumSlots) {
+				return false
+			}
+			m.Slot = Slot(b[i])
+			i++
+			if m.Displaced, i, ok = fid(b, i); !ok {
+				return false
+			}
+			f = m
+		case CodeLevelledUp:
+			m := s.levelledUp.get(s)
+			if m.Actor, i, ok = fid(b, i); !ok {
+				return false
+			}
+			if m.Level, i, ok = fint(b, i); !ok {
+				return false
+			}
+			if i >= len(b) || b[i] >= byte(NumAttributes) {
+				return false
+			}
+			m.Attribute = Attribute(b[i])
+			i++
+			if m.HP, i, ok = fint(b, i); !ok {
+				return false
+			}
+			if m.Mana, i, ok = fint(b, i); !ok {
+				return false
+			}
+			f = m
+		case CodeSkillRaised:
+			m := s.skillRaised.get(s)
+			if m.Actor, i, ok = fid(b, i); !ok {
+				return false
+			}
+			if i >= len(b) || b[i] >= byte(NumSkills) {
+				return false
+			}
+			m.Skill = Skill(b[i])
+			i++
+			if m.By, i, ok = fint(b, i); !ok {
+				return false
+			}
+			f = m
+		case CodeLevelEntered:
+			m := &LevelEntered{} // not pooled: see slabs.fact
+			if i, ok = fastLevel(b, i, m); !ok {
+				return false
+			}
+			f = m
 		default:
-			// A level, a rarer fact, or no fact at all.
+			// A rarer fact, or no fact at all.
 			return false
 		}
 		t.Facts = append(t.Facts, f)
 	}
 	return true
+}
+
+// fastLevel reads the fields of a LevelEntered at b[i:] into m.
+func fastLevel(b []byte, i int, m *LevelEntered) (int, bool) {
+	var ok bool
+	if m.Depth, i, ok = fint(b, i); !ok {
+		return i, false
+	}
+	if m.Width, i, ok = fint(b, i); !ok {
+		return i, false
+	}
+	if m.Height, i, ok = fint(b, i); !ok {
+		return i, false
+	}
+	var n int
+	if n, i, ok = flist(b, i, 4); !ok {
+		return i, false
+	}
+	m.Rooms = make([]Rect, n)
+	for k := range m.Rooms {
+		r := &m.Rooms[k]
+		if r.X, i, ok = fint(b, i); !ok {
+			return i, false
+		}
+		if r.Y, i, ok = fint(b, i); !ok {
+			return i, false
+		}
+		if r.W, i, ok = fint(b, i); !ok {
+			return i, false
+		}
+		if r.H, i, ok = fint(b, i); !ok {
+			return i, false
+		}
+	}
+	if n, i, ok = flist(b, i, 5); !ok {
+		return i, false
+	}
+	m.Corridors = make([]Corridor, n)
+	for k := range m.Corridors {
+		c := &m.Corridors[k]
+		if c.From, i, ok = fpos(b, i); !ok {
+			return i, false
+		}
+		if c.To, i, ok = fpos(b, i); !ok {
+			return i, false
+		}
+		if c.HorizontalFirst, i, ok = fbool(b, i); !ok {
+			return i, false
+		}
+	}
+	if m.Stairs, i, ok = fpos(b, i); !ok {
+		return i, false
+	}
+	m.Arrival, i, ok = fpos(b, i)
+	return i, ok
+}
+
+// flist reads the header of a list of groups of per values, at most
+// MaxRooms groups, and returns the number of groups.
+func flist(b []byte, i, per int) (int, int, bool) {
+	if i >= len(b) {
+		return 0, i, false
+	}
+	var l int
+	switch c := b[i]; {
+	case c >= 0x90 && c <= 0x9f:
+		l, i = int(c&0x0f), i+1
+	case c == 0xdc && i+3 <= len(b):
+		l, i = int(binary.BigEndian.Uint16(b[i+1:])), i+3
+	default:
+		return 0, i, false
+	}
+	if l%per != 0 || l/per > MaxRooms {
+		return 0, i, false
+	}
+	return l / per, i, true
 }
 
 // The field reads of the fast path: each returns the value, the index
