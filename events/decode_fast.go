@@ -11,380 +11,202 @@ import (
 // byte nearly every field of a journal is. It takes no interface, no
 // closure and no per-field bookkeeping for error messages: it only
 // recognizes turns that are plainly well formed, in the encodings the
-// encoder writes (fixints, uint8 to uint32, int8 to int32, true and
-// false), every value in range. On anything else (a value it does not
-// take, a turn cut short, an unknown code, a rare fact) it
+// encoder writes (fixints, uint8 to uint64, int8 to int32, true and
+// false, fixarray and array16 lists), every value in range. On anything
+// else (a value it does not take, a turn cut short, an unknown code) it
 // gives up, and decodeFlat decodes the turn again on the slow path,
 // which accepts exactly what msgpack/v5 would and words every error. So
 // whatever the fast path accepts, the slow path accepts with the same
-// values (FuzzDecodeTurn checks it), and the errors are the slow path's.
+// values (FuzzDecodeTurn checks it on every input), and the errors are
+// the slow path's.
 //
 // A decoder of another flat format follows the same pattern: a fast pass
-// of the common shapes that may give up at any byte, over the exact slow
-// path that words the errors.
+// over a cursor whose reads may fail at any byte (a sticky flag, checked
+// once a fact), over the exact slow path that words the errors.
+
+// cursor reads the fast path's fields. A read that does not take the
+// bytes at i sets bad and returns 0; i then stays put, and every later
+// read is as safe (each checks its bounds).
+type cursor struct {
+	b   []byte
+	i   int
+	bad bool
+}
 
 // fastFlat decodes the turn at d.r.b into t, or reports false (t and the
 // slabs then hold values the caller discards).
 func (d *TurnDecoder) fastFlat(t *Turn) bool {
-	b := d.r.b
+	c := cursor{b: d.r.b}
 	s := &d.slabs
 	short := d.format >= 3
-	if len(b) == 0 {
+	if len(c.b) == 0 {
 		return false
 	}
-	i := 1
-	var ok bool
+	code := c.b[0]
+	c.i = 1
 	// The command; a Move's direction, for Moved as commanded.
 	moveDir, isMove := Dir(0), false
-	switch c := b[0]; {
-	case short && c >= moveShorthand && c < moveShorthand+byte(NumDirs):
-		m := s.move.get(s)
-		m.Dir = Dir(c - moveShorthand)
+	switch {
+	case short && code >= moveShorthand && code < moveShorthand+byte(NumDirs):
+		m := s.move.raw(s)
+		m.Dir = Dir(code - moveShorthand)
 		moveDir, isMove = m.Dir, true
 		t.Command = m
-	case c == byte(CodeMove):
-		m := s.move.get(s)
-		if m.Dir, i, ok = fdir(b, i); !ok {
-			return false
-		}
+	case code == byte(CodeMove):
+		m := s.move.raw(s)
+		m.Dir = c.dir()
 		moveDir, isMove = m.Dir, true
 		t.Command = m
-	case c == byte(CodeWait):
-		t.Command = s.wait.get(s)
-	case c == byte(CodeDescend):
-		t.Command = s.descend.get(s)
-	case c == byte(CodePickUp):
-		t.Command = s.pickUp.get(s)
-	case c == byte(CodeBegin):
-		t.Command = s.begin.get(s)
-	case c == byte(CodeDrop):
-		m := s.drop.get(s)
-		if m.Item, i, ok = fid(b, i); !ok {
-			return false
-		}
+	case code == byte(CodeWait):
+		t.Command = s.wait.raw(s)
+	case code == byte(CodeDescend):
+		t.Command = s.descend.raw(s)
+	case code == byte(CodePickUp):
+		t.Command = s.pickUp.raw(s)
+	case code == byte(CodeBegin):
+		t.Command = s.begin.raw(s)
+	case code == byte(CodeDrop):
+		m := s.drop.raw(s)
+		m.Item = c.id()
 		t.Command = m
-	case c == byte(CodeRemove):
-		m := s.remove.get(s)
-		if m.Item, i, ok = fid(b, i); !ok {
-			return false
-		}
+	case code == byte(CodeRemove):
+		m := s.remove.raw(s)
+		m.Item = c.id()
 		t.Command = m
-	case c == byte(CodeUse):
-		m := s.use.get(s)
-		if m.Item, i, ok = fid(b, i); !ok {
-			return false
-		}
-		if m.HasTarget, i, ok = fbool(b, i); !ok {
-			return false
-		}
+	case code == byte(CodeUse):
+		m := s.use.raw(s)
+		*m = Use{Item: c.id(), HasTarget: c.bool()}
 		if m.HasTarget {
-			if m.Target, i, ok = fpos(b, i); !ok {
-				return false
-			}
+			m.Target = c.pos()
 		}
 		t.Command = m
-	case c == byte(CodeChooseAttribute):
-		m := s.chooseAttribute.get(s)
-		if i >= len(b) || b[i] >= byte(NumAttributes) {
-			return false
-		}
-		m.Attribute = Attribute(b[i])
-		i++
+	case code == byte(CodeChooseAttribute):
+		m := s.chooseAttribute.raw(s)
+		m.Attribute = Attribute(c.enum(byte(NumAttributes)))
 		t.Command = m
 	default:
 		return false
 	}
-	if t.Draws, i, ok = fuint(b, i, math.MaxUint64); !ok {
+	t.Draws = c.uint(math.MaxUint64)
+	if c.bad {
 		return false
 	}
 	t.Facts = t.Facts[:0]
 	var lastSpawn EntityID
-	for i < len(b) {
+	for c.i < len(c.b) {
 		if len(t.Facts) == MaxFactsPerTurn {
 			return false
 		}
-		c := b[i]
-		i++
+		code := c.b[c.i]
+		c.i++
 		var f Fact
-		switch FactCode(c) {
+		switch FactCode(code) {
 		case CodeMoved:
-			m := s.moved.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Dir, i, ok = fdir(b, i); !ok {
-				return false
-			}
+			m := s.moved.raw(s)
+			*m = Moved{Actor: c.id(), Dir: c.dir()}
 			f = m
 		case codeMovedAsCommanded:
 			if !short || !isMove {
 				return false
 			}
-			m := s.moved.get(s)
-			m.Actor, m.Dir = PlayerID, moveDir
+			m := s.moved.raw(s)
+			*m = Moved{Actor: PlayerID, Dir: moveDir}
 			f = m
 		case CodeAttacked:
-			m := s.attacked.get(s)
-			if m.Attacker, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Target, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Weapon, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Natural, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if m.Attack, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if m.ArmorClass, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if m.Hit, i, ok = fbool(b, i); !ok {
-				return false
-			}
-			if m.Roll, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if m.Damage, i, ok = fint(b, i); !ok {
-				return false
-			}
+			m := s.attacked.raw(s)
+			*m = Attacked{Attacker: c.id(), Target: c.id(), Weapon: c.id(), Natural: c.int(), Attack: c.int(),
+				ArmorClass: c.int(), Hit: c.bool(), Roll: c.int(), Damage: c.int()}
 			f = m
 		case CodeSpawned:
-			m := s.spawned.get(s)
-			if m.ID, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Kind, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if m.Pos, i, ok = fpos(b, i); !ok {
-				return false
-			}
-			if m.Holder, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if i >= len(b) || b[i] >= byte(NumSlots) {
-				return false
-			}
-			m.Slot = Slot(b[i])
-			i++
-			if m.HP, i, ok = fint(b, i); !ok {
-				return false
-			}
+			m := s.spawned.raw(s)
+			*m = Spawned{ID: c.id(), Kind: c.int(), Pos: Pos{c.int(), c.int()}, Holder: c.id(), Slot: Slot(c.enum(byte(NumSlots))), HP: c.int()}
 			lastSpawn = m.ID
 			f = m
-		case codeSpawnedNextFloor, codeSpawnedNextHeld:
+		case codeSpawnedNextFloor:
 			if !short || uint64(lastSpawn)+1 >= math.MaxUint32 {
 				return false
 			}
-			m := s.spawned.get(s)
-			m.ID = lastSpawn + 1
-			if m.Kind, i, ok = fint(b, i); !ok {
+			m := s.spawned.raw(s)
+			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Pos: Pos{c.int(), c.int()}, HP: c.int()}
+			lastSpawn = m.ID
+			f = m
+		case codeSpawnedNextHeld:
+			if !short || uint64(lastSpawn)+1 >= math.MaxUint32 {
 				return false
 			}
-			if c == codeSpawnedNextFloor {
-				if m.Pos, i, ok = fpos(b, i); !ok {
-					return false
-				}
-				if m.HP, i, ok = fint(b, i); !ok {
-					return false
-				}
-			} else {
-				if m.Holder, i, ok = fid(b, i); !ok {
-					return false
-				}
-				if i >= len(b) || b[i] >= byte(NumSlots) {
-					return false
-				}
-				m.Slot = Slot(b[i])
-				i++
-			}
+			m := s.spawned.raw(s)
+			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.id(), Slot: Slot(c.enum(byte(NumSlots)))}
 			lastSpawn = m.ID
 			f = m
 		case CodeDamaged:
-			m := s.damaged.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Amount, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if m.Cause, i, ok = fcause(b, i); !ok {
-				return false
-			}
-			if m.Source, i, ok = fid(b, i); !ok {
-				return false
-			}
+			m := s.damaged.raw(s)
+			*m = Damaged{Actor: c.id(), Amount: c.int(), Cause: c.cause(), Source: c.id()}
 			f = m
 		case CodeDied:
-			m := s.died.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Cause, i, ok = fcause(b, i); !ok {
-				return false
-			}
-			if m.Killer, i, ok = fid(b, i); !ok {
-				return false
-			}
+			m := s.died.raw(s)
+			*m = Died{Actor: c.id(), Cause: c.cause(), Killer: c.id()}
 			f = m
 		case CodeGainedXP:
-			m := s.gainedXP.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Amount, i, ok = fint(b, i); !ok {
-				return false
-			}
+			m := s.gainedXP.raw(s)
+			*m = GainedXP{Actor: c.id(), Amount: c.int()}
 			f = m
 		case CodeHealed:
-			m := s.healed.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Amount, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if m.Cause, i, ok = fcause(b, i); !ok {
-				return false
-			}
+			m := s.healed.raw(s)
+			*m = Healed{Actor: c.id(), Amount: c.int(), Cause: c.cause()}
 			f = m
 		case CodeStaggered:
-			m := s.staggered.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Dir, i, ok = fdir(b, i); !ok {
-				return false
-			}
-			if m.Blocked, i, ok = fbool(b, i); !ok {
-				return false
-			}
+			m := s.staggered.raw(s)
+			*m = Staggered{Actor: c.id(), Dir: c.dir(), Blocked: c.bool()}
 			f = m
 		case CodeLostSight:
-			m := s.lostSight.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.At, i, ok = fpos(b, i); !ok {
-				return false
-			}
-			if m.Until, i, ok = fint(b, i); !ok {
-				return false
-			}
+			m := s.lostSight.raw(s)
+			*m = LostSight{Actor: c.id(), At: c.pos(), Until: c.int()}
 			f = m
 		case CodeConfused:
-			m := s.confused.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Until, i, ok = fint(b, i); !ok {
-				return false
-			}
+			m := s.confused.raw(s)
+			*m = Confused{Actor: c.id(), Until: c.int()}
 			f = m
 		case CodeHungerChanged:
-			m := s.hungerChanged.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if i >= len(b) || b[i] >= byte(NumHungers) {
-				return false
-			}
-			m.Hunger = Hunger(b[i])
-			i++
-			if m.Until, i, ok = fint(b, i); !ok {
-				return false
-			}
+			m := s.hungerChanged.raw(s)
+			*m = HungerChanged{Actor: c.id(), Hunger: Hunger(c.enum(byte(NumHungers))), Until: c.int()}
 			f = m
-		case CodePickedUp, CodeDropped, CodeUnequipped, CodeConsumed:
-			var actor, item EntityID
-			if actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if item, i, ok = fid(b, i); !ok {
-				return false
-			}
-			switch FactCode(c) {
-			case CodePickedUp:
-				m := s.pickedUp.get(s)
-				m.Actor, m.Item = actor, item
-				f = m
-			case CodeDropped:
-				m := s.dropped.get(s)
-				m.Actor, m.Item = actor, item
-				f = m
-			case CodeUnequipped:
-				m := s.unequipped.get(s)
-				m.Actor, m.Item = actor, item
-				f = m
-			default:
-				m := s.consumed.get(s)
-				m.Actor, m.Item = actor, item
-				f = m
-			}
+		case CodePickedUp:
+			m := s.pickedUp.raw(s)
+			*m = PickedUp{Actor: c.id(), Item: c.id()}
+			f = m
+		case CodeDropped:
+			m := s.dropped.raw(s)
+			*m = Dropped{Actor: c.id(), Item: c.id()}
+			f = m
+		case CodeUnequipped:
+			m := s.unequipped.raw(s)
+			*m = Unequipped{Actor: c.id(), Item: c.id()}
+			f = m
+		case CodeConsumed:
+			m := s.consumed.raw(s)
+			*m = Consumed{Actor: c.id(), Item: c.id()}
+			f = m
 		case CodeEquipped:
-			m := s.equipped.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Item, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if i >= len(b) || b[i] >= byte(NumSlots) {
-				return false
-			}
-			m.Slot = Slot(b[i])
-			i++
-			if m.Displaced, i, ok = fid(b, i); !ok {
-				return false
-			}
+			m := s.equipped.raw(s)
+			*m = Equipped{Actor: c.id(), Item: c.id(), Slot: Slot(c.enum(byte(NumSlots))), Displaced: c.id()}
 			f = m
 		case CodeLevelledUp:
-			m := s.levelledUp.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if m.Level, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if i >= len(b) || b[i] >= byte(NumAttributes) {
-				return false
-			}
-			m.Attribute = Attribute(b[i])
-			i++
-			if m.HP, i, ok = fint(b, i); !ok {
-				return false
-			}
-			if m.Mana, i, ok = fint(b, i); !ok {
-				return false
-			}
+			m := s.levelledUp.raw(s)
+			*m = LevelledUp{Actor: c.id(), Level: c.int(), Attribute: Attribute(c.enum(byte(NumAttributes))), HP: c.int(), Mana: c.int()}
 			f = m
 		case CodeSkillRaised:
-			m := s.skillRaised.get(s)
-			if m.Actor, i, ok = fid(b, i); !ok {
-				return false
-			}
-			if i >= len(b) || b[i] >= byte(NumSkills) {
-				return false
-			}
-			m.Skill = Skill(b[i])
-			i++
-			if m.By, i, ok = fint(b, i); !ok {
-				return false
-			}
+			m := s.skillRaised.raw(s)
+			*m = SkillRaised{Actor: c.id(), Skill: Skill(c.enum(byte(NumSkills))), By: c.int()}
 			f = m
 		case CodeLevelEntered:
 			m := &LevelEntered{} // not pooled: see slabs.fact
-			if i, ok = fastLevel(b, i, m); !ok {
-				return false
-			}
+			c.level(m)
 			f = m
 		default:
-			// A rarer fact, or no fact at all.
+			// No fact this path knows.
+			return false
+		}
+		if c.bad {
 			return false
 		}
 		t.Facts = append(t.Facts, f)
@@ -392,180 +214,168 @@ func (d *TurnDecoder) fastFlat(t *Turn) bool {
 	return true
 }
 
-// fastLevel reads the fields of a LevelEntered at b[i:] into m.
-func fastLevel(b []byte, i int, m *LevelEntered) (int, bool) {
-	var ok bool
-	if m.Depth, i, ok = fint(b, i); !ok {
-		return i, false
-	}
-	if m.Width, i, ok = fint(b, i); !ok {
-		return i, false
-	}
-	if m.Height, i, ok = fint(b, i); !ok {
-		return i, false
-	}
-	var n int
-	if n, i, ok = flist(b, i, 4); !ok {
-		return i, false
-	}
-	m.Rooms = make([]Rect, n)
+// level reads the fields of a LevelEntered into m.
+func (c *cursor) level(m *LevelEntered) {
+	m.Depth, m.Width, m.Height = c.int(), c.int(), c.int()
+	m.Rooms = make([]Rect, c.list(4))
 	for k := range m.Rooms {
-		r := &m.Rooms[k]
-		if r.X, i, ok = fint(b, i); !ok {
-			return i, false
-		}
-		if r.Y, i, ok = fint(b, i); !ok {
-			return i, false
-		}
-		if r.W, i, ok = fint(b, i); !ok {
-			return i, false
-		}
-		if r.H, i, ok = fint(b, i); !ok {
-			return i, false
-		}
+		m.Rooms[k] = Rect{c.int(), c.int(), c.int(), c.int()}
 	}
-	if n, i, ok = flist(b, i, 5); !ok {
-		return i, false
-	}
-	m.Corridors = make([]Corridor, n)
+	m.Corridors = make([]Corridor, c.list(5))
 	for k := range m.Corridors {
-		c := &m.Corridors[k]
-		if c.From, i, ok = fpos(b, i); !ok {
-			return i, false
-		}
-		if c.To, i, ok = fpos(b, i); !ok {
-			return i, false
-		}
-		if c.HorizontalFirst, i, ok = fbool(b, i); !ok {
-			return i, false
-		}
+		m.Corridors[k] = Corridor{c.pos(), c.pos(), c.bool()}
 	}
-	if m.Stairs, i, ok = fpos(b, i); !ok {
-		return i, false
-	}
-	m.Arrival, i, ok = fpos(b, i)
-	return i, ok
+	m.Stairs = c.pos()
+	m.Arrival = c.pos()
 }
 
-// flist reads the header of a list of groups of per values, at most
+// list reads the header of a list of groups of per values, at most
 // MaxRooms groups, and returns the number of groups.
-func flist(b []byte, i, per int) (int, int, bool) {
-	if i >= len(b) {
-		return 0, i, false
+func (c *cursor) list(per int) int {
+	if c.i >= len(c.b) {
+		c.bad = true
+		return 0
 	}
 	var l int
-	switch c := b[i]; {
-	case c >= 0x90 && c <= 0x9f:
-		l, i = int(c&0x0f), i+1
-	case c == 0xdc && i+3 <= len(b):
-		l, i = int(binary.BigEndian.Uint16(b[i+1:])), i+3
+	switch v := c.b[c.i]; {
+	case v >= 0x90 && v <= 0x9f:
+		l = int(v & 0x0f)
+		c.i++
+	case v == 0xdc && c.i+3 <= len(c.b):
+		l = int(binary.BigEndian.Uint16(c.b[c.i+1:]))
+		c.i += 3
 	default:
-		return 0, i, false
+		c.bad = true
+		return 0
 	}
 	if l%per != 0 || l/per > MaxRooms {
-		return 0, i, false
+		c.bad = true
+		return 0
 	}
-	return l / per, i, true
+	return l / per
 }
 
-// The field reads of the fast path: each returns the value, the index
-// after it and whether it took it; inlined where the field is a positive
-// fixint.
+// The reads below are inlined where the value is a positive fixint.
 
-// fuint reads an unsigned integer at most max.
-func fuint(b []byte, i int, max uint64) (uint64, int, bool) {
-	if i < len(b) && b[i] <= 0x7f {
-		return uint64(b[i]), i + 1, uint64(b[i]) <= max
-	}
-	return fuintLong(b, i, max)
-}
-
-func fuintLong(b []byte, i int, max uint64) (uint64, int, bool) {
-	if i >= len(b) {
-		return 0, i, false
-	}
-	var v uint64
-	switch c := b[i]; {
-	case c == 0xcc && i+2 <= len(b):
-		v, i = uint64(b[i+1]), i+2
-	case c == 0xcd && i+3 <= len(b):
-		v, i = uint64(binary.BigEndian.Uint16(b[i+1:])), i+3
-	case c == 0xce && i+5 <= len(b):
-		v, i = uint64(binary.BigEndian.Uint32(b[i+1:])), i+5
-	case c == 0xcf && i+9 <= len(b):
-		v, i = binary.BigEndian.Uint64(b[i+1:]), i+9
-	default:
-		return 0, i, false
-	}
-	return v, i, v <= max
-}
-
-// fid reads an entity id (below math.MaxUint32, as the slow path wants).
-func fid(b []byte, i int) (EntityID, int, bool) {
-	if i < len(b) && b[i] <= 0x7f {
-		return EntityID(b[i]), i + 1, true
-	}
-	v, i, ok := fuintLong(b, i, math.MaxUint32-1)
-	return EntityID(v), i, ok
-}
-
-// fint reads an int of 32 bits.
-func fint(b []byte, i int) (int, int, bool) {
-	if i < len(b) && b[i] <= 0x7f {
-		return int(b[i]), i + 1, true
-	}
-	return fintLong(b, i)
-}
-
-func fintLong(b []byte, i int) (int, int, bool) {
-	if i >= len(b) {
-		return 0, i, false
-	}
-	switch c := b[i]; {
-	case c >= 0xe0: // negative fixint
-		return int(int8(c)), i + 1, true
-	case c == 0xd0 && i+2 <= len(b):
-		return int(int8(b[i+1])), i + 2, true
-	case c == 0xd1 && i+3 <= len(b):
-		return int(int16(binary.BigEndian.Uint16(b[i+1:]))), i + 3, true
-	case c == 0xd2 && i+5 <= len(b):
-		return int(int32(binary.BigEndian.Uint32(b[i+1:]))), i + 5, true
-	}
-	v, i, ok := fuintLong(b, i, math.MaxInt32)
-	return int(v), i, ok
-}
-
-func fpos(b []byte, i int) (Pos, int, bool) {
-	x, i, ok := fint(b, i)
-	if !ok {
-		return Pos{}, i, false
-	}
-	y, i, ok := fint(b, i)
-	return Pos{x, y}, i, ok
-}
-
-func fdir(b []byte, i int) (Dir, int, bool) {
-	if i < len(b) && b[i] < byte(NumDirs) {
-		return Dir(b[i]), i + 1, true
-	}
-	return 0, i, false
-}
-
-func fcause(b []byte, i int) (Cause, int, bool) {
-	if i < len(b) && knownCause[b[i]] && b[i] <= 0x7f {
-		return Cause(b[i]), i + 1, true
-	}
-	return 0, i, false
-}
-
-func fbool(b []byte, i int) (bool, int, bool) {
-	if i < len(b) {
-		switch b[i] {
-		case 0xc2:
-			return false, i + 1, true
-		case 0xc3:
-			return true, i + 1, true
+// uint reads an unsigned integer at most max.
+func (c *cursor) uint(max uint64) uint64 {
+	if c.i < len(c.b) {
+		if v := c.b[c.i]; v <= 0x7f {
+			c.i++
+			return uint64(v)
 		}
 	}
-	return false, i, false
+	return c.uintLong(max)
+}
+
+func (c *cursor) uintLong(max uint64) uint64 {
+	b, i := c.b, c.i
+	var v uint64
+	switch {
+	case i >= len(b):
+		c.bad = true
+		return 0
+	case b[i] <= 0x7f:
+		v, i = uint64(b[i]), i+1
+	case b[i] == 0xcc && i+2 <= len(b):
+		v, i = uint64(b[i+1]), i+2
+	case b[i] == 0xcd && i+3 <= len(b):
+		v, i = uint64(binary.BigEndian.Uint16(b[i+1:])), i+3
+	case b[i] == 0xce && i+5 <= len(b):
+		v, i = uint64(binary.BigEndian.Uint32(b[i+1:])), i+5
+	case b[i] == 0xcf && i+9 <= len(b):
+		v, i = binary.BigEndian.Uint64(b[i+1:]), i+9
+	default:
+		c.bad = true
+		return 0
+	}
+	if v > max {
+		c.bad = true
+		return 0
+	}
+	c.i = i
+	return v
+}
+
+// id reads an entity id: below math.MaxUint32, as the slow path wants.
+func (c *cursor) id() EntityID {
+	if c.i < len(c.b) {
+		if v := c.b[c.i]; v <= 0x7f {
+			c.i++
+			return EntityID(v)
+		}
+	}
+	return c.idLong()
+}
+
+func (c *cursor) idLong() EntityID { return EntityID(c.uintLong(math.MaxUint32 - 1)) }
+
+// int reads an int of 32 bits.
+func (c *cursor) int() int {
+	if c.i < len(c.b) {
+		if v := c.b[c.i]; v <= 0x7f {
+			c.i++
+			return int(v)
+		}
+	}
+	return c.intLong()
+}
+
+func (c *cursor) intLong() int {
+	b, i := c.b, c.i
+	switch {
+	case i >= len(b):
+	case b[i] >= 0xe0: // negative fixint
+		c.i++
+		return int(int8(b[i]))
+	case b[i] == 0xd0 && i+2 <= len(b):
+		c.i += 2
+		return int(int8(b[i+1]))
+	case b[i] == 0xd1 && i+3 <= len(b):
+		c.i += 3
+		return int(int16(binary.BigEndian.Uint16(b[i+1:])))
+	case b[i] == 0xd2 && i+5 <= len(b):
+		c.i += 5
+		return int(int32(binary.BigEndian.Uint32(b[i+1:])))
+	}
+	return int(c.uintLong(math.MaxInt32))
+}
+
+// pos is two ints; the hot facts read them inline as Pos{c.int(), c.int()}.
+func (c *cursor) pos() Pos { return Pos{c.int(), c.int()} }
+
+// enum reads a positive fixint below limit.
+func (c *cursor) enum(limit byte) byte {
+	if c.i < len(c.b) && c.b[c.i] < limit {
+		c.i++
+		return c.b[c.i-1]
+	}
+	c.bad = true
+	return 0
+}
+
+func (c *cursor) dir() Dir { return Dir(c.enum(byte(NumDirs))) }
+
+func (c *cursor) cause() Cause {
+	if c.i < len(c.b) && c.b[c.i] <= 0x7f && knownCause[c.b[c.i]] {
+		c.i++
+		return Cause(c.b[c.i-1])
+	}
+	c.bad = true
+	return 0
+}
+
+func (c *cursor) bool() bool {
+	if c.i < len(c.b) {
+		switch c.b[c.i] {
+		case 0xc2:
+			c.i++
+			return false
+		case 0xc3:
+			c.i++
+			return true
+		}
+	}
+	c.bad = true
+	return false
 }

@@ -58,43 +58,46 @@ type pool[T any] struct {
 	turn uint64 // recycling: the turn n counts for
 }
 
-// get hands out a zero value. The common case, a value left in buf, is
-// inlined.
+// get hands out a zero value.
 func (p *pool[T]) get(s *slabs) *T {
-	if p.n < len(p.buf) && p.turn == s.turn {
-		v := &p.buf[p.n]
+	v := p.raw(s)
+	var zero T
+	*v = zero
+	return v
+}
+
+// raw is get for a caller that sets every field: the value may still
+// hold an earlier turn's. The common case is inlined.
+func (p *pool[T]) raw(s *slabs) *T {
+	if p.turn == s.turn && p.n < len(p.buf) {
 		p.n++
-		var zero T
-		*v = zero
-		return v
+		return &p.buf[p.n-1]
 	}
 	return p.more(s)
 }
 
-// more hands out a value when buf has none left, or (recycling) at a
+// more hands out a value when buf has none left, or (recycling) the
 // pool's first value of a turn.
 func (p *pool[T]) more(s *slabs) *T {
-	switch {
-	case s.recycle && p.turn != s.turn:
+	if p.turn != s.turn {
 		p.turn, p.n = s.turn, 0
-		if len(p.buf) == 0 {
-			p.buf = make([]T, 4)
+		if len(p.buf) > 0 {
+			p.n++
+			return &p.buf[0]
 		}
-	case s.recycle:
+	}
+	if s.recycle {
 		// A new, larger array: the values handed out this turn stay where
 		// they are, in the old one, until the next turn.
 		p.buf = make([]T, 2*len(p.buf)+4)
-	default:
+	} else {
 		// A new slab: they grow to slabSize, so that a short journal's
 		// decoder stays small. (A slab's values are never handed out
 		// again.)
 		p.buf, p.n = make([]T, min(max(4, 2*len(p.buf)), slabSize)), 0
 	}
-	v := &p.buf[p.n]
 	p.n++
-	var zero T
-	*v = zero
-	return v
+	return &p.buf[p.n-1]
 }
 
 // startTurn makes the previous turn's values available again, when
