@@ -168,6 +168,12 @@ func NewTurnDecoderFor(v int) *TurnDecoder {
 // CheckTurn refuses (CheckTurn then words what is wrong by its offset).
 func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	d.slabs.startTurn()
+	if (d.format == 2 || d.format == 3) && !d.slowOnly {
+		if d.fastFlat(payload, t) {
+			return nil
+		}
+		d.slabs.startTurn() // what the fast path handed out is unused
+	}
 	r := &d.r
 	r.b, r.i = payload, 0
 	r.err, r.part, r.base, r.left, r.nested = nil, partTurn, 0, 0, 0
@@ -177,10 +183,6 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 		return d.decodeArrays(t)
 	case KnownFormat(d.format):
 		r.flat = true
-		if !d.slowOnly && d.fastFlat(t) {
-			return nil
-		}
-		d.slabs.startTurn()
 		return d.decodeFlat(t)
 	}
 	return fmt.Errorf("turn: format %d is not one this program reads (1 to %d)", d.format, FormatVersion)

@@ -33,10 +33,10 @@ type cursor struct {
 	bad bool
 }
 
-// fastFlat decodes the turn at d.r.b into t, or reports false (t and the
-// slabs then hold values the caller discards).
-func (d *TurnDecoder) fastFlat(t *Turn) bool {
-	c := cursor{b: d.r.b}
+// fastFlat decodes the turn in payload into t, or reports false (t and
+// the slabs then hold values the caller discards).
+func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
+	c := cursor{b: payload}
 	s := &d.slabs
 	short := d.format >= 3
 	if len(c.b) == 0 {
