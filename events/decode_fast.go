@@ -67,15 +67,15 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 		t.Command = s.begin.raw(s)
 	case code == byte(CodeDrop):
 		m := s.drop.raw(s)
-		m.Item = c.id()
+		m.Item = c.valid(c.id())
 		t.Command = m
 	case code == byte(CodeRemove):
 		m := s.remove.raw(s)
-		m.Item = c.id()
+		m.Item = c.valid(c.id())
 		t.Command = m
 	case code == byte(CodeUse):
 		m := s.use.raw(s)
-		*m = Use{Item: c.id(), HasTarget: c.bool()}
+		*m = Use{Item: c.valid(c.id()), HasTarget: c.bool()}
 		if m.HasTarget {
 			m.Target = c.pos()
 		}
@@ -99,11 +99,13 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 		}
 		code := c.b[c.i]
 		c.i++
+		at := c.i
 		var f Fact
+		var spawned *Spawned
 		switch FactCode(code) {
 		case CodeMoved:
 			m := s.moved.raw(s)
-			*m = Moved{Actor: c.id(), Dir: c.dir()}
+			*m = Moved{Actor: c.valid(c.id()), Dir: c.dir()}
 			f = m
 		case codeMovedAsCommanded:
 			if !short || !isMove {
@@ -114,89 +116,86 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 			f = m
 		case CodeAttacked:
 			m := s.attacked.raw(s)
-			*m = Attacked{Attacker: c.id(), Target: c.id(), Weapon: c.id(), Natural: c.int(), Attack: c.int(),
+			*m = Attacked{Attacker: c.valid(c.id()), Target: c.valid(c.id()), Weapon: c.valid(c.id()), Natural: c.int(), Attack: c.int(),
 				ArmorClass: c.int(), Hit: c.bool(), Roll: c.int(), Damage: c.int()}
 			f = m
 		case CodeSpawned:
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: c.id(), Kind: c.int(), Pos: Pos{c.int(), c.int()}, Holder: c.id(), Slot: Slot(c.enum(byte(NumSlots))), HP: c.int()}
-			lastSpawn = m.ID
-			f = m
+			*m = Spawned{ID: c.valid(c.id()), Kind: c.int(), Pos: Pos{c.int(), c.int()}, Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), HP: c.int()}
+			f, spawned = m, m
 		case codeSpawnedNextFloor:
 			if !short || uint64(lastSpawn)+1 >= math.MaxUint32 {
 				return false
 			}
 			m := s.spawned.raw(s)
 			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Pos: Pos{c.int(), c.int()}, HP: c.int()}
-			lastSpawn = m.ID
-			f = m
+			f, spawned = m, m
 		case codeSpawnedNextHeld:
 			if !short || uint64(lastSpawn)+1 >= math.MaxUint32 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.id(), Slot: Slot(c.enum(byte(NumSlots)))}
-			lastSpawn = m.ID
-			f = m
+			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots)))}
+			f, spawned = m, m
 		case CodeDamaged:
 			m := s.damaged.raw(s)
-			*m = Damaged{Actor: c.id(), Amount: c.int(), Cause: c.cause(), Source: c.id()}
+			*m = Damaged{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause(), Source: c.valid(c.id())}
 			f = m
 		case CodeDied:
 			m := s.died.raw(s)
-			*m = Died{Actor: c.id(), Cause: c.cause(), Killer: c.id()}
+			*m = Died{Actor: c.valid(c.id()), Cause: c.cause(), Killer: c.valid(c.id())}
 			f = m
 		case CodeGainedXP:
 			m := s.gainedXP.raw(s)
-			*m = GainedXP{Actor: c.id(), Amount: c.int()}
+			*m = GainedXP{Actor: c.valid(c.id()), Amount: c.int()}
 			f = m
 		case CodeHealed:
 			m := s.healed.raw(s)
-			*m = Healed{Actor: c.id(), Amount: c.int(), Cause: c.cause()}
+			*m = Healed{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause()}
 			f = m
 		case CodeStaggered:
 			m := s.staggered.raw(s)
-			*m = Staggered{Actor: c.id(), Dir: c.dir(), Blocked: c.bool()}
+			*m = Staggered{Actor: c.valid(c.id()), Dir: c.dir(), Blocked: c.bool()}
 			f = m
 		case CodeLostSight:
 			m := s.lostSight.raw(s)
-			*m = LostSight{Actor: c.id(), At: c.pos(), Until: c.int()}
+			*m = LostSight{Actor: c.valid(c.id()), At: c.pos(), Until: c.int()}
 			f = m
 		case CodeConfused:
 			m := s.confused.raw(s)
-			*m = Confused{Actor: c.id(), Until: c.int()}
+			*m = Confused{Actor: c.valid(c.id()), Until: c.int()}
 			f = m
 		case CodeHungerChanged:
 			m := s.hungerChanged.raw(s)
-			*m = HungerChanged{Actor: c.id(), Hunger: Hunger(c.enum(byte(NumHungers))), Until: c.int()}
+			*m = HungerChanged{Actor: c.valid(c.id()), Hunger: Hunger(c.enum(byte(NumHungers))), Until: c.int()}
 			f = m
 		case CodePickedUp:
 			m := s.pickedUp.raw(s)
-			*m = PickedUp{Actor: c.id(), Item: c.id()}
+			*m = PickedUp{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
 		case CodeDropped:
 			m := s.dropped.raw(s)
-			*m = Dropped{Actor: c.id(), Item: c.id()}
+			*m = Dropped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
 		case CodeUnequipped:
 			m := s.unequipped.raw(s)
-			*m = Unequipped{Actor: c.id(), Item: c.id()}
+			*m = Unequipped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
 		case CodeConsumed:
 			m := s.consumed.raw(s)
-			*m = Consumed{Actor: c.id(), Item: c.id()}
+			*m = Consumed{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
 		case CodeEquipped:
 			m := s.equipped.raw(s)
-			*m = Equipped{Actor: c.id(), Item: c.id(), Slot: Slot(c.enum(byte(NumSlots))), Displaced: c.id()}
+			*m = Equipped{Actor: c.valid(c.id()), Item: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), Displaced: c.valid(c.id())}
 			f = m
 		case CodeLevelledUp:
 			m := s.levelledUp.raw(s)
-			*m = LevelledUp{Actor: c.id(), Level: c.int(), Attribute: Attribute(c.enum(byte(NumAttributes))), HP: c.int(), Mana: c.int()}
+			*m = LevelledUp{Actor: c.valid(c.id()), Level: c.int(), Attribute: Attribute(c.enum(byte(NumAttributes))), HP: c.int(), Mana: c.int()}
 			f = m
 		case CodeSkillRaised:
 			m := s.skillRaised.raw(s)
-			*m = SkillRaised{Actor: c.id(), Skill: Skill(c.enum(byte(NumSkills))), By: c.int()}
+			*m = SkillRaised{Actor: c.valid(c.id()), Skill: Skill(c.enum(byte(NumSkills))), By: c.int()}
 			f = m
 		case CodeLevelEntered:
 			m := &LevelEntered{} // not pooled: see slabs.fact
@@ -207,11 +206,52 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 			return false
 		}
 		if c.bad {
-			return false
+			// A value in a longer encoding than the cursor reads inline:
+			// this fact again, on the slow path's reader.
+			c.bad = false
+			if f, c.i = d.slowFact(payload, code, at, len(t.Facts), t.Command, lastSpawn); f == nil {
+				return false
+			}
+			spawned, _ = f.(*Spawned)
+		}
+		if spawned != nil {
+			lastSpawn = spawned.ID
 		}
 		t.Facts = append(t.Facts, f)
 	}
 	return true
+}
+
+// slowFact reads the fields of the fact of wire code code at payload[at:]
+// (fact index of its turn, after the turn's command and its last Spawned
+// so far) on the slow path's reader, and returns it with the index after
+// it; or nil, when the slow path refuses it (decodeFlat then words why).
+func (d *TurnDecoder) slowFact(payload []byte, code byte, at, index int, command Command, lastSpawn EntityID) (Fact, int) {
+	r := &d.r
+	r.b, r.i, r.flat = payload, at, true
+	r.err, r.nested, r.parked = nil, 0, 0
+	ctx := &d.ctx
+	*ctx = turnContext{command: command, lastSpawn: lastSpawn}
+	var f Fact
+	if sh := factShorthands[code]; d.format >= 3 && sh != nil {
+		f = d.slabs.fact(uint8(sh.of), factTable[sh.of])
+		r.part, r.name, r.index = partFact, sh.name, index
+		r.budget()
+		sh.get(r, f, ctx)
+	} else {
+		e := factTable[code]
+		if e == nil {
+			return nil, at
+		}
+		f = d.slabs.fact(code, e)
+		r.part, r.name, r.index = partFact, e.name, index
+		r.budget()
+		f.get(r)
+	}
+	if r.err != nil {
+		return nil, at
+	}
+	return f, r.i
 }
 
 // level reads the fields of a LevelEntered into m.
@@ -297,48 +337,56 @@ func (c *cursor) uintLong(max uint64) uint64 {
 	return v
 }
 
-// id reads an entity id: below math.MaxUint32, as the slow path wants.
+// id reads an entity id: a positive fixint, a uint8, a uint16 or a
+// uint32, the encodings of every id, inline; anything else is a miss (see
+// fastFlat). The one uint32 that is no id, math.MaxUint32, is refused by
+// valid, which the caller wraps around it: id and valid each inline into
+// fastFlat, where one function doing both would be too big to.
 func (c *cursor) id() EntityID {
-	if c.i < len(c.b) {
-		if v := c.b[c.i]; v <= 0x7f {
-			c.i++
-			return EntityID(v)
-		}
-	}
-	return c.idLong()
-}
-
-func (c *cursor) idLong() EntityID { return EntityID(c.uintLong(math.MaxUint32 - 1)) }
-
-// int reads an int of 32 bits.
-func (c *cursor) int() int {
-	if c.i < len(c.b) {
-		if v := c.b[c.i]; v <= 0x7f {
-			c.i++
-			return int(v)
-		}
-	}
-	return c.intLong()
-}
-
-func (c *cursor) intLong() int {
-	b, i := c.b, c.i
-	switch {
-	case i >= len(b):
-	case b[i] >= 0xe0: // negative fixint
+	b := c.b[c.i:]
+	if len(b) > 0 && b[0] < 0x80 {
 		c.i++
-		return int(int8(b[i]))
-	case b[i] == 0xd0 && i+2 <= len(b):
-		c.i += 2
-		return int(int8(b[i+1]))
-	case b[i] == 0xd1 && i+3 <= len(b):
-		c.i += 3
-		return int(int16(binary.BigEndian.Uint16(b[i+1:])))
-	case b[i] == 0xd2 && i+5 <= len(b):
-		c.i += 5
-		return int(int32(binary.BigEndian.Uint32(b[i+1:])))
+		return EntityID(b[0])
 	}
-	return int(c.uintLong(math.MaxInt32))
+	if len(b) >= 5 && wide32[b[0]] != 0 {
+		w := wide32[b[0]]
+		c.i += 1 + int(w)
+		return EntityID(binary.BigEndian.Uint32(b[1:]) >> (32 - 8*w))
+	}
+	c.bad = true
+	return 0
+}
+
+// valid refuses the one uint32 that is no entity id.
+func (c *cursor) valid(id EntityID) EntityID {
+	if id == math.MaxUint32 {
+		c.bad = true
+	}
+	return id
+}
+
+// wide32 is the width of the unsigned encodings id reads inline besides
+// fixints.
+var wide32 = [256]uint8{0xcc: 1, 0xcd: 2, 0xce: 4}
+
+// short16 is the width of the unsigned encodings the cursor reads inline
+// besides fixints: any value they hold is an int and an entity id.
+var short16 = [256]uint8{0xcc: 1, 0xcd: 2}
+
+// int reads an int, as id does.
+func (c *cursor) int() int {
+	b := c.b[c.i:]
+	if len(b) > 0 && b[0] < 0x80 {
+		c.i++
+		return int(b[0])
+	}
+	if len(b) >= 3 && short16[b[0]] != 0 {
+		w := short16[b[0]]
+		c.i += 1 + int(w)
+		return int(binary.BigEndian.Uint16(b[1:]) >> (16 - 8*w))
+	}
+	c.bad = true
+	return 0
 }
 
 // pos is two ints; the hot facts read them inline as Pos{c.int(), c.int()}.
