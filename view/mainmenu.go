@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // The main menu (new game, continue, replay a journal, quit), the list of
@@ -132,7 +133,8 @@ func (m *Model) drawMainMenu(c Canvas) {
 		label := fmt.Sprintf(" %c  %-18s", it.key, it.label)
 		put(c, x, y, label, st, w-x)
 		if it.detail != "" {
-			put(c, x+textWidth(label)+1, y, it.detail, styleHint, w-x-textWidth(label)-1)
+			room := w - x - textWidth(label) - 1
+			put(c, x+textWidth(label)+1, y, fitDetail(it.detail, room), styleHint, room)
 		}
 		y += 2
 	}
@@ -193,4 +195,21 @@ func drawTextPage(c Canvas, title string, titleStyle Style, lines []string, hint
 		}
 	}
 	put(c, 2, h-2, hint, styleHint, w-4)
+}
+
+// fitDetail fits an item's detail into room columns: whole if it fits,
+// else without its closing part in parentheses (the journal's name), else
+// cut with an ellipsis, so that a narrow screen never shows half a name.
+func fitDetail(s string, room int) string {
+	if textWidth(s) <= room {
+		return s
+	}
+	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") && textWidth(s[:i]) <= room {
+		return s[:i]
+	}
+	if room < 1 {
+		return ""
+	}
+	r := []rune(s)
+	return string(r[:min(len(r), room-1)]) + "…"
 }

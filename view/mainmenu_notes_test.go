@@ -21,3 +21,22 @@ func TestTheMainMenuSaysWhyAGameWasPassedOver(t *testing.T) {
 	assert.Contains(t, screen, "Continue", "the older game is still offered")
 	assert.Equal(t, 24, len(strings.Split(strings.TrimSuffix(screen, "\n"), "\n")))
 }
+
+func TestAMenuItemsDetailFitsItsRoomWithoutHalfAName(t *testing.T) {
+	const detail = "turn 37 on depth 1, rules 2 (2026-11-24_2213_seed-838947.rogue)"
+	cases := []struct {
+		name string
+		room int
+		want string
+	}{
+		{"whole when it fits", 80, detail},
+		{"without the journal's name when only that does not fit", 50, "turn 37 on depth 1, rules 2"},
+		{"cut with an ellipsis when even that does not fit", 10, "turn 37 o…"},
+		{"nothing in no room", 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, fitDetail(detail, c.room))
+		})
+	}
+}

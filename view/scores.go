@@ -51,7 +51,11 @@ func ScoreLines(scores []Score, unranked []Unranked, of int) []string {
 	if len(scores) == 0 {
 		out = append(out, "No games to rank yet: play one!")
 	} else {
-		out = append(out, fmt.Sprintf("%d games; the best first: deepest, then highest level, then fewest turns.", of), "")
+		games := "games"
+		if of == 1 {
+			games = "game"
+		}
+		out = append(out, fmt.Sprintf("%d %s; the best first: deepest, then highest level, then fewest turns.", of, games), "")
 		out = append(out, fmt.Sprintf("%2s %5s %5s %6s  %-22s %s", "#", "depth", "level", "turn", "game", "end"))
 		for i, s := range scores {
 			game := fmt.Sprintf("%s seed %d", s.Created.UTC().Format("2006-01-02"), s.Seed)
