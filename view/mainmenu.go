@@ -41,6 +41,14 @@ func (m *Model) menuItems() []menuItem {
 }
 
 func (m *Model) keyMainMenu(k Key) Intent {
+	if m.confirm {
+		// New game asked whether to set the unfinished game aside.
+		m.confirm = false
+		if k == Rune('y') || k == Rune('Y') {
+			return Intent{Menu: MenuNewGame}
+		}
+		return Intent{}
+	}
 	items := m.menuItems()
 	step := menuStep(k)
 	if k == Rune('j') {
@@ -72,6 +80,10 @@ func (m *Model) keyMainMenu(k Key) Intent {
 	m.sel = choose
 	switch items[choose].act {
 	case actNewGame:
+		if m.menu.Continue != "" {
+			m.confirm = true
+			return Intent{}
+		}
 		return Intent{Menu: MenuNewGame}
 	case actContinue:
 		return Intent{Menu: MenuContinue}
@@ -138,6 +150,15 @@ func (m *Model) drawMainMenu(c Canvas) {
 		}
 		y += 2
 	}
+	if m.confirm {
+		for j, line := range wrap(newGameQuestion, min(w-x-2, 60)) {
+			if y+1+j >= h {
+				break
+			}
+			put(c, x, y+1+j, line, styleWarn, w-x)
+		}
+		return
+	}
 	put(c, x, y+1, "Up/Down and Enter, or the letter", styleHint, w-x)
 	for i, note := range m.menu.Notes {
 		y := y + 3 + i*2
@@ -196,6 +217,11 @@ func drawTextPage(c Canvas, title string, titleStyle Style, lines []string, hint
 	}
 	put(c, 2, h-2, hint, styleHint, w-4)
 }
+
+// newGameQuestion is asked when New game is chosen while a game can be
+// continued: the new game takes Continue's place in the menu, and the
+// other stays in the data folder, whole.
+const newGameQuestion = "Set the unfinished game aside and begin a new one? It stays in the data folder: Replay finds it, rogue play --journal FILE continues it. y: new game, any other key: back"
 
 // fitDetail fits an item's detail into room columns: whole if it fits,
 // else without its closing part in parentheses (the journal's name), else

@@ -40,3 +40,28 @@ func TestAMenuItemsDetailFitsItsRoomWithoutHalfAName(t *testing.T) {
 		})
 	}
 }
+
+func TestNewGameAsksBeforeSettingAnUnfinishedGameAside(t *testing.T) {
+	cases := []struct {
+		name string
+		menu MainMenu
+		keys []Key
+		want Intent
+	}{
+		{"with nothing to continue, n begins at once", MainMenu{}, []Key{Rune('n')}, Intent{Menu: MenuNewGame}},
+		{"with a game to continue, n only asks", theMenu(), []Key{Rune('n')}, Intent{}},
+		{"y then begins the new game", theMenu(), []Key{Rune('n'), Rune('y')}, Intent{Menu: MenuNewGame}},
+		{"any other key goes back to the menu", theMenu(), []Key{Rune('n'), Rune('c')}, Intent{}},
+		{"after going back, the menu's keys work again", theMenu(), []Key{Rune('n'), Named(KeyEsc), Rune('c')}, Intent{Menu: MenuContinue}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := NewModel(c.menu)
+			var got Intent
+			for _, k := range c.keys {
+				got = m.HandleKey(k)
+			}
+			assert.Equal(t, c.want, got)
+		})
+	}
+}

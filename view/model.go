@@ -115,7 +115,8 @@ type Model struct {
 	cursor events.Pos      // look and targeting
 	item   events.EntityID // the item being aimed
 	// confirm is set while aiming when Enter asked whether to read an
-	// area item whose blast reaches the reader.
+	// area item whose blast reaches the reader, and in the main menu when
+	// New game asked whether to set the unfinished game aside.
 	confirm bool
 	log     []entry
 	moment  int   // counts key presses; messages of the current one are new
@@ -159,6 +160,7 @@ func NewModel(menu MainMenu) *Model {
 func (m *Model) ShowMainMenu(menu MainMenu) {
 	m.menu = menu
 	m.mode = ModeMainMenu
+	m.confirm = false
 	m.sel = 0
 	if menu.Continue != "" {
 		m.sel = 1

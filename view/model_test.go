@@ -314,8 +314,8 @@ func TestMainMenu(t *testing.T) {
 	}{
 		{"Enter continues the unfinished game", theMenu(), []Key{Named(KeyEnter)}, Intent{Menu: MenuContinue}, ModeMainMenu},
 		{"Enter starts a new game when there is none", MainMenu{}, []Key{Named(KeyEnter)}, Intent{Menu: MenuNewGame}, ModeMainMenu},
-		{"n starts a new game", theMenu(), []Key{Rune('n')}, Intent{Menu: MenuNewGame}, ModeMainMenu},
-		{"Up then Enter starts a new game", theMenu(), []Key{Named(KeyUp), Named(KeyEnter)}, Intent{Menu: MenuNewGame}, ModeMainMenu},
+		{"n then y starts a new game", theMenu(), []Key{Rune('n'), Rune('y')}, Intent{Menu: MenuNewGame}, ModeMainMenu},
+		{"Up, Enter then y starts a new game", theMenu(), []Key{Named(KeyUp), Named(KeyEnter), Rune('y')}, Intent{Menu: MenuNewGame}, ModeMainMenu},
 		{"r lists the journals", theMenu(), []Key{Rune('r')}, Intent{}, ModeJournals},
 		{"Enter on a journal replays it", theMenu(), []Key{Rune('r'), Named(KeyDown), Named(KeyEnter)}, Intent{Menu: MenuReplay, Journal: journals[1]}, ModeJournals},
 		{"Esc goes back from the journals", theMenu(), []Key{Rune('r'), Named(KeyEsc)}, Intent{}, ModeMainMenu},

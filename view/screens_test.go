@@ -22,6 +22,11 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 	}{
 		{"main_menu", func(t *testing.T) *Model { return NewModel(theMenu()) }},
 		{"main_menu_first_game", func(t *testing.T) *Model { return NewModel(MainMenu{}) }},
+		{"main_menu_new_game_asks", func(t *testing.T) *Model {
+			m := NewModel(theMenu())
+			m.HandleKey(Rune('n'))
+			return m
+		}},
 		{"journals", func(t *testing.T) *Model {
 			m := NewModel(theMenu())
 			m.HandleKey(Rune('r'))
