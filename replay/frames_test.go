@@ -2,6 +2,7 @@ package replay
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -313,3 +314,37 @@ func TestCheckpointsOfACrowdedJournalStayWithinTheirEntities(t *testing.T) {
 	assert.LessOrEqual(t, held, 1<<18, "unbounded, the checkpoints kept 1.5 million of the crowd")
 	assert.Greater(t, len(f.ckpts.list), 1, "a few are still kept")
 }
+
+// Open reads the records to count the turns and folds none of them: a
+// journal whose fact the fold refuses opens, its frames before that turn
+// show, and the frame of that turn (and any after it) is the fold's error,
+// naming the file, the byte, the turn and the fact.
+func TestOpenCountsTheTurnsWithoutFoldingThem(t *testing.T) {
+	good, err := os.ReadFile(goldenJournal("short"))
+	require.NoError(t, err)
+	m, tail, err := journal.LoadMemory(good)
+	require.NoError(t, err)
+	require.Nil(t, tail)
+	refused := m.Turns()
+	ghost := &events.Turn{Command: &events.Wait{}, Facts: []events.Fact{&events.Moved{Actor: 999, Dir: events.North}}}
+	require.NoError(t, m.Append(ghost))
+	require.NoError(t, m.Append(&events.Turn{Command: &events.Wait{}}))
+	path := filepath.Join(t.TempDir(), "ghost.rogue")
+	require.NoError(t, os.WriteFile(path, m.Bytes(), 0o644))
+
+	f, err := Open(path, content.Default())
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, refused+2, f.Total(), "every record is a turn")
+	assert.Equal(t, 0, f.folded, "opening folds nothing")
+	assert.Nil(t, f.Damage())
+
+	fr, err := f.At(refused)
+	require.NoError(t, err)
+	assert.Equal(t, refused, fr.State.Turn, "the turns before the refused one show")
+	for _, turn := range []int{refused + 1, refused + 2} {
+		_, err = f.At(turn)
+		assert.EqualError(t, err, fmt.Sprintf("journal %s: at byte %d: turn %d: fact 0 (Moved) field Actor: entity 999 does not exist", path, len(good), refused), "turn %d", turn)
+	}
+}
+
