@@ -338,8 +338,8 @@ func (f *Frames) fold(turn int, lines *[]view.ReplayLine) error {
 		for _, m := range msgs {
 			*lines = append(*lines, view.ReplayLine{Turn: f.cur.Turn, Text: m})
 		}
-		if f.ckpts.due(f.cur.Turn, turn) {
-			f.ckpts.add(f.cur, f.r.Position())
+		if pos := f.r.Position(); f.ckpts.due(f.cur.Turn, turn) && f.ckpts.worth(f.cur, pos, f.origin) {
+			f.ckpts.add(f.cur, pos)
 		}
 	}
 	return nil

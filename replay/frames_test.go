@@ -348,3 +348,25 @@ func TestOpenCountsTheTurnsWithoutFoldingThem(t *testing.T) {
 	}
 }
 
+// Going forward through a crowd of thousands of entities, a frame every
+// few turns as an export goes, copies a state for a checkpoint only once
+// every entityBytes bytes of the journal per entity: the copies cost at
+// most about what the fold costs, where one every fineEvery turns cost
+// more than everything else together.
+func TestCheckpointsOfACrowdCostNoMoreThanItsFold(t *testing.T) {
+	j := hostile.Crowd(hostile.MaxSize)
+	path := filepath.Join(t.TempDir(), "crowd.rogue")
+	require.NoError(t, os.WriteFile(path, j.Bytes, 0o644))
+	f, err := Open(path, content.Default())
+	require.NoError(t, err)
+	defer f.Close()
+	step := CastStep(1, f.Total())
+	for turn := 1; turn <= f.Total(); turn += step {
+		_, err := f.At(turn)
+		require.NoError(t, err)
+	}
+	crowd := f.cur.NumEntities()
+	require.Greater(t, crowd, 7000, "the crowd is there")
+	assert.Greater(t, f.ckpts.copies, 10, "checkpoints are still kept")
+	assert.LessOrEqual(t, f.ckpts.copies, len(j.Bytes)/(entityBytes*crowd)+2, "a fine checkpoint every %d turns made %d copies", fineEvery, f.Total()/fineEvery)
+}
