@@ -1,0 +1,79 @@
+package fov
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"rogue/events"
+)
+
+// hasDiscByTiles is HasDisc tile by tile.
+func hasDiscByTiles(s *Set, origin events.Pos, radius int) bool {
+	radius = min(max(radius, 0), s.w+s.h)
+	for y := range s.h {
+		for x := range s.w {
+			dx, dy := x-origin.X, y-origin.Y
+			if dx*dx+dy*dy <= radius*radius+radius && !s.Has(pos(x, y)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// HasDisc agrees with a test of every tile, on sets of every shape
+// (rows across word boundaries, discs cut by the map's edges, origins
+// off the map), full or with a tile missing at random, and a field of
+// view is always within its disc.
+func TestHasDiscIsEveryTileOfTheDiscOnTheMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		w, h := 1+rng.IntN(140), 1+rng.IntN(40)
+		s := NewSet(w, h)
+		origin := pos(rng.IntN(w+20)-10, rng.IntN(h+20)-10)
+		radius := rng.IntN(12) - 1
+		for y := range h {
+			for x := range w {
+				if rng.IntN(8) != 0 {
+					s.Add(pos(x, y))
+				}
+			}
+		}
+		if rng.IntN(2) == 0 {
+			Compute(s, func(events.Pos) bool { return false }, origin, radius)
+		}
+		if rng.IntN(3) == 0 {
+			for y := range h {
+				for x := range w {
+					s.Add(pos(x, y))
+				}
+			}
+			s.words[rng.IntN(len(s.words))] &^= 1 << rng.IntN(64)
+		}
+		assert.Equal(t, hasDiscByTiles(s, origin, radius), s.HasDisc(origin, radius), "%dx%d from %v radius %d", w, h, origin, radius)
+	}
+}
+
+// A field of view is within its disc, which a view over open ground is
+// all of: what lets a set holding the disc skip computing the view.
+func TestAFieldOfViewIsWithinItsDisc(t *testing.T) {
+	g, origin := parse(
+		"..........#......",
+		"....#............",
+		".................",
+		"........@........",
+		"...##............",
+		".................",
+	)
+	for radius := -1; radius <= 10; radius++ {
+		view, disc := NewSet(g.w, g.h), NewSet(g.w, g.h)
+		Compute(view, g.opaque, origin, radius)
+		Compute(disc, func(events.Pos) bool { return false }, origin, radius)
+		assert.True(t, disc.HasDisc(origin, radius), "radius %d: open ground sees its whole disc", radius)
+		want := disc.Count()
+		disc.Union(view)
+		assert.Equal(t, want, disc.Count(), "radius %d: the view adds nothing to its disc", radius)
+	}
+}
