@@ -62,6 +62,12 @@ type State struct {
 	Depth int
 	Level events.LevelEntered // the description of the current level
 	Map   *dungeon.Map        // tiles carved from Level; shared, never changed
+	// ownMap is whether no copy of the state shares Map: once the level
+	// is left, its storage is spareMap, which the next level is carved
+	// into (a fold that enters a level a turn allocates no map a turn).
+	// A map a copy shares is never carved into again.
+	ownMap   bool
+	spareMap *dungeon.Map
 	// entity holds the entities sorted by ID, and those removed since it
 	// was last compacted (dead, ndead of them): removing one from the
 	// middle of a deep level's thousand would move half the others, so
@@ -154,9 +160,10 @@ func (s *State) Content() *content.Tables { return s.content }
 func (s *State) RulesVersion() int { return s.content.Version }
 
 // Clone returns an independent copy of s (the carved map is shared: it
-// never changes).
+// never changes, so s stops owning it, see ownMap).
 func (s *State) Clone() *State {
 	c := *s
+	s.shareMap(&c)
 	c.entity, c.ndead = s.liveInto(nil), 0
 	if s.pending != nil {
 		c.pending = s.pending.Clone()
@@ -171,6 +178,16 @@ func (s *State) Clone() *State {
 	c.visible = nil
 	c.takeView(s)
 	return &c
+}
+
+// shareMap is what copying s into c does to the maps' storage: c shares
+// s's map, which neither may carve into again, and not s's spare. A state
+// that owns no map (a checkpoint's) is not written to.
+func (s *State) shareMap(c *State) {
+	if s.ownMap {
+		s.ownMap = false
+	}
+	c.ownMap, c.spareMap = false, nil
 }
 
 // workingCopy is Clone for Decide's working copy: it reuses the storage
@@ -193,6 +210,7 @@ func (s *State) workingCopy() *State {
 	}
 	ents, vis, movers, standing := c.entity[:0], c.visible, c.movers, c.standing
 	*c = *s
+	s.shareMap(c)
 	c.visible = vis
 	c.entity, c.ndead = s.liveInto(ents), 0
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
