@@ -317,7 +317,7 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	})
 	s.ndead = 0
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
-	s.explored, s.visibleOK = nil, false
+	s.explored, s.clear, s.visibleOK = nil, nil, false
 	// The viewpoints' sets are the state's own: kept for a level of the
 	// same size.
 	if s.pending != nil {

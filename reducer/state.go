@@ -101,6 +101,10 @@ type State struct {
 	pending  *fov.Set
 	npending int
 	scratch  *fov.Set
+	// clear marks the transparent tiles of Map, when Explored has built
+	// it (nil until then, and on a new level): it never changes, so
+	// copies share it.
+	clear *fov.Set
 	// viewed marks the tiles of this level the player has looked from
 	// since explored was last reset (their view is in explored, or
 	// pending): looking from one again adds nothing. nil means none known.
@@ -526,20 +530,44 @@ func (s *State) Explored() *fov.Set {
 		// Coarse to fine: on open ground the views from every fourth
 		// viewpoint across and down hold the discs of the others, whose
 		// views (within their discs) then add nothing and are not
-		// computed. The union is the same in any order.
+		// computed; and a view whose disc is all transparent is its
+		// disc. The union is the same in any order.
+		vision := s.content.Rules.Vision
+		transparent := s.transparent()
 		for pass := range viewpointPasses {
 			for p := range s.pending.All() {
-				if viewpointPass(p) != pass || s.explored.HasDisc(p, s.content.Rules.Vision) {
-					continue
+				switch {
+				case viewpointPass(p) != pass || s.explored.HasDisc(p, vision):
+				case transparent != nil && transparent.HasDisc(p, vision):
+					s.explored.AddDisc(p, vision)
+				default:
+					fov.Compute(s.scratch, s.Map.Opaque, p, vision)
+					s.explored.Union(s.scratch)
 				}
-				fov.Compute(s.scratch, s.Map.Opaque, p, s.content.Rules.Vision)
-				s.explored.Union(s.scratch)
 			}
 		}
 		s.pending.Clear()
 		s.npending = 0
 	}
 	return s.explored
+}
+
+// transparent is clear, built when Explored has enough viewpoints to
+// fold in that building it costs less than the fields of view it may
+// spare (about one a thousand tiles of the map); else nil.
+func (s *State) transparent() *fov.Set {
+	w, h := s.Map.Width, s.Map.Height
+	if s.clear == nil && s.npending*1024 >= w*h {
+		s.clear = fov.NewSet(w, h)
+		for y := range h {
+			for x := range w {
+				if p := (events.Pos{X: x, Y: y}); !s.Map.Opaque(p) {
+					s.clear.Add(p)
+				}
+			}
+		}
+	}
+	return s.clear
 }
 
 // viewpointPasses is how many passes Explored takes over the viewpoints:

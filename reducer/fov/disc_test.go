@@ -77,3 +77,25 @@ func TestAFieldOfViewIsWithinItsDisc(t *testing.T) {
 		assert.Equal(t, want, disc.Count(), "radius %d: the view adds nothing to its disc", radius)
 	}
 }
+
+// AddDisc adds exactly the disc's tiles on the map, and that is the view
+// from its centre over open ground: on maps of every shape, from origins
+// on and off them, with tiles already there or not.
+func TestAddDiscAddsTheViewOverOpenGround(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		w, h := 1+rng.IntN(140), 1+rng.IntN(40)
+		origin := pos(rng.IntN(w+20)-10, rng.IntN(h+20)-10)
+		radius := rng.IntN(12) - 1
+		before := NewSet(w, h)
+		for range rng.IntN(50) {
+			before.Add(pos(rng.IntN(w), rng.IntN(h)))
+		}
+		got := before.Clone()
+		got.AddDisc(origin, radius)
+		want := NewSet(w, h)
+		Compute(want, func(p events.Pos) bool { return p.X < 0 || p.X >= w || p.Y < 0 || p.Y >= h }, origin, radius)
+		want.Union(before)
+		assert.Equal(t, want.Words(), got.Words(), "%dx%d from %v radius %d", w, h, origin, radius)
+	}
+}
