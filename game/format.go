@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"sync"
 
 	"rogue/events"
 )
@@ -33,11 +34,11 @@ func fields(v any) string {
 	}
 	b := make([]byte, 0, 64)
 	b = append(b, '{')
-	for i := 0; i < rv.NumField(); i++ {
+	for i, name := range fieldNames(rv.Type()) {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = append(b, rv.Type().Field(i).Name...)
+		b = append(b, name...)
 		b = append(b, ':')
 		b = appendValue(b, rv.Field(i))
 	}
@@ -45,12 +46,43 @@ func fields(v any) string {
 	return string(b)
 }
 
+// names holds each struct type's field names, as fieldNames found them:
+// asking reflect for them again for every fact of a dump cost more than
+// writing the fact.
+var names sync.Map // reflect.Type -> []string
+
+// fieldNames is the names of the fields of the struct type t, in order.
+func fieldNames(t reflect.Type) []string {
+	if n, ok := names.Load(t); ok {
+		return n.([]string)
+	}
+	n := make([]string, t.NumField())
+	for i := range n {
+		n[i] = t.Field(i).Name
+	}
+	names.Store(t, n)
+	return n
+}
+
+// The types appendValue and appendPlain look for, known without making
+// an interface of every value (which allocates).
+var (
+	posType       = reflect.TypeFor[events.Pos]()
+	errorType     = reflect.TypeFor[error]()
+	stringerType  = reflect.TypeFor[fmt.Stringer]()
+	formatterType = reflect.TypeFor[fmt.Formatter]()
+)
+
 // appendValue appends v as fmt's %v writes it (a Pos as "(x,y)"): with
 // strconv for plain numbers and booleans, the commonest fields, as a dump
 // writes millions of them.
 func appendValue(b []byte, v reflect.Value) []byte {
-	if p, ok := v.Interface().(events.Pos); ok {
-		return fmt.Appendf(b, "(%d,%d)", p.X, p.Y)
+	if v.Type() == posType {
+		b = append(b, '(')
+		b = strconv.AppendInt(b, v.Field(0).Int(), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, v.Field(1).Int(), 10)
+		return append(b, ')')
 	}
 	return appendPlain(b, v)
 }
@@ -59,11 +91,8 @@ func appendValue(b []byte, v reflect.Value) []byte {
 // the values inside a list or a struct: a struct's fields between braces
 // and a list's values between brackets, each separated by a space.
 func appendPlain(b []byte, v reflect.Value) []byte {
-	if v.CanInterface() {
-		switch x := v.Interface().(type) {
-		case error, fmt.Stringer, fmt.Formatter:
-			return fmt.Append(b, x)
-		}
+	if t := v.Type(); v.CanInterface() && (t.Implements(errorType) || t.Implements(stringerType) || t.Implements(formatterType)) {
+		return fmt.Append(b, v.Interface())
 	}
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
