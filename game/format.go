@@ -73,6 +73,35 @@ var (
 	formatterType = reflect.TypeFor[fmt.Formatter]()
 )
 
+// How fmt writes a value of a type under %v: through its methods (an
+// error's Error or a Formatter's Format), its String, or by its kind.
+const (
+	byKind = iota
+	viaFmt
+	viaString
+)
+
+// methods holds each type's way, as methodsOf found it: asking reflect
+// whether a type has the methods, for every field of a dump's million
+// facts, cost more than writing them.
+var methods sync.Map // reflect.Type -> int
+
+// methodsOf is how fmt writes a value of type t (see byKind).
+func methodsOf(t reflect.Type) int {
+	if m, ok := methods.Load(t); ok {
+		return m.(int)
+	}
+	m := byKind
+	switch {
+	case t.Implements(errorType) || t.Implements(formatterType):
+		m = viaFmt
+	case t.Implements(stringerType):
+		m = viaString
+	}
+	methods.Store(t, m)
+	return m
+}
+
 // appendValue appends v as fmt's %v writes it (a Pos as "(x,y)"): with
 // strconv for plain numbers and booleans, the commonest fields, as a dump
 // writes millions of them.
@@ -91,8 +120,15 @@ func appendValue(b []byte, v reflect.Value) []byte {
 // the values inside a list or a struct: a struct's fields between braces
 // and a list's values between brackets, each separated by a space.
 func appendPlain(b []byte, v reflect.Value) []byte {
-	if t := v.Type(); v.CanInterface() && (t.Implements(errorType) || t.Implements(stringerType) || t.Implements(formatterType)) {
-		return fmt.Append(b, v.Interface())
+	if v.CanInterface() {
+		switch methodsOf(v.Type()) {
+		case viaFmt:
+			return fmt.Append(b, v.Interface())
+		case viaString:
+			// What fmt writes for a Stringer (and neither an error nor a
+			// Formatter) under %v.
+			return append(b, v.Interface().(fmt.Stringer).String()...)
+		}
 	}
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
