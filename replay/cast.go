@@ -74,6 +74,8 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 	}
 	screen := NewFrameScreen()
 	var prev *view.TextCanvas
+	// Two canvases, drawn on in turn: the frame's and the one before.
+	canvases := [2]*view.TextCanvas{view.NewTextCanvas(exportWidth, exportHeight), view.NewTextCanvas(exportWidth, exportHeight)}
 	var line []byte
 	step = max(step, 1)
 	for i, turn := 0, from; ; i++ {
@@ -81,7 +83,9 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 		if err != nil {
 			return err
 		}
-		cur := screen.Draw(fr)
+		cur := canvases[i%2]
+		cur.Clear()
+		screen.DrawOn(cur, fr)
 		line = appendCastEvent(line[:0], float64(i)/speed, view.ANSIFrame(prev, cur))
 		if _, err := w.Write(line); err != nil {
 			return err
@@ -125,8 +129,14 @@ func NewFrameScreen() FrameScreen {
 
 // Draw is the screen of frame f: what view.Draw draws.
 func (s FrameScreen) Draw(f view.ReplayFrame) *view.TextCanvas {
-	s.m.ShowReplayed(f)
 	c := view.NewTextCanvas(exportWidth, exportHeight)
-	view.Draw(c, s.m)
+	s.DrawOn(c, f)
 	return c
+}
+
+// DrawOn draws the screen of frame f on c, a blank 80x24 canvas (a
+// recording draws its frames on two canvases in turn).
+func (s FrameScreen) DrawOn(c *view.TextCanvas, f view.ReplayFrame) {
+	s.m.ShowReplayed(f)
+	view.Draw(c, s.m)
 }
