@@ -101,9 +101,10 @@ type State struct {
 	pending  *fov.Set
 	npending int
 	scratch  *fov.Set
-	// clear marks the transparent tiles of Map, when Explored has built
-	// it (nil until then, and on a new level): it never changes, so
-	// copies share it.
+	// clear marks the tiles of Map that shade nothing on it (the
+	// transparent ones and its outer ring, with no map behind it), when
+	// Explored has built it (nil until then, and on a new level): it
+	// never changes, so copies share it.
 	clear *fov.Set
 	// viewed marks the tiles of this level the player has looked from
 	// since explored was last reset (their view is in explored, or
@@ -530,15 +531,15 @@ func (s *State) Explored() *fov.Set {
 		// Coarse to fine: on open ground the views from every fourth
 		// viewpoint across and down hold the discs of the others, whose
 		// views (within their discs) then add nothing and are not
-		// computed; and a view whose disc is all transparent is its
-		// disc. The union is the same in any order.
+		// computed; and a view whose disc nothing shades (but the map's
+		// edge) is its disc. The union is the same in any order.
 		vision := s.content.Rules.Vision
 		transparent := s.transparent()
 		for pass := range viewpointPasses {
 			for p := range s.pending.All() {
 				switch {
 				case viewpointPass(p) != pass || s.explored.HasDisc(p, vision):
-				case transparent != nil && transparent.HasDisc(p, vision):
+				case transparent != nil && !s.Map.Opaque(p) && transparent.HasDisc(p, vision):
 					s.explored.AddDisc(p, vision)
 				default:
 					fov.Compute(s.scratch, s.Map.Opaque, p, vision)
@@ -561,7 +562,7 @@ func (s *State) transparent() *fov.Set {
 		s.clear = fov.NewSet(w, h)
 		for y := range h {
 			for x := range w {
-				if p := (events.Pos{X: x, Y: y}); !s.Map.Opaque(p) {
+				if p := (events.Pos{X: x, Y: y}); x == 0 || y == 0 || x == w-1 || y == h-1 || !s.Map.Opaque(p) {
 					s.clear.Add(p)
 				}
 			}

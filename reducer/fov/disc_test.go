@@ -99,3 +99,50 @@ func TestAddDiscAddsTheViewOverOpenGround(t *testing.T) {
 		assert.Equal(t, want.Words(), got.Words(), "%dx%d from %v radius %d", w, h, origin, radius)
 	}
 }
+
+// Where every tile of a disc is transparent or on the map's outer ring
+// (walls with no map behind them), the view from its centre is the disc:
+// on open maps of every size from every tile, and on maps with walls
+// about, from every tile whose disc holds none of them.
+func TestTheViewOverADiscThatOnlyTheMapsEdgeBoundsIsTheDisc(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	checked := 0
+	for i := range 1500 {
+		w, h := 3+rng.IntN(40), 3+rng.IntN(30)
+		density := 0
+		if i%3 != 0 {
+			density = 1 + rng.IntN(12) // walls in a hundred
+		}
+		wall := make([]bool, w*h)
+		for k := range wall {
+			wall[k] = rng.IntN(100) < density
+		}
+		edge := func(p events.Pos) bool { return p.X <= 0 || p.Y <= 0 || p.X >= w-1 || p.Y >= h-1 }
+		opaque := func(p events.Pos) bool { return edge(p) || wall[p.Y*w+p.X] }
+		clear := NewSet(w, h)
+		for y := range h {
+			for x := range w {
+				if edge(pos(x, y)) || !opaque(pos(x, y)) {
+					clear.Add(pos(x, y))
+				}
+			}
+		}
+		radius := rng.IntN(11)
+		for y := 1; y < h-1; y++ {
+			for x := 1; x < w-1; x++ {
+				origin := pos(x, y)
+				if opaque(origin) || !clear.HasDisc(origin, radius) {
+					continue
+				}
+				checked++
+				view, disc := NewSet(w, h), NewSet(w, h)
+				Compute(view, opaque, origin, radius)
+				disc.AddDisc(origin, radius)
+				if !assert.Equal(t, disc.Words(), view.Words(), "%dx%d from %v radius %d", w, h, origin, radius) {
+					return
+				}
+			}
+		}
+	}
+	assert.Greater(t, checked, 100000)
+}
