@@ -296,20 +296,28 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	if f.Width >= 1 && f.Height >= 1 && f.Width <= dungeon.MaxSide && f.Height <= dungeon.MaxSide && f.Width*f.Height > events.MaxMapArea {
 		return fieldErrorf("Width", "a %dx%d map has %d tiles, more than the %d a level may have", f.Width, f.Height, f.Width*f.Height, events.MaxMapArea)
 	}
-	m, err := dungeon.Carve(f.Width, f.Height, f.Rooms, f.Corridors, f.Stairs)
+	// Carved into the storage of a level left before, which nothing
+	// else holds (see State.ownMap): the current map stays as it is
+	// when the level is refused.
+	m, err := dungeon.CarveInto(s.spareMap, f.Width, f.Height, f.Rooms, f.Corridors, f.Stairs)
 	if err != nil {
 		return err
 	}
+	s.spareMap = nil
 	if !m.Walkable(f.Arrival) {
 		return fieldErrorf("Arrival", "arrival (%d,%d) is not a floor tile of the level", f.Arrival.X, f.Arrival.Y)
 	}
+	if s.ownMap {
+		s.spareMap = s.Map
+	}
+	s.ownMap = true
 	// Everything that is not the player or carried by the player is gone.
 	s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool {
 		return e.dead || e.ID != events.PlayerID && e.Holder != events.PlayerID
 	})
 	s.ndead = 0
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
-	s.explored, s.visibleOK = nil, false
+	s.explored, s.clear, s.visibleOK = nil, nil, false
 	// The viewpoints' sets are the state's own: kept for a level of the
 	// same size.
 	if s.pending != nil {

@@ -62,6 +62,12 @@ type State struct {
 	Depth int
 	Level events.LevelEntered // the description of the current level
 	Map   *dungeon.Map        // tiles carved from Level; shared, never changed
+	// ownMap is whether no copy of the state shares Map: once the level
+	// is left, its storage is spareMap, which the next level is carved
+	// into (a fold that enters a level a turn allocates no map a turn).
+	// A map a copy shares is never carved into again.
+	ownMap   bool
+	spareMap *dungeon.Map
 	// entity holds the entities sorted by ID, and those removed since it
 	// was last compacted (dead, ndead of them): removing one from the
 	// middle of a deep level's thousand would move half the others, so
@@ -95,6 +101,11 @@ type State struct {
 	pending  *fov.Set
 	npending int
 	scratch  *fov.Set
+	// clear marks the tiles of Map that shade nothing on it (the
+	// transparent ones and its outer ring, with no map behind it), when
+	// Explored has built it (nil until then, and on a new level): it
+	// never changes, so copies share it.
+	clear *fov.Set
 	// viewed marks the tiles of this level the player has looked from
 	// since explored was last reset (their view is in explored, or
 	// pending): looking from one again adds nothing. nil means none known.
@@ -162,9 +173,10 @@ func (s *State) TurnNumber() int { return s.Turn - 1 }
 func (s *State) RulesVersion() int { return s.content.Version }
 
 // Clone returns an independent copy of s (the carved map is shared: it
-// never changes).
+// never changes, so s stops owning it, see ownMap).
 func (s *State) Clone() *State {
 	c := *s
+	s.shareMap(&c)
 	c.entity, c.ndead = s.liveInto(nil), 0
 	if s.pending != nil {
 		c.pending = s.pending.Clone()
@@ -179,6 +191,16 @@ func (s *State) Clone() *State {
 	c.visible = nil
 	c.takeView(s)
 	return &c
+}
+
+// shareMap is what copying s into c does to the maps' storage: c shares
+// s's map, which neither may carve into again, and not s's spare. A state
+// that owns no map (a checkpoint's) is not written to.
+func (s *State) shareMap(c *State) {
+	if s.ownMap {
+		s.ownMap = false
+	}
+	c.ownMap, c.spareMap = false, nil
 }
 
 // workingCopy is Clone for Decide's working copy: it reuses the storage
@@ -201,6 +223,7 @@ func (s *State) workingCopy() *State {
 	}
 	ents, vis, movers, standing := c.entity[:0], c.visible, c.movers, c.standing
 	*c = *s
+	s.shareMap(c)
 	c.visible = vis
 	c.entity, c.ndead = s.liveInto(ents), 0
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
@@ -513,14 +536,73 @@ func (s *State) Explored() *fov.Set {
 		if s.scratch == nil || s.scratch.Width() != s.Map.Width || s.scratch.Height() != s.Map.Height {
 			s.scratch = fov.NewSet(s.Map.Width, s.Map.Height)
 		}
-		for p := range s.pending.All() {
-			fov.Compute(s.scratch, s.Map.Opaque, p, s.content.Rules.Vision)
-			s.explored.Union(s.scratch)
+		// Coarse to fine: on open ground the views from every fourth
+		// viewpoint across and down hold the discs of the others, whose
+		// views (within their discs) then add nothing and are not
+		// computed; and a view whose disc nothing shades (but the map's
+		// edge) is its disc. The union is the same in any order.
+		vision := s.content.Rules.Vision
+		transparent := s.transparent()
+		for pass := range viewpointPasses {
+			for p := range s.pending.All() {
+				switch {
+				case viewpointPass(p) != pass || s.explored.HasDisc(p, vision):
+				case transparent != nil && !s.Map.Opaque(p) && transparent.HasDisc(p, vision):
+					s.explored.AddDisc(p, vision)
+				default:
+					fov.Compute(s.scratch, s.Map.Opaque, p, vision)
+					s.explored.Union(s.scratch)
+				}
+			}
 		}
 		s.pending.Clear()
 		s.npending = 0
 	}
 	return s.explored
+}
+
+// transparent is clear, built when Explored has enough viewpoints to
+// fold in that building it costs less than the fields of view it may
+// spare (about one a thousand tiles of the map); else nil.
+func (s *State) transparent() *fov.Set {
+	w, h := s.Map.Width, s.Map.Height
+	if s.clear == nil && s.npending*1024 >= w*h {
+		s.clear = fov.NewSet(w, h)
+		for y := range h {
+			for x := range w {
+				if p := (events.Pos{X: x, Y: y}); x == 0 || y == 0 || x == w-1 || y == h-1 || !s.Map.Opaque(p) {
+					s.clear.Add(p)
+				}
+			}
+		}
+	}
+	return s.clear
+}
+
+// viewpointPasses is how many passes Explored takes over the viewpoints:
+// see viewpointPass.
+const viewpointPasses = 5
+
+// viewpointPass is the pass of Explored that folds the view from p in:
+// first the points of a grid 4 tiles apart, then the rest of its lines,
+// then those of a grid 2 apart and the rest of its lines, then the rest.
+// A walk along a row or a column, as an open area is crossed, meets a
+// line of the coarse grid every 4 tiles; an area walked all over, a
+// point of it every 16.
+func viewpointPass(p events.Pos) int {
+	switch x4, y4 := p.X%4 == 0, p.Y%4 == 0; {
+	case x4 && y4:
+		return 0
+	case x4 || y4:
+		return 1
+	}
+	switch x2, y2 := p.X%2 == 0, p.Y%2 == 0; {
+	case x2 && y2:
+		return 2
+	case x2 || y2:
+		return 3
+	}
+	return 4
 }
 
 // lookFrom records that the player saw the level from p.

@@ -90,6 +90,8 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 	screen := NewFrameScreen()
 	screen.m.Recording = true
 	var prev *view.TextCanvas
+	// Two canvases, drawn on in turn: the frame's and the one before.
+	canvases := [2]*view.TextCanvas{view.NewTextCanvas(exportWidth, exportHeight), view.NewTextCanvas(exportWidth, exportHeight)}
 	var line []byte
 	step = max(step, 1)
 	depths, err := f.depthEntries()
@@ -103,7 +105,9 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 			return err
 		}
 		at := float64(i) / speed
-		cur := screen.Draw(fr)
+		cur := canvases[i%2]
+		cur.Clear()
+		screen.DrawOn(cur, fr)
 		line = appendCastEvent(line[:0], at, "o", view.ANSIFrame(prev, cur))
 		for _, d := range depths {
 			if d.turn > shown && d.turn <= turn {
@@ -159,8 +163,14 @@ func NewFrameScreen() FrameScreen {
 
 // Draw is the screen of frame f: what view.Draw draws.
 func (s FrameScreen) Draw(f view.ReplayFrame) *view.TextCanvas {
-	s.m.ShowReplayed(f)
 	c := view.NewTextCanvas(exportWidth, exportHeight)
-	view.Draw(c, s.m)
+	s.DrawOn(c, f)
 	return c
+}
+
+// DrawOn draws the screen of frame f on c, a blank 80x24 canvas (a
+// recording draws its frames on two canvases in turn).
+func (s FrameScreen) DrawOn(c *view.TextCanvas, f view.ReplayFrame) {
+	s.m.ShowReplayed(f)
+	view.Draw(c, s.m)
 }

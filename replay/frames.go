@@ -77,8 +77,12 @@ const (
 
 var logWindows = [...]int{64, 512, logTurns}
 
-// Open opens the journal at path (read-only) and folds it to its
-// end, to know how many turns it has.
+// Open opens the journal at path (read-only) and reads it to its end, to
+// know how many turns it has and whether it ends torn or damaged: it
+// reads the records without folding them, which costs a small part of a
+// fold (whatever a hostile journal makes its facts cost to fold), so an
+// export folds the journal once. A fact the fold refuses is an error of
+// the first frame at or after its turn.
 func Open(path string, tables *content.Tables) (*Frames, error) {
 	r, err := journal.Open(path)
 	if err != nil {
@@ -96,12 +100,30 @@ func Open(path string, tables *content.Tables) (*Frames, error) {
 	for _, s := range files {
 		f.snaps = append(f.snaps, s.Turn)
 	}
-	if err := f.reach(journal.MaxTurns); err != nil {
+	if err := f.count(); err != nil {
 		f.Close()
 		return nil, err
 	}
-	f.total = f.cur.Turn
 	return f, nil
+}
+
+// count reads the journal's records from the start to its end, without
+// folding them, and sets total and tail; cur is left unset, for the
+// first frame to fold from the nearest start.
+func (f *Frames) count() error {
+	for {
+		err := f.r.Next(&f.turn)
+		switch {
+		case err == nil:
+			continue
+		case errors.Is(err, io.EOF):
+		case errors.As(err, &f.tail):
+		default:
+			return err
+		}
+		f.total = f.r.Turns()
+		return nil
+	}
 }
 
 // Close closes the journal.
@@ -296,7 +318,11 @@ func (f *Frames) reach(turn int) error {
 			return err
 		}
 		f.cur = s.Clone()
-		f.ckpts.add(f.cur, f.seeker.Position()) // not to ask the Seeker again
+		// Kept, not to ask the Seeker again, when worth its copy (a
+		// crowd's state costs more to copy than its turns to fold).
+		if pos := f.seeker.Position(); f.ckpts.worth(f.cur, pos, f.origin) {
+			f.ckpts.add(f.cur, pos)
+		}
 	case best < 0:
 		if err := f.r.Seek(f.origin); err != nil {
 			return err
@@ -341,8 +367,8 @@ func (f *Frames) fold(turn int, lines *[]view.ReplayLine) error {
 		for _, m := range msgs {
 			*lines = append(*lines, view.ReplayLine{Turn: f.cur.Turn, Text: m})
 		}
-		if f.ckpts.due(f.cur.Turn, turn) {
-			f.ckpts.add(f.cur, f.r.Position())
+		if pos := f.r.Position(); f.ckpts.due(f.cur.Turn, turn) && f.ckpts.worth(f.cur, pos, f.origin) {
+			f.ckpts.add(f.cur, pos)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -338,4 +339,60 @@ func TestTheHistoryAtATurnDoesNotDependOnWhatWasAskedBefore(t *testing.T) {
 		assert.Equal(t, want, lines, "turn %d", turn)
 		assert.LessOrEqual(t, want[len(want)-1].Turn, turn, "no line of a turn after %d", turn)
 	}
+}
+
+// Open reads the records to count the turns and folds none of them: a
+// journal whose fact the fold refuses opens, its frames before that turn
+// show, and the frame of that turn (and any after it) is the fold's error,
+// naming the file, the byte, the turn and the fact.
+func TestOpenCountsTheTurnsWithoutFoldingThem(t *testing.T) {
+	good, err := os.ReadFile(goldenJournal("short"))
+	require.NoError(t, err)
+	m, tail, err := journal.LoadMemory(good)
+	require.NoError(t, err)
+	require.Nil(t, tail)
+	refused := m.Turns()
+	ghost := &events.Turn{Command: &events.Wait{}, Facts: []events.Fact{&events.Moved{Actor: 999, Dir: events.North}}}
+	require.NoError(t, m.Append(ghost))
+	require.NoError(t, m.Append(&events.Turn{Command: &events.Wait{}}))
+	path := filepath.Join(t.TempDir(), "ghost.rogue")
+	require.NoError(t, os.WriteFile(path, m.Bytes(), 0o644))
+
+	f, err := Open(path, content.Default())
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, refused+2, f.Total(), "every record is a turn")
+	assert.Equal(t, 0, f.folded, "opening folds nothing")
+	assert.Nil(t, f.Damage())
+
+	fr, err := f.At(refused)
+	require.NoError(t, err)
+	assert.Equal(t, refused, fr.State.Turn, "the turns before the refused one show")
+	for _, turn := range []int{refused + 1, refused + 2} {
+		_, err = f.At(turn)
+		assert.EqualError(t, err, fmt.Sprintf("journal %s: at byte %d: turn %d: fact 0 (Moved) field Actor: entity 999 does not exist", path, len(good), refused), "turn %d", turn)
+	}
+}
+
+// Going forward through a crowd of thousands of entities, a frame every
+// few turns as an export goes, copies a state for a checkpoint only once
+// every entityBytes bytes of the journal per entity: the copies cost at
+// most about what the fold costs, where one every fineEvery turns cost
+// more than everything else together.
+func TestCheckpointsOfACrowdCostNoMoreThanItsFold(t *testing.T) {
+	j := hostile.Crowd(hostile.MaxSize)
+	path := filepath.Join(t.TempDir(), "crowd.rogue")
+	require.NoError(t, os.WriteFile(path, j.Bytes, 0o644))
+	f, err := Open(path, content.Default())
+	require.NoError(t, err)
+	defer f.Close()
+	step := CastStep(1, f.Total())
+	for turn := 1; turn <= f.Total(); turn += step {
+		_, err := f.At(turn)
+		require.NoError(t, err)
+	}
+	crowd := f.cur.NumEntities()
+	require.Greater(t, crowd, 7000, "the crowd is there")
+	assert.Greater(t, f.ckpts.copies, 10, "checkpoints are still kept")
+	assert.LessOrEqual(t, f.ckpts.copies, len(j.Bytes)/(entityBytes*crowd)+2, "a fine checkpoint every %d turns made %d copies", fineEvery, f.Total()/fineEvery)
 }

@@ -1,6 +1,8 @@
 package view
 
 import (
+	"sync"
+
 	"rogue/events"
 	"rogue/reducer/dungeon"
 )
@@ -55,16 +57,18 @@ func (m *Model) drawMap(c Canvas, area rect) {
 		return
 	}
 	visible, explored := s.Visible(), s.Explored()
-	mw := s.Map.Width
-	// What is visibly on each tile: an item (the lowest id) unless an
-	// actor stands there.
-	seen := make([]rune, mw*s.Map.Height)
-	seenStyle := make([]Style, len(seen))
+	cam := m.camera(area)
+	// What is visibly on each tile of the area: an item (the lowest id)
+	// unless an actor stands there.
+	scratch := glyphScratch.Get().(*glyphs)
+	defer glyphScratch.Put(scratch)
+	seen, seenStyle := scratch.of(area.w * area.h)
 	for e := range s.Entities() {
-		if !e.OnMap() || !s.Map.InBounds(e.Pos) || !visible.Has(e.Pos) {
+		x, y := e.Pos.X-cam.X, e.Pos.Y-cam.Y
+		if !e.OnMap() || x < 0 || x >= area.w || y < 0 || y >= area.h || !s.Map.InBounds(e.Pos) || !visible.Has(e.Pos) {
 			continue
 		}
-		at := e.Pos.Y*mw + e.Pos.X
+		at := y*area.w + x
 		actor := s.IsActor(e)
 		if seen[at] != 0 && !actor {
 			continue
@@ -72,7 +76,6 @@ func (m *Model) drawMap(c Canvas, area rect) {
 		g := s.Content().Glyph(e.Kind)
 		seen[at], seenStyle[at] = g, glyphStyle(g, e.ID == events.PlayerID, actor)
 	}
-	cam := m.camera(area)
 	mode := m.Mode()
 	for sy := 0; sy < area.h; sy++ {
 		for sx := 0; sx < area.w; sx++ {
@@ -85,8 +88,8 @@ func (m *Model) drawMap(c Canvas, area rect) {
 			if vis || explored.Has(mp) {
 				r, st = tileGlyph(s.Map.At(mp), vis)
 			}
-			if g := seen[mp.Y*mw+mp.X]; g != 0 {
-				r, st = g, seenStyle[mp.Y*mw+mp.X]
+			if g := seen[sy*area.w+sx]; g != 0 {
+				r, st = g, seenStyle[sy*area.w+sx]
 			}
 			if mode == ModeTarget && vis && s.Map.Walkable(mp) {
 				switch {
@@ -102,6 +105,25 @@ func (m *Model) drawMap(c Canvas, area rect) {
 			c.Set(area.x+sx, area.y+sy, r, st)
 		}
 	}
+}
+
+// glyphs is drawMap's scratch: what is seen on each tile of the map's
+// area. Reused from frame to frame (an export draws ten thousand), as
+// allocating it each time made most of the garbage of drawing one.
+type glyphs struct {
+	runes  []rune
+	styles []Style
+}
+
+var glyphScratch = sync.Pool{New: func() any { return new(glyphs) }}
+
+// of is the scratch for n tiles, with no glyph on any.
+func (g *glyphs) of(n int) ([]rune, []Style) {
+	if cap(g.runes) < n {
+		g.runes, g.styles = make([]rune, n), make([]Style, n)
+	}
+	clear(g.runes[:n])
+	return g.runes[:n], g.styles[:n]
 }
 
 // tileGlyph is how a tile looks, bright when visible, dim when remembered.

@@ -2,7 +2,7 @@ package view
 
 import (
 	"strconv"
-	"strings"
+	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
 )
@@ -18,11 +18,11 @@ import (
 // draw only the cells that changed. Every frame ends with the attributes
 // reset.
 func ANSIFrame(prev, cur *TextCanvas) string {
-	var b strings.Builder
+	b := make([]byte, 0, 1024)
 	w, h := cur.Size()
 	full := prev == nil || prev.w != w || prev.h != h
 	if full {
-		b.WriteString("\x1b[?25l\x1b[0m\x1b[2J")
+		b = append(b, "\x1b[?25l\x1b[0m\x1b[2J"...)
 	}
 	pen := Plain
 	cx, cy := -1, -1 // where the cursor is; -1: unknown
@@ -38,25 +38,33 @@ func ANSIFrame(prev, cur *TextCanvas) string {
 				}
 			}
 			if cx != x || cy != y {
-				b.WriteString("\x1b[" + strconv.Itoa(y+1) + ";" + strconv.Itoa(x+1) + "H")
+				b = append(b, "\x1b["...)
+				b = strconv.AppendInt(b, int64(y+1), 10)
+				b = append(b, ';')
+				b = strconv.AppendInt(b, int64(x+1), 10)
+				b = append(b, 'H')
 			}
 			if st != pen {
-				b.WriteString(sgr(st))
+				b = appendSGR(b, st)
 				pen = st
 			}
-			b.WriteRune(r)
+			b = utf8.AppendRune(b, r)
 			cx, cy = x+1, y
 		}
 	}
 	if pen != Plain {
-		b.WriteString("\x1b[0m")
+		b = append(b, "\x1b[0m"...)
 	}
-	return b.String()
+	return string(b)
 }
 
 // sgr is the escape sequence that sets style st from scratch.
-func sgr(st Style) string {
-	b := []byte("\x1b[0")
+func sgr(st Style) string { return string(appendSGR(nil, st)) }
+
+// appendSGR appends sgr(st) to b: an export writes one for every change
+// of style in ten thousand frames.
+func appendSGR(b []byte, st Style) []byte {
+	b = append(b, "\x1b[0"...)
 	if st.Bold {
 		b = append(b, ";1"...)
 	}
@@ -74,7 +82,7 @@ func sgr(st Style) string {
 		b = append(b, ';')
 		b = strconv.AppendInt(b, int64(ansiColor(st.Bg, 40, 100)), 10)
 	}
-	return string(append(b, 'm'))
+	return append(b, 'm')
 }
 
 // ansiColor is the SGR code of c: base+i for the eight first palette

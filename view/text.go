@@ -23,6 +23,14 @@ func NewTextCanvas(w, h int) *TextCanvas {
 	return c
 }
 
+// Clear blanks the canvas, as NewTextCanvas makes it, to draw on again.
+func (c *TextCanvas) Clear() {
+	for i := range c.runes {
+		c.runes[i] = ' '
+	}
+	clear(c.style)
+}
+
 // Size is the canvas's width and height.
 func (c *TextCanvas) Size() (int, int) { return c.w, c.h }
 
