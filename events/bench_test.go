@@ -74,11 +74,12 @@ func encodedTurns(tb testing.TB, turns []Turn, v int) ([][]byte, int) {
 }
 
 // BenchmarkDecode measures the codec alone on a game-like stream of
-// turns, beside msgpack/v5 decoding the same turns generically (into
-// []any) and by reflection (into as_array structs): the floor the format
-// sets and what a plain use of the library would cost. The library reads
-// them in format 1, the natural msgpack shape (an array per fact), which
-// is what a plain use of it would write.
+// turns, beside msgpack/v5 decoding the same bytes value by value with
+// one reused Decoder's DecodeInterface (a generic reader of the format);
+// and, as extras, the library decoding the same turns in format 1, the
+// natural msgpack shape (an array per fact) that a plain use of it would
+// write, generically (into []any) and by reflection (into as_array
+// structs).
 func BenchmarkDecode(b *testing.B) {
 	turns := benchTurns(10_000)
 	payloads, facts := encodedTurns(b, turns, FormatVersion)
@@ -128,7 +129,24 @@ func BenchmarkDecode(b *testing.B) {
 	ours("TurnDecoder recycling", FormatVersion, true, false)
 	ours("CheckTurn+TurnDecoder recycling", FormatVersion, true, true)
 	ours("format 1 TurnDecoder recycling", 1, true, false)
-	b.Run("msgpack.Unmarshal generic", func(b *testing.B) {
+	b.Run("msgpack DecodeInterface, same bytes", func(b *testing.B) {
+		var src bytes.Reader
+		d := msgpack.NewDecoder(&src)
+		c := benchcpu.Start()
+		for b.Loop() {
+			for _, p := range payloads {
+				src.Reset(p)
+				d.Reset(&src)
+				for src.Len() > 0 {
+					if _, err := d.DecodeInterface(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+		report(b, c)
+	})
+	b.Run("msgpack.Unmarshal generic, format 1", func(b *testing.B) {
 		c := benchcpu.Start()
 		for b.Loop() {
 			for _, p := range arrays {

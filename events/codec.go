@@ -159,6 +159,8 @@ type TurnDecoder struct {
 	ctx    turnContext // kept here: a local escapes, one allocation a turn
 	ctx4   context4    // format 4's (format4.go)
 	format int
+	// slowOnly turns the fast path off: tests compare the two.
+	slowOnly bool
 }
 
 // NewTurnDecoder returns a decoder of the current format, FormatVersion.
@@ -174,9 +176,17 @@ func NewTurnDecoderFor(v int) *TurnDecoder {
 // The facts and the command are new values (never ones an earlier Decode
 // returned, so a caller may keep them), unless the decoder recycles. The
 // payload must be exactly one turn. Any error names the fact and field
-// that are wrong. Callers that read untrusted bytes run CheckTurn first.
+// that are wrong. It is safe on any bytes: it allocates no more than a
+// level's lists whatever the bytes declare, and refuses every payload
+// CheckTurn refuses (CheckTurn then words what is wrong by its offset).
 func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	d.slabs.startTurn()
+	if (d.format == 2 || d.format == 3) && !d.slowOnly {
+		if d.fastFlat(payload, t) {
+			return nil
+		}
+		d.slabs.startTurn() // what the fast path handed out is unused
+	}
 	r := &d.r
 	r.b, r.i = payload, 0
 	r.err, r.part, r.base, r.left, r.nested = nil, partTurn, 0, 0, 0
@@ -405,8 +415,7 @@ func (d *TurnDecoder) fact(i int) (Fact, error) {
 // next Decode, which overwrites them. A replay that folds each turn and
 // keeps nothing of it then decodes without allocating. Off by default.
 func (d *TurnDecoder) Recycle(on bool) {
-	d.slabs.startTurn()
-	d.slabs.recycle = on
+	d.slabs.setRecycle(on)
 }
 
 // DecodeTurn decodes one payload with a fresh decoder.
@@ -879,175 +888,4 @@ func (r *reader) arrayLen() (int64, error) {
 		return int64(binary.BigEndian.Uint32(b)), nil
 	}
 	return 0, fmt.Errorf("msgpack: invalid code=%x decoding array length", c)
-}
-
-// slabSize is how many commands or facts of one type a slab holds.
-const slabSize = 128
-
-// slabs hands out new commands and facts from per-type slabs: one
-// allocation per slabSize values instead of one per value. A value handed
-// out is never handed out again unless the decoder recycles (see
-// TurnDecoder.Recycle): then every value handed out is remembered, per
-// type, and each turn hands out the same ones again, zeroed, so that a
-// replay allocates nothing once it has seen its busiest turn.
-type slabs struct {
-	// facts and commands are indexed by wire code, made on first use (a
-	// decoder is made per journal read; most codes never show up).
-	facts    [256]*kind[Fact]
-	commands [256]*kind[Command]
-	recycle  bool
-	touched  []uint8 // recycling: the fact codes handed out this turn
-	cmd      uint8   // recycling: the command code handed out this turn (0: none)
-}
-
-// kind is the values of one wire code: how to make one and, when
-// recycling, the ones made so far.
-type kind[I any] struct {
-	make func() I // a new value, from a slab
-	zero func(I)  // zeroes a value made by make
-	made []I      // recycling: every value made
-	used int      // recycling: how many of made this turn has handed out
-}
-
-// get hands out a value; when recycling, a zeroed used one if there is
-// one left this turn. fresh reports whether it is the first this turn.
-func (k *kind[I]) get(recycle bool) (v I, first bool) {
-	if !recycle {
-		return k.make(), false
-	}
-	first = k.used == 0
-	if k.used < len(k.made) {
-		v = k.made[k.used]
-		k.zero(v)
-	} else {
-		v = k.make()
-		k.made = append(k.made, v)
-	}
-	k.used++
-	return v, first
-}
-
-// startTurn makes the previous turn's values available again, when
-// recycling.
-func (s *slabs) startTurn() {
-	if !s.recycle {
-		return
-	}
-	for _, c := range s.touched {
-		s.facts[c].used = 0
-	}
-	s.touched = s.touched[:0]
-	if s.cmd != 0 {
-		s.commands[s.cmd].used = 0
-		s.cmd = 0
-	}
-}
-
-func (s *slabs) fact(code uint8, e *factEntry) Fact {
-	k := s.facts[code]
-	if k == nil {
-		k = &kind[Fact]{make: e.make, zero: func(Fact) {}}
-		if mk := factKinds[code]; mk != nil {
-			*k = mk()
-		}
-		s.facts[code] = k
-	}
-	f, first := k.get(s.recycle)
-	if first {
-		s.touched = append(s.touched, code)
-	}
-	return f
-}
-
-func (s *slabs) command(code uint8, e *commandEntry) Command {
-	k := s.commands[code]
-	if k == nil {
-		k = &kind[Command]{make: e.make, zero: func(Command) {}}
-		if mk := commandKinds[code]; mk != nil {
-			*k = mk()
-		}
-		s.commands[code] = k
-	}
-	c, _ := k.get(s.recycle)
-	if s.recycle {
-		s.cmd = code
-	}
-	return c
-}
-
-// factKinds and commandKinds make the kind of each wire code's type; a
-// code missing here is allocated one value at a time by its registered
-// constructor and never recycled. LevelEntered is left out: it is rare,
-// large, and its room lists are shared with the states that enter the
-// level.
-var (
-	factKinds = [256]func() kind[Fact]{
-		CodeSpawned:       func() kind[Fact] { return kindOf(asFact[Spawned]) },
-		CodeMoved:         func() kind[Fact] { return kindOf(asFact[Moved]) },
-		CodeStaggered:     func() kind[Fact] { return kindOf(asFact[Staggered]) },
-		CodeAttacked:      func() kind[Fact] { return kindOf(asFact[Attacked]) },
-		CodeDied:          func() kind[Fact] { return kindOf(asFact[Died]) },
-		CodeGainedXP:      func() kind[Fact] { return kindOf(asFact[GainedXP]) },
-		CodeLevelledUp:    func() kind[Fact] { return kindOf(asFact[LevelledUp]) },
-		CodePickedUp:      func() kind[Fact] { return kindOf(asFact[PickedUp]) },
-		CodeDropped:       func() kind[Fact] { return kindOf(asFact[Dropped]) },
-		CodeEquipped:      func() kind[Fact] { return kindOf(asFact[Equipped]) },
-		CodeUnequipped:    func() kind[Fact] { return kindOf(asFact[Unequipped]) },
-		CodeConsumed:      func() kind[Fact] { return kindOf(asFact[Consumed]) },
-		CodeHealed:        func() kind[Fact] { return kindOf(asFact[Healed]) },
-		CodeDamaged:       func() kind[Fact] { return kindOf(asFact[Damaged]) },
-		CodeConfused:      func() kind[Fact] { return kindOf(asFact[Confused]) },
-		CodeHungerChanged: func() kind[Fact] { return kindOf(asFact[HungerChanged]) },
-		CodeLostSight:     func() kind[Fact] { return kindOf(asFact[LostSight]) },
-		CodeSkillRaised:   func() kind[Fact] { return kindOf(asFact[SkillRaised]) },
-	}
-	commandKinds = [256]func() kind[Command]{
-		CodeBegin:           func() kind[Command] { return kindOf(asCommand[Begin]) },
-		CodeMove:            func() kind[Command] { return kindOf(asCommand[Move]) },
-		CodeWait:            func() kind[Command] { return kindOf(asCommand[Wait]) },
-		CodePickUp:          func() kind[Command] { return kindOf(asCommand[PickUp]) },
-		CodeDrop:            func() kind[Command] { return kindOf(asCommand[Drop]) },
-		CodeUse:             func() kind[Command] { return kindOf(asCommand[Use]) },
-		CodeRemove:          func() kind[Command] { return kindOf(asCommand[Remove]) },
-		CodeDescend:         func() kind[Command] { return kindOf(asCommand[Descend]) },
-		CodeChooseAttribute: func() kind[Command] { return kindOf(asCommand[ChooseAttribute]) },
-	}
-)
-
-// asFact and asCommand convert without a dynamic type assertion.
-func asFact[T any, P interface {
-	*T
-	Fact
-}](p *T) Fact {
-	return P(p)
-}
-
-func asCommand[T any, P interface {
-	*T
-	Command
-}](p *T) Command {
-	return P(p)
-}
-
-// kindOf returns the kind of *T values handed out as I (Fact or Command)
-// through as: made from slabs of slabSize, zeroed in place.
-func kindOf[T any, I any](as func(*T) I) kind[I] {
-	var buf []T
-	size := 4 // slabs grow to slabSize: a short journal's decoder stays small
-	return kind[I]{
-		make: func() I {
-			if len(buf) == 0 {
-				buf = make([]T, size)
-				size = min(2*size, slabSize)
-			}
-			p := &buf[0]
-			buf = buf[1:]
-			return as(p)
-		},
-		zero: func(v I) {
-			if p, ok := any(v).(*T); ok {
-				*p = *new(T)
-			}
-		},
-	}
 }

@@ -93,7 +93,6 @@ func TestSlabsHandOutFreshValuesOfTheRightType(t *testing.T) {
 		e := commandTable[code]
 		assert.Equal(t, reflect.TypeOf(e.make()), reflect.TypeOf(s.command(uint8(code), e)), "command %s", e.name)
 	}
-	assert.NotNil(t, factKinds[CodeMoved], "the common facts have slabs")
 }
 
 // A turn decoded into the same Turn twice keeps the facts of the first

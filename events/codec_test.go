@@ -308,7 +308,8 @@ func TestCodesAndNamesAreRegisteredOnce(t *testing.T) {
 	}
 }
 
-// FuzzDecodeTurn reads each input as a turn of every format.
+// FuzzDecodeTurn reads each input as a turn of every format, with the
+// decoder's fast path and without.
 func FuzzDecodeTurn(f *testing.F) {
 	for _, v := range formats() {
 		for _, c := range sampleCommands() {
@@ -320,6 +321,10 @@ func FuzzDecodeTurn(f *testing.F) {
 	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
 	// Format 3's shorthands: a step as commanded, a level's spawns.
 	f.Add([]byte{0x40, 0x00, 0x50})
+	// Ids in every width the fast path reads inline, and the one uint32
+	// that is no id.
+	f.Add([]byte{0x03, 0x00, 0x03, 0xcc, 0x80, 0x01, 0x03, 0xcd, 0x01, 0x00, 0x02, 0x03, 0xce, 0x00, 0x01, 0x00, 0x00, 0x03})
+	f.Add([]byte{0x03, 0x00, 0x03, 0xce, 0xff, 0xff, 0xff, 0xff, 0x00})
 	f.Add([]byte{0x08, 0x09, 0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, 0x52, 0x02, 0xcd, 0x01, 0x2c, 0x01, 0x51, 0x05, 0x0b, 0x04, 0x00})
 	// Format 4's openers and shorthands: a step, a rest, a pick-up, a
 	// fight, a kill, a monster's gear.
@@ -332,13 +337,21 @@ func FuzzDecodeTurn(f *testing.F) {
 	f.Add([]byte{0x08, 0x09, 0x02, 0xcd, 0x01, 0x2c, 0x07, 0x0a, 0x04, 0x00, 0x00, 0x0c, 0x74, 0x02, 0x01, 0x51, 0x05, 0x0b, 0x04, 0x00})
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		for _, v := range formats() {
-			if CheckTurn(payload, v) != nil {
+			// The fast path and the slow one agree on every payload: the
+			// same turn, or the same error.
+			var turn, slowTurn Turn
+			err := NewTurnDecoderFor(v).Decode(payload, &turn)
+			slow := NewTurnDecoderFor(v)
+			slow.slowOnly = true
+			slowErr := slow.Decode(payload, &slowTurn)
+			require.Equal(t, slowErr, err, "format %d", v)
+			if err != nil {
 				continue
 			}
-			var turn Turn
-			if NewTurnDecoderFor(v).Decode(payload, &turn) != nil {
-				continue
-			}
+			require.Equal(t, slowTurn, turn, "format %d", v)
+			// What decodes passes the shape check: a reader runs the check
+			// only on what the decoder refuses.
+			require.NoError(t, CheckTurn(payload, v), "format %d: decodes, yet the shape check refuses it", v)
 			// Whatever decodes must encode back to a payload that decodes
 			// to the same turn.
 			again, err := NewTurnEncoderFor(v).Encode(&turn)

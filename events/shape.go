@@ -19,11 +19,12 @@ func CheckShape(b []byte, maxDepth int) error {
 	return checkValues(b, maxDepth, false)
 }
 
-// CheckTurn is the bounded skip pass every untrusted turn record goes
-// through before TurnDecoder.Decode: CheckShape's checks on a turn payload
-// of wire format v. A format 1 turn is one array, three deep at most (the
+// CheckTurn is a bounded skip pass over an untrusted turn record:
+// CheckShape's checks on a turn payload of wire format v. A format 1 turn is one array, three deep at most (the
 // turn, a fact, a list in a fact); a format 2 turn is a sequence of values
 // that fills the payload, where only a list in a fact is an array.
+// TurnDecoder.Decode refuses every payload it refuses, so a reader needs
+// it only to say what is wrong with a payload Decode refused.
 func CheckTurn(b []byte, v int) error {
 	switch {
 	case v == 1:

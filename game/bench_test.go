@@ -3,8 +3,10 @@ package game
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -340,10 +343,86 @@ func replayJournal(b *testing.B, data []byte, fold bool) {
 	}
 }
 
-// BenchmarkReplay is the replay path: read a journal (length prefix,
-// chained CRC-32C, shape check, decode) and fold its facts, in facts per
-// second; beside it, msgpack/v5 decoding the same turn payloads (no CRC,
-// no fold) by reflection into structs and generically into []any.
+// replayWays are the ways BenchmarkReplay reads a corpus, each over every
+// journal's real bytes, from the first record after the header:
+//
+//   - floor: the records' frames walked and their chained CRC-32C
+//     checked, nothing decoded: what reading the bytes costs at least;
+//   - generic: the same walk, and every value of each payload decoded
+//     with one reused msgpack/v5 Decoder's DecodeInterface: a plain
+//     msgpack reader of the same bytes;
+//   - decode: the journal's Reader (frame, CRC, checks, TurnDecoder);
+//   - decode+fold: the same, each turn folded into a state, as a replay
+//     does.
+var replayWays = []struct {
+	name string
+	read func(b *testing.B, data []byte, g *genericReader)
+}{
+	{"floor", func(b *testing.B, data []byte, _ *genericReader) { walkFrames(b, data, nil) }},
+	{"generic", func(b *testing.B, data []byte, g *genericReader) { walkFrames(b, data, g.decode) }},
+	{"decode", func(b *testing.B, data []byte, _ *genericReader) { replayJournal(b, data, false) }},
+	{"decode+fold", func(b *testing.B, data []byte, _ *genericReader) { replayJournal(b, data, true) }},
+}
+
+// walkFrames walks the records of a journal after its header, checking
+// each one's chained CRC-32C, and hands each payload to each (if not nil).
+// It checks no more than that: the floor under any reader of the format.
+func walkFrames(b *testing.B, data []byte, each func(b *testing.B, payload []byte)) {
+	r, err := journal.NewBytesReader(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	prev, i := r.Chain(), int(r.End())
+	for i < len(data) {
+		n, k := binary.Uvarint(data[i:])
+		if k <= 0 || uint64(len(data)-i-k-4) < n {
+			b.Fatalf("offset %d: bad record length", i)
+		}
+		crc := binary.LittleEndian.Uint32(data[i+k:])
+		payload := data[i+k+4 : i+k+4+int(n)]
+		if crc32.Update(prev, castagnoli, payload) != crc {
+			b.Fatalf("offset %d: checksum does not chain", i)
+		}
+		if each != nil {
+			each(b, payload)
+		}
+		prev, i = crc, i+k+4+int(n)
+	}
+}
+
+// genericReader decodes payloads with one msgpack/v5 Decoder, reused.
+type genericReader struct {
+	src bytes.Reader
+	dec *msgpack.Decoder
+}
+
+func newGenericReader() *genericReader {
+	g := &genericReader{}
+	g.dec = msgpack.NewDecoder(&g.src)
+	return g
+}
+
+// decode decodes every value of a format 2 or later payload (a sequence
+// of values) with DecodeInterface.
+func (g *genericReader) decode(b *testing.B, payload []byte) {
+	g.src.Reset(payload)
+	g.dec.Reset(&g.src)
+	for g.src.Len() > 0 {
+		if _, err := g.dec.DecodeInterface(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReplay is the replay path (see replayWays) on real journals,
+// in facts per second: the floor and a generic msgpack reader beside
+// decoding and decoding + folding; and, as an extra, msgpack/v5 decoding
+// the same turns by reflection into structs, re-encoded in format 1 (an
+// array per fact, the shape reflection reads; no CRC, no fold).
+//
+// Each "side by side" op runs every way once, in turn, and reports each
+// one's facts per CPU-second and their ratios (x-...), so that a ratio
+// is of two things measured in the same run.
 func BenchmarkReplay(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		report := func(b *testing.B, clock benchcpu.Clock) {
@@ -351,42 +430,45 @@ func BenchmarkReplay(b *testing.B) {
 			b.ReportMetric(float64(c.facts)/float64(c.turns), "facts/turn")
 			b.SetBytes(int64(c.bytes))
 		}
-		b.Run(c.name+"/decode", func(b *testing.B) {
-			clock := benchcpu.Start()
+		for _, w := range replayWays {
+			b.Run(c.name+"/"+w.name, func(b *testing.B) {
+				g := newGenericReader()
+				clock := benchcpu.Start()
+				for b.Loop() {
+					for _, data := range c.journals {
+						w.read(b, data, g)
+					}
+				}
+				report(b, clock)
+			})
+		}
+		b.Run(c.name+"/side by side", func(b *testing.B) {
+			g := newGenericReader()
+			cpu := make([]time.Duration, len(replayWays))
 			for b.Loop() {
-				for _, data := range c.journals {
-					replayJournal(b, data, false)
+				for i, w := range replayWays {
+					clock := benchcpu.Start()
+					for _, data := range c.journals {
+						w.read(b, data, g)
+					}
+					cpu[i] += clock.Elapsed()
 				}
 			}
-			report(b, clock)
-		})
-		b.Run(c.name+"/decode+fold", func(b *testing.B) {
-			clock := benchcpu.Start()
-			for b.Loop() {
-				for _, data := range c.journals {
-					replayJournal(b, data, true)
-				}
+			rate := func(i int) float64 { return float64(c.facts) * float64(b.N) / cpu[i].Seconds() }
+			for i, w := range replayWays {
+				b.ReportMetric(rate(i), w.name+"-facts/cpu-s")
 			}
-			report(b, clock)
+			const floor, generic, decode, fold = 0, 1, 2, 3
+			b.ReportMetric(rate(decode)/rate(generic), "x-decode/generic")
+			b.ReportMetric(rate(fold)/rate(generic), "x-fold/generic")
+			b.ReportMetric(rate(floor)/rate(fold), "x-floor/fold")
 		})
-		b.Run(c.name+"/msgpack reflection, decode only", func(b *testing.B) {
+		b.Run(c.name+"/msgpack reflection, format 1, decode only", func(b *testing.B) {
 			d := msgpackref.NewDecoder()
 			clock := benchcpu.Start()
 			for b.Loop() {
 				for _, p := range c.payloads {
 					if err := d.Decode(p); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			report(b, clock)
-		})
-		b.Run(c.name+"/msgpack generic, decode only", func(b *testing.B) {
-			clock := benchcpu.Start()
-			for b.Loop() {
-				for _, p := range c.payloads {
-					var v []any
-					if err := msgpack.Unmarshal(p, &v); err != nil {
 						b.Fatal(err)
 					}
 				}

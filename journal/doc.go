@@ -46,9 +46,12 @@
 // than a fixed cap, whatever the bytes: a file is at most MaxFileSize bytes
 // and MaxTurns turns, a record at most MaxRecordSize bytes, and a declared
 // length is checked against the cap and against the bytes actually left in
-// the file before anything is read or allocated for it. Every payload goes
-// through events.CheckTurn (the header through events.CheckShape) before
-// the decoder sees it.
+// the file before anything is read or allocated for it. The header goes
+// through events.CheckShape before it is decoded; a turn's payload goes
+// straight to events.TurnDecoder, which reads its bytes itself, allocates
+// no more than a cap whatever they say, and refuses whatever
+// events.CheckTurn refuses: a refused payload then goes through CheckTurn,
+// whose message names the offset of a bad shape.
 //
 // # Crash safety
 //

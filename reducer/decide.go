@@ -55,6 +55,9 @@ type decider struct {
 	err   error
 	// occupied is chase's scratch: the tiles actors stand on.
 	occupied []bool
+	// passable is chase's question to the path finder, when the state
+	// indexes where actors stand.
+	passable func(events.Pos) bool
 	// from is where the player stood when the turn began, and fromView
 	// the field of view from there, once a monster searching asks (see
 	// search).

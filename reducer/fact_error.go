@@ -56,8 +56,17 @@ func (e *fieldError) Unwrap() error { return e.err }
 // inField says that err, if not nil, is about field (unless it already
 // names one).
 func inField(field string, err error) error {
+	if err == nil {
+		return nil // inlined: the fold asks for every fact
+	}
+	return wrapField(field, err)
+}
+
+// wrapField is inField of an error, apart so that the error's target
+// (which escapes) is allocated only when there is an error.
+func wrapField(field string, err error) error {
 	var inf *fieldError
-	if err == nil || errors.As(err, &inf) {
+	if errors.As(err, &inf) {
 		return err
 	}
 	return &fieldError{field: field, err: err}

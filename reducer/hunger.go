@@ -31,8 +31,10 @@ func (d *decider) rest() {
 	if w.Hunger >= events.Hungry {
 		return
 	}
-	for _, m := range w.Monsters() {
-		if w.CanSee(m.Pos) {
+	// Any monster in view: looked for in place, without the list
+	// Monsters would make every turn the player rests.
+	for e := range w.Entities() {
+		if e.ID != events.PlayerID && e.Holder == 0 && w.IsActor(e) && w.CanSee(e.Pos) {
 			return
 		}
 	}

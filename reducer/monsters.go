@@ -43,7 +43,7 @@ func (d *decider) monstersAct() {
 		// computed when a monster is near enough to need it.
 		if !within(m.Pos, p.Pos, w.content.Rules.Vision) || !w.CanSee(m.Pos) {
 			if w.content.Rules.SearchTurns > 0 {
-				d.search(m.ID)
+				d.search(m)
 			}
 			continue
 		}
@@ -60,9 +60,9 @@ func (d *decider) monstersAct() {
 // go: it heads there (a LostSight fact, when that is news), and once there
 // looks about, a random step a turn, for Rules.SearchTurns turns. Draws:
 // the direction of each step looking about.
-func (d *decider) search(id events.EntityID) {
+func (d *decider) search(m *Entity) {
 	w := d.w
-	m := w.Get(id)
+	id := m.ID
 	r := w.content.Rules
 	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.sawFrom().Has(m.Pos) &&
 		(m.SearchAt != d.from || m.SearchUntil <= d.turn) {
@@ -117,8 +117,12 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 	if w.finder == nil {
 		w.finder = path.NewFinder(w.Map.Width, w.Map.Height)
 	}
-	// The search asks only about tiles on the map.
-	passable := func(p events.Pos) bool { return w.Map.Walkable(p) && !w.stands(p) }
+	// The search asks only about tiles on the map. Made once a turn: a
+	// closure made per search would be an allocation per monster.
+	if d.passable == nil {
+		d.passable = func(p events.Pos) bool { return d.w.Map.Walkable(p) && !d.w.stands(p) }
+	}
+	passable := d.passable
 	if !w.standingOK {
 		w.buildStanding()
 	}

@@ -23,8 +23,13 @@ func (s *State) wornBonus(e *Entity, f func(*content.Equip) int) int {
 	if e.holding == 0 {
 		return 0 // most monsters: no need to look at every entity
 	}
-	for it := range s.Entities() {
-		if it.Holder == e.ID && it.Slot != events.SlotNone {
+	// What it wears is in its worn slots (kept by the fold): a look at
+	// each, not at every entity.
+	for _, id := range e.worn {
+		if id == 0 {
+			continue
+		}
+		if it := s.Get(id); it != nil && it.Holder == e.ID && it.Slot != events.SlotNone {
 			if def := s.content.Item(it.Kind); def != nil && def.Equip != nil {
 				total += f(def.Equip)
 			}

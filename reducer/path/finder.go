@@ -84,21 +84,24 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 		}
 		c := &f.nodes[cur]
 		c.closed = true
-		p := events.Pos{X: int(cur) % f.w, Y: int(cur) / f.w}
+		px, py := int(cur)%f.w, int(cur)/f.w
+		fromStart := cur == start
 		for d := events.Dir(0); d < events.NumDirs; d++ {
-			q := p.Add(d)
-			if !f.inBounds(q) {
+			st := &steps[d]
+			qx, qy := px+st.dx, py+st.dy
+			if uint(qx) >= uint(f.w) || uint(qy) >= uint(f.h) {
 				continue
 			}
-			qi := f.index(q)
-			g := c.g + int32(stepCost(d))
+			qi := int32(qy*f.w + qx)
+			g := c.g + st.cost
 			first := c.first
-			if cur == start {
+			if fromStart {
 				first = d
 			}
 			nb := &f.nodes[qi]
 			switch {
 			case nb.stamp != f.search:
+				q := events.Pos{X: qx, Y: qy}
 				nb = f.touch(qi, q, to, qi != goal && !passable(q))
 				if nb.blocked {
 					continue
@@ -115,6 +118,19 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 	}
 	return 0, false
 }
+
+// steps are the eight steps in Dir order: the offset and the cost of
+// each, looked up once per neighbour instead of derived.
+var steps = func() (out [events.NumDirs]struct {
+	dx, dy int
+	cost   int32
+}) {
+	for d := events.Dir(0); d < events.NumDirs; d++ {
+		out[d].dx, out[d].dy = d.Delta()
+		out[d].cost = int32(stepCost(d))
+	}
+	return out
+}()
 
 func (f *Finder) inBounds(p events.Pos) bool {
 	return p.X >= 0 && p.X < f.w && p.Y >= 0 && p.Y < f.h
