@@ -21,9 +21,28 @@ import (
 // fast4 decodes the format 4 turn in payload into t, or reports false (t
 // and the slabs then hold values the caller discards).
 func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
+	// The cursor reads past the turn's end: its inline reads of a uint8 or
+	// a uint16 then need not check how many bytes are left (without that,
+	// an id ending the turn in more than a byte, as a monster's step often
+	// does, would not be read inline). A read that overran the turn shows
+	// as c.i > n once its fact is read, and what it read is never used:
+	// the turn goes to the slow path, which says where it is cut short.
+	// The bytes past the end are the payload slice's own spare capacity
+	// (a journal's reader hands out slices of a larger buffer) or else,
+	// for a short turn, a zeroed copy's.
+	const over = 8 // the widest inline read, 1+4, and some
+	n := len(payload)
 	c := cursor{b: payload}
+	var pad [64]byte
+	switch {
+	case cap(payload)-n >= over:
+		c.b = payload[:n+over]
+	case n <= len(pad)-over:
+		copy(pad[:], payload)
+		c.b = pad[:n+over]
+	}
 	s := &d.slabs
-	if len(c.b) == 0 {
+	if n == 0 {
 		return false
 	}
 	code := c.b[0]
@@ -60,7 +79,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	case openPickUp:
 		t.Command, t.Draws, draws = s.pickUp.raw(s), 0, false
 		f := s.pickedUp.raw(s)
-		*f = PickedUp{Actor: PlayerID, Item: c.id4()}
+		*f = PickedUp{Actor: PlayerID, Item: c.valid(c.id())}
 		t.Facts = append(t.Facts, f)
 	case moveShorthand, moveShorthand + 1, moveShorthand + 2, moveShorthand + 3, moveShorthand + 4, moveShorthand + 5, moveShorthand + 6, moveShorthand + 7:
 		m := s.move.raw(s)
@@ -82,17 +101,17 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		t.Command = s.begin.raw(s)
 	case byte(CodeDrop):
 		m := s.drop.raw(s)
-		m.Item = c.id4()
+		m.Item = c.valid(c.id())
 		t.Command = m
 	case byte(CodeRemove):
 		m := s.remove.raw(s)
-		m.Item = c.id4()
+		m.Item = c.valid(c.id())
 		t.Command = m
 	case byte(CodeUse):
 		m := s.use.raw(s)
-		*m = Use{Item: c.id4(), HasTarget: c.bool()}
+		*m = Use{Item: c.valid(c.id()), HasTarget: c.bool()}
 		if m.HasTarget {
-			m.Target = Pos{c.int4(), c.int4()}
+			m.Target = Pos{c.int(), c.int()}
 		}
 		t.Command = m
 	case byte(CodeChooseAttribute):
@@ -105,7 +124,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	if draws {
 		t.Draws = c.uint(math.MaxUint64)
 	}
-	if c.bad {
+	if c.bad || c.i > n {
 		return false
 	}
 	// What the shorthands take from the turn so far: its last Spawned,
@@ -113,7 +132,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	var lastSpawn EntityID
 	var swung bool
 	var attacker, target EntityID
-	for c.i < len(c.b) {
+	for c.i < n {
 		if len(t.Facts) == MaxFactsPerTurn {
 			return false
 		}
@@ -127,7 +146,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		// Format 4's shorthands first: the commonest facts of a game.
 		case code4Moved, code4Moved + 1, code4Moved + 2, code4Moved + 3, code4Moved + 4, code4Moved + 5, code4Moved + 6, code4Moved + 7:
 			m := s.moved.raw(s)
-			*m = Moved{Actor: c.id4(), Dir: Dir(code - code4Moved)}
+			*m = Moved{Actor: c.valid(c.id()), Dir: Dir(code - code4Moved)}
 			f = m
 		case codeMovedAsCommanded:
 			if !isMove {
@@ -143,18 +162,18 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			k := code - code4Attacked
 			switch k / 4 {
 			case swingByPlayer:
-				m.Attacker, m.Target = PlayerID, c.id4()
+				m.Attacker, m.Target = PlayerID, c.valid(c.id())
 			case swingReply:
 				if !swung {
 					return false
 				}
 				m.Attacker, m.Target = target, attacker
 			default:
-				m.Attacker, m.Target = c.id4(), PlayerID
+				m.Attacker, m.Target = c.valid(c.id()), PlayerID
 			}
 			switch k % 4 {
 			case weaponWritten:
-				m.Weapon = c.id4()
+				m.Weapon = c.valid(c.id())
 			case weaponNone:
 				m.Weapon = 0
 			default:
@@ -163,11 +182,11 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 				}
 				m.Weapon = m.Attacker + 1
 			}
-			m.Natural, m.Attack, m.ArmorClass = c.int4(), c.int4(), c.int4()
+			m.Natural, m.Attack, m.ArmorClass = c.int(), c.int(), c.int()
 			m.Hit = hits(m.Natural, m.Attack, m.ArmorClass)
 			m.Roll, m.Damage = 0, 0
 			if m.Hit {
-				m.Roll, m.Damage = c.int4(), c.int4()
+				m.Roll, m.Damage = c.int(), c.int()
 			}
 			f, swing = m, m
 		case code4DiedOfSwing:
@@ -182,7 +201,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 				return false
 			}
 			m := s.dropped.raw(s)
-			*m = Dropped{Actor: target, Item: c.id4()}
+			*m = Dropped{Actor: target, Item: c.valid(c.id())}
 			f = m
 		case code4DroppedNext:
 			if !swung || target >= math.MaxUint32-1 {
@@ -193,102 +212,102 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			f = m
 		case code4PlayerGained:
 			m := s.gainedXP.raw(s)
-			*m = GainedXP{Actor: PlayerID, Amount: c.int4()}
+			*m = GainedXP{Actor: PlayerID, Amount: c.int()}
 			f = m
 		case code4SpawnedInHand:
 			if lastSpawn == 0 || lastSpawn >= math.MaxUint32-1 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int4(), Holder: lastSpawn, Slot: Slot(c.enum(byte(NumSlots)))}
+			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: lastSpawn, Slot: Slot(c.enum(byte(NumSlots)))}
 			f, spawned = m, m
 		case codeSpawnedNextFloor:
 			if lastSpawn >= math.MaxUint32-1 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int4(), Pos: Pos{c.int4(), c.int4()}, HP: c.int4()}
+			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Pos: Pos{c.int(), c.int()}, HP: c.int()}
 			f, spawned = m, m
 		case codeSpawnedNextHeld:
 			if lastSpawn >= math.MaxUint32-1 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int4(), Holder: c.id4(), Slot: Slot(c.enum(byte(NumSlots)))}
+			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots)))}
 			f, spawned = m, m
 		// The full forms.
 		case byte(CodeMoved):
 			m := s.moved.raw(s)
-			*m = Moved{Actor: c.id4(), Dir: c.dir()}
+			*m = Moved{Actor: c.valid(c.id()), Dir: c.dir()}
 			f = m
 		case byte(CodeAttacked):
 			m := s.attacked.raw(s)
-			*m = Attacked{Attacker: c.id4(), Target: c.id4(), Weapon: c.id4(), Natural: c.int4(), Attack: c.int4(),
-				ArmorClass: c.int4(), Hit: c.bool(), Roll: c.int4(), Damage: c.int4()}
+			*m = Attacked{Attacker: c.valid(c.id()), Target: c.valid(c.id()), Weapon: c.valid(c.id()), Natural: c.int(), Attack: c.int(),
+				ArmorClass: c.int(), Hit: c.bool(), Roll: c.int(), Damage: c.int()}
 			f, swing = m, m
 		case byte(CodeSpawned):
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: c.id4(), Kind: c.int4(), Pos: Pos{c.int4(), c.int4()}, Holder: c.id4(), Slot: Slot(c.enum(byte(NumSlots))), HP: c.int4()}
+			*m = Spawned{ID: c.valid(c.id()), Kind: c.int(), Pos: Pos{c.int(), c.int()}, Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), HP: c.int()}
 			f, spawned = m, m
 		case byte(CodeDamaged):
 			m := s.damaged.raw(s)
-			*m = Damaged{Actor: c.id4(), Amount: c.int4(), Cause: c.cause(), Source: c.id4()}
+			*m = Damaged{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause(), Source: c.valid(c.id())}
 			f = m
 		case byte(CodeDied):
 			m := s.died.raw(s)
-			*m = Died{Actor: c.id4(), Cause: c.cause(), Killer: c.id4()}
+			*m = Died{Actor: c.valid(c.id()), Cause: c.cause(), Killer: c.valid(c.id())}
 			f = m
 		case byte(CodeGainedXP):
 			m := s.gainedXP.raw(s)
-			*m = GainedXP{Actor: c.id4(), Amount: c.int4()}
+			*m = GainedXP{Actor: c.valid(c.id()), Amount: c.int()}
 			f = m
 		case byte(CodeHealed):
 			m := s.healed.raw(s)
-			*m = Healed{Actor: c.id4(), Amount: c.int4(), Cause: c.cause()}
+			*m = Healed{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause()}
 			f = m
 		case byte(CodeStaggered):
 			m := s.staggered.raw(s)
-			*m = Staggered{Actor: c.id4(), Dir: c.dir(), Blocked: c.bool()}
+			*m = Staggered{Actor: c.valid(c.id()), Dir: c.dir(), Blocked: c.bool()}
 			f = m
 		case byte(CodeLostSight):
 			m := s.lostSight.raw(s)
-			*m = LostSight{Actor: c.id4(), At: Pos{c.int4(), c.int4()}, Until: c.int4()}
+			*m = LostSight{Actor: c.valid(c.id()), At: Pos{c.int(), c.int()}, Until: c.until()}
 			f = m
 		case byte(CodeConfused):
 			m := s.confused.raw(s)
-			*m = Confused{Actor: c.id4(), Until: c.int4()}
+			*m = Confused{Actor: c.valid(c.id()), Until: c.until()}
 			f = m
 		case byte(CodeHungerChanged):
 			m := s.hungerChanged.raw(s)
-			*m = HungerChanged{Actor: c.id4(), Hunger: Hunger(c.enum(byte(NumHungers))), Until: c.int4()}
+			*m = HungerChanged{Actor: c.valid(c.id()), Hunger: Hunger(c.enum(byte(NumHungers))), Until: c.until()}
 			f = m
 		case byte(CodePickedUp):
 			m := s.pickedUp.raw(s)
-			*m = PickedUp{Actor: c.id4(), Item: c.id4()}
+			*m = PickedUp{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
 		case byte(CodeDropped):
 			m := s.dropped.raw(s)
-			*m = Dropped{Actor: c.id4(), Item: c.id4()}
+			*m = Dropped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
 		case byte(CodeUnequipped):
 			m := s.unequipped.raw(s)
-			*m = Unequipped{Actor: c.id4(), Item: c.id4()}
+			*m = Unequipped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
 		case byte(CodeConsumed):
 			m := s.consumed.raw(s)
-			*m = Consumed{Actor: c.id4(), Item: c.id4()}
+			*m = Consumed{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
 		case byte(CodeEquipped):
 			m := s.equipped.raw(s)
-			*m = Equipped{Actor: c.id4(), Item: c.id4(), Slot: Slot(c.enum(byte(NumSlots))), Displaced: c.id4()}
+			*m = Equipped{Actor: c.valid(c.id()), Item: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), Displaced: c.valid(c.id())}
 			f = m
 		case byte(CodeLevelledUp):
 			m := s.levelledUp.raw(s)
-			*m = LevelledUp{Actor: c.id4(), Level: c.int4(), Attribute: Attribute(c.enum(byte(NumAttributes))), HP: c.int4(), Mana: c.int4()}
+			*m = LevelledUp{Actor: c.valid(c.id()), Level: c.int(), Attribute: Attribute(c.enum(byte(NumAttributes))), HP: c.int(), Mana: c.int()}
 			f = m
 		case byte(CodeSkillRaised):
 			m := s.skillRaised.raw(s)
-			*m = SkillRaised{Actor: c.id4(), Skill: Skill(c.enum(byte(NumSkills))), By: c.int4()}
+			*m = SkillRaised{Actor: c.valid(c.id()), Skill: Skill(c.enum(byte(NumSkills))), By: c.int()}
 			f = m
 		case byte(CodeLevelEntered):
 			m := &LevelEntered{} // not pooled: see slabs.fact
@@ -308,6 +327,9 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			}
 			spawned, _ = f.(*Spawned)
 			swing, _ = f.(*Attacked)
+		} else if c.i > n {
+			// Cut short: the slow path says where.
+			return false
 		}
 		if spawned != nil {
 			lastSpawn = spawned.ID
@@ -358,56 +380,15 @@ func (d *TurnDecoder) slowFact4(payload []byte, code byte, at, index int, ctx *c
 	return f, r.i
 }
 
-// id4 reads an entity id in any encoding the encoder writes one in: a
-// positive fixint inline, a uint8, a uint16 or a uint32 (but the one that
-// is no id) in idLong. Unlike the cursor's id it needs only the bytes of
-// the value itself, so an id ending the turn is read here too: in format
-// 4, a monster's step often does.
-func (c *cursor) id4() EntityID {
-	if c.i < len(c.b) {
-		if v := c.b[c.i]; v <= 0x7f {
-			c.i++
-			return EntityID(v)
-		}
-	}
-	return c.idLong()
-}
-
-func (c *cursor) idLong() EntityID {
+// until reads a turn number (an int): a positive fixint, a uint8, a
+// uint16 or, in a long game, a uint32 up to math.MaxInt32. It is not
+// inlined: the facts that hold one are rare.
+func (c *cursor) until() int {
 	b := c.b[c.i:]
 	switch {
-	case len(b) >= 2 && b[0] == 0xcc:
-		c.i += 2
-		return EntityID(b[1])
-	case len(b) >= 3 && b[0] == 0xcd:
-		c.i += 3
-		return EntityID(binary.BigEndian.Uint16(b[1:]))
-	case len(b) >= 5 && b[0] == 0xce:
-		if v := binary.BigEndian.Uint32(b[1:]); v != math.MaxUint32 {
-			c.i += 5
-			return EntityID(v)
-		}
-	}
-	c.bad = true
-	return 0
-}
-
-// int4 reads an int as id4 reads an id: a positive fixint inline, a
-// uint8, a uint16 or a uint32 up to math.MaxInt32 (a turn number of a long
-// game) in intLong.
-func (c *cursor) int4() int {
-	if c.i < len(c.b) {
-		if v := c.b[c.i]; v <= 0x7f {
-			c.i++
-			return int(v)
-		}
-	}
-	return c.intLong()
-}
-
-func (c *cursor) intLong() int {
-	b := c.b[c.i:]
-	switch {
+	case len(b) >= 1 && b[0] <= 0x7f:
+		c.i++
+		return int(b[0])
 	case len(b) >= 2 && b[0] == 0xcc:
 		c.i += 2
 		return int(b[1])
