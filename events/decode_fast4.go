@@ -33,11 +33,10 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	const over = 8 // the widest inline read, 1+4, and some
 	n := len(payload)
 	c := cursor{b: payload}
-	var pad [64]byte
-	switch {
-	case cap(payload)-n >= over:
+	if cap(payload)-n >= over {
 		c.b = payload[:n+over]
-	case n <= len(pad)-over:
+	} else if n <= 64-over {
+		var pad [64]byte
 		copy(pad[:], payload)
 		c.b = pad[:n+over]
 	}
