@@ -96,3 +96,119 @@ func TestFormat4FastPathLeavesTheErrorsToTheSlowPath(t *testing.T) {
 		})
 	}
 }
+
+// botPayloads is the format 4 payloads of the first turns of a few bot
+// games, ordinary and a wizard's, each shape once: seeds for the fuzzer.
+func botPayloads(tb testing.TB) [][]byte {
+	seen := map[string]bool{}
+	var out [][]byte
+	for _, g := range []struct {
+		seed   uint64
+		wizard bool
+	}{{1, false}, {2, false}, {9, true}} {
+		h := game.NewHeader(g.seed, "bot", journal.Options{Wizard: g.wizard})
+		rec := &payloads{enc: events.NewTurnEncoderFor(h.FormatVersion)}
+		played, err := game.Start(h, content.Default(), rec)
+		require.NoError(tb, err)
+		require.NoError(tb, played.PlayBot(1500))
+		for _, p := range rec.all {
+			if !seen[string(p)] && len(out) < 400 {
+				seen[string(p)] = true
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// FuzzDecodeTurn4 reads each input as a format 4 turn with the decoder's
+// fast path and without, and with the fast path again on the same bytes
+// followed, in the slice's spare capacity, by bytes that are not the
+// turn's (a journal's reader hands out such slices): the fast path reads
+// past a turn's end, and what it finds there must change nothing. Seeded
+// with real bot games' turns.
+func FuzzDecodeTurn4(f *testing.F) {
+	for _, p := range botPayloads(f) {
+		f.Add(p)
+	}
+	// Ids and ints ending the turn in every width; a turn number of a long
+	// game; a value cut short at the end; a reply, a death, a drop and a
+	// monster's gear with nothing before them to fill them in.
+	f.Add([]byte{0x4a, 0x58, 0xcc, 0x80})
+	f.Add([]byte{0x4a, 0x58, 0xcd, 0x01, 0x2c})
+	f.Add([]byte{0x4a, 0x58, 0xce, 0x00, 0x01, 0x00, 0x00})
+	f.Add([]byte{0x4a, 0x58, 0xce, 0xff, 0xff, 0xff, 0xff})
+	f.Add([]byte{0x6a, 0xcd, 0x01})
+	f.Add([]byte{0x03, 0x00, 0x11, 0x01, 0x02, 0xce, 0x00, 0x01, 0x86, 0xa0})
+	f.Add([]byte{0x03, 0x00, 0x10, 0x05, 0xce, 0x80, 0x00, 0x00, 0x00})
+	f.Add([]byte{0x68, 0x65, 0x05, 0x07, 0x0c})
+	f.Add([]byte{0x68, 0x70, 0x71, 0x05, 0x72})
+	f.Add([]byte{0x68, 0x74, 0x02, 0x01})
+	f.Add([]byte{0x67, 0x73, 0xcd, 0x01, 0x00, 0x60, 0x05, 0x14, 0x01, 0x0b, 0x05, 0x03})
+	spares := [][]byte{
+		{0, 0, 0, 0, 0, 0, 0, 0},
+		{0xce, 0x00, 0x00, 0x00, 0x01, 0xcd, 0x01, 0x2c},
+		{0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01},
+	}
+	dirty := dirtyTurn(f)
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		slow := events.NewTurnDecoderFor(4)
+		events.SlowOnly(slow)
+		var want events.Turn
+		wantErr := slow.Decode(payload, &want)
+		inputs := [][]byte{payload}
+		for _, s := range spares {
+			inputs = append(inputs, append(bytes.Clone(payload), s...)[:len(payload)])
+		}
+		for i, in := range inputs {
+			var got events.Turn
+			err := events.NewTurnDecoderFor(4).Decode(in, &got)
+			require.Equal(t, wantErr, err, "input %d", i)
+			if err == nil {
+				require.Equal(t, want, got, "input %d", i)
+			}
+			// Recycling, after a turn that leaves a value in every field of
+			// every pool: the values handed out again are set whole.
+			d := events.NewTurnDecoderFor(4)
+			d.Recycle(true)
+			var before, again events.Turn
+			require.NoError(t, d.Decode(dirty, &before))
+			err = d.Decode(in, &again)
+			require.Equal(t, wantErr, err, "input %d, recycling", i)
+			if err == nil {
+				require.Equal(t, want, again, "input %d, recycling", i)
+			}
+		}
+	})
+}
+
+// dirtyTurn is a format 4 payload of a Move and three of every fact a
+// decoder pools, every field of each set (none zero).
+func dirtyTurn(tb testing.TB) []byte {
+	t := events.Turn{Command: &events.Move{Dir: events.SouthWest}, Draws: 77}
+	for k := range 3 {
+		id := events.EntityID(500 + k)
+		t.Facts = append(t.Facts,
+			&events.Spawned{ID: id, Kind: 3, Pos: events.Pos{X: 4, Y: 5}, Holder: 2, Slot: events.MainHand, HP: 12},
+			&events.Moved{Actor: id, Dir: events.SouthWest},
+			&events.Staggered{Actor: id, Dir: events.North, Blocked: true},
+			&events.Attacked{Attacker: id, Target: id + 9, Weapon: 2, Natural: 14, Attack: 15, ArmorClass: 11, Hit: true, Roll: 3, Damage: 4},
+			&events.Died{Actor: id, Cause: events.CauseFireball, Killer: id + 1},
+			&events.GainedXP{Actor: id, Amount: 100},
+			&events.LevelledUp{Actor: id, Level: 2, Attribute: events.Quickness, HP: 20, Mana: 8},
+			&events.PickedUp{Actor: id, Item: 12},
+			&events.Dropped{Actor: id, Item: 12},
+			&events.Equipped{Actor: id, Item: 12, Slot: events.OffHand, Displaced: 4},
+			&events.Unequipped{Actor: id, Item: 12},
+			&events.Consumed{Actor: id, Item: 13},
+			&events.Healed{Actor: id, Amount: 8, Cause: events.CausePotion},
+			&events.Damaged{Actor: id, Amount: 20, Cause: events.CauseFireball, Source: 1},
+			&events.Confused{Actor: id, Until: 40},
+			&events.HungerChanged{Actor: id, Hunger: events.Hungry, Until: 620},
+			&events.LostSight{Actor: id, At: events.Pos{X: 12, Y: 7}, Until: 130},
+			&events.SkillRaised{Actor: id, Skill: events.Magic, By: 1})
+	}
+	b, err := events.NewTurnEncoderFor(4).Encode(&t)
+	require.NoError(tb, err)
+	return bytes.Clone(b)
+}
