@@ -16,7 +16,8 @@ import (
 // path would refuse (a value out of range, a turn cut short, an unknown
 // code, a shorthand with nothing in the turn to fill it in) makes decode4
 // decode the whole turn again, so that the errors are the slow path's.
-// FuzzDecodeTurn checks on every input that the two agree.
+// FuzzDecodeTurn and FuzzDecodeTurn4 check on every input that the two
+// agree.
 
 // fast4 decodes the format 4 turn in payload into t, or reports false (t
 // and the slabs then hold values the caller discards).
@@ -79,7 +80,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		}
 		*f = Moved{Actor: PlayerID, Dir: m.Dir}
 		t.Facts = append(t.Facts, f)
-	case 0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57,
+	case 0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, // openMoveDraws on
 		0x58, 0x59, 0x5a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f,
 		0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67:
 		k := code - openMoveDraws
