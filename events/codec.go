@@ -187,6 +187,12 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 		}
 		d.slabs.startTurn() // what the fast path handed out is unused
 	}
+	if d.format == 4 && !d.slowOnly {
+		if d.fast4(payload, t) {
+			return nil
+		}
+		d.slabs.startTurn() // what the fast path handed out is unused
+	}
 	r := &d.r
 	r.b, r.i = payload, 0
 	r.err, r.part, r.base, r.left, r.nested = nil, partTurn, 0, 0, 0
