@@ -307,7 +307,7 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool {
 		return e.dead || e.ID != events.PlayerID && e.Holder != events.PlayerID
 	})
-	s.ndead = 0
+	s.ndead, s.indexOK = 0, false
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
 	s.explored, s.visibleOK = nil, false
 	// The viewpoints' sets are the state's own: kept for a level of the
@@ -393,6 +393,7 @@ func (s *State) spawn(f *events.Spawned) error {
 		s.entity = make([]Entity, 0, 32)
 	}
 	s.entity = append(s.entity, e)
+	s.indexAppended()
 	s.NextID++
 	if f.Holder == 0 && actor && s.standingOK {
 		s.setStanding(f.Pos, true)
@@ -546,7 +547,7 @@ func (s *State) remove(id events.EntityID) {
 		s.entity[i].dead = true
 		if s.ndead++; 2*s.ndead > len(s.entity) {
 			s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool { return e.dead })
-			s.ndead = 0
+			s.ndead, s.indexOK = 0, false
 		}
 	}
 }
