@@ -133,6 +133,10 @@ type State struct {
 	index     []int32
 	indexBase events.EntityID
 	indexOK   bool
+	// monsters lists the living monsters on the level by id, on a
+	// working copy only (see monsterlist.go).
+	monsters   []events.EntityID
+	monstersOK bool
 
 	content *content.Tables
 }
@@ -181,6 +185,7 @@ func (s *State) Clone() *State {
 	c.synced, c.decision = false, decision{}
 	c.standing, c.standingOK = nil, false
 	c.index, c.indexOK = nil, false
+	c.monsters, c.monstersOK = nil, false
 	c.visible = nil
 	c.takeView(s)
 	return &c
@@ -204,10 +209,11 @@ func (s *State) workingCopy() *State {
 	if c == nil {
 		c = &State{}
 	}
-	ents, vis, movers, standing, index := c.entity[:0], c.visible, c.movers, c.standing, c.index
+	ents, vis, movers, standing, index, monsters := c.entity[:0], c.visible, c.movers, c.standing, c.index, c.monsters
 	*c = *s
 	c.visible = vis
 	c.index, c.indexOK = index, false
+	c.monsters, c.monstersOK = monsters[:0], false
 	c.entity, c.ndead = s.liveInto(ents), 0
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
 	c.forgetful = true
