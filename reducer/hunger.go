@@ -6,7 +6,7 @@ import "rogue/events"
 // then Normal, then Hungry, then Starving, which costs HP every turn.
 func (d *decider) hunger() {
 	w := d.w
-	r := w.content.Rules
+	r := &w.content.Rules
 	next := d.turn + 1
 	if w.HungerUntil != 0 && next >= w.HungerUntil {
 		switch w.Hunger {

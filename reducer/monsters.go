@@ -63,7 +63,7 @@ func (d *decider) monstersAct() {
 func (d *decider) search(m *Entity) {
 	w := d.w
 	id := m.ID
-	r := w.content.Rules
+	r := &w.content.Rules
 	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.sawFrom().Has(m.Pos) &&
 		(m.SearchAt != d.from || m.SearchUntil <= d.turn) {
 		d.emit(&events.LostSight{Actor: id, At: d.from, Until: d.turn + chebyshev(m.Pos, d.from) + r.SearchTurns})
