@@ -315,7 +315,7 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool {
 		return e.dead || e.ID != events.PlayerID && e.Holder != events.PlayerID
 	})
-	s.ndead = 0
+	s.ndead, s.indexOK, s.monstersOK = 0, false, false
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
 	s.explored, s.clear, s.visibleOK = nil, nil, false
 	// The viewpoints' sets are the state's own: kept for a level of the
@@ -401,9 +401,13 @@ func (s *State) spawn(f *events.Spawned) error {
 		s.entity = make([]Entity, 0, 32)
 	}
 	s.entity = append(s.entity, e)
+	s.indexAppended()
 	s.NextID++
 	if f.Holder == 0 && actor && s.standingOK {
 		s.setStanding(f.Pos, true)
+	}
+	if actor && s.monstersOK && f.ID != events.PlayerID {
+		s.monsters = append(s.monsters, f.ID)
 	}
 	if f.Holder != 0 && f.Slot == events.SlotNone {
 		s.intoPack(&s.entity[len(s.entity)-1])
@@ -540,6 +544,9 @@ func (s *State) remove(id events.EntityID) {
 		if e := &s.entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) && s.Map.InBounds(e.Pos) {
 			s.setStanding(e.Pos, false)
 		}
+		if s.monstersOK {
+			s.monsterGone(id)
+		}
 		if it := s.entity[i]; it.Holder != 0 {
 			if h := s.Get(it.Holder); h != nil {
 				h.holding--
@@ -554,7 +561,7 @@ func (s *State) remove(id events.EntityID) {
 		s.entity[i].dead = true
 		if s.ndead++; 2*s.ndead > len(s.entity) {
 			s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool { return e.dead })
-			s.ndead = 0
+			s.ndead, s.indexOK = 0, false
 		}
 	}
 }

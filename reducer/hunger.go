@@ -6,7 +6,7 @@ import "rogue/events"
 // then Normal, then Hungry, then Starving, which costs HP every turn.
 func (d *decider) hunger() {
 	w := d.w
-	r := w.content.Rules
+	r := &w.content.Rules
 	next := d.turn + 1
 	if w.HungerUntil != 0 && next >= w.HungerUntil {
 		switch w.Hunger {
@@ -31,10 +31,13 @@ func (d *decider) rest() {
 	if w.Hunger >= events.Hungry {
 		return
 	}
-	// Any monster in view: looked for in place, without the list
-	// Monsters would make every turn the player rests.
-	for e := range w.Entities() {
-		if e.ID != events.PlayerID && e.Holder == 0 && w.IsActor(e) && w.CanSee(e.Pos) {
+	// Any monster in view: looked for in the working copy's list of
+	// monsters (see monsterlist.go), not among every entity.
+	if !w.monstersOK {
+		w.listMonsters()
+	}
+	for _, id := range w.monsters {
+		if e := w.Get(id); e != nil && w.CanSee(e.Pos) {
 			return
 		}
 	}

@@ -17,11 +17,11 @@ const maxPathNodes = 1000
 func (d *decider) monstersAct() {
 	w := d.w
 	movers := w.movers[:0]
-	for i := range w.entity {
-		e := &w.entity[i]
-		if !e.dead && e.ID != events.PlayerID && e.Holder == 0 && w.IsActor(e) {
-			movers = append(movers, mover{e.ID, i})
-		}
+	if !w.monstersOK {
+		w.listMonsters()
+	}
+	for _, id := range w.monsters {
+		movers = append(movers, mover{id, w.find(id)})
 	}
 	w.movers = movers
 	for _, a := range movers {
@@ -29,7 +29,7 @@ func (d *decider) monstersAct() {
 			return
 		}
 		var m *Entity
-		if a.index < len(w.entity) && w.entity[a.index].ID == a.id && !w.entity[a.index].dead {
+		if uint(a.index) < uint(len(w.entity)) && w.entity[a.index].ID == a.id && !w.entity[a.index].dead {
 			m = &w.entity[a.index]
 		} else if m = w.Get(a.id); m == nil {
 			continue // died earlier this turn
@@ -63,7 +63,7 @@ func (d *decider) monstersAct() {
 func (d *decider) search(m *Entity) {
 	w := d.w
 	id := m.ID
-	r := w.content.Rules
+	r := &w.content.Rules
 	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.sawFrom().Has(m.Pos) &&
 		(m.SearchAt != d.from || m.SearchUntil <= d.turn) {
 		d.emit(&events.LostSight{Actor: id, At: d.from, Until: d.turn + chebyshev(m.Pos, d.from) + r.SearchTurns})

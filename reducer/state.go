@@ -140,6 +140,14 @@ type State struct {
 	// (see standing.go).
 	standing   []uint64
 	standingOK bool
+	// index finds an entity's place in entity by its id (see index.go).
+	index     []int32
+	indexBase events.EntityID
+	indexOK   bool
+	// monsters lists the living monsters on the level by id, on a
+	// working copy only (see monsterlist.go).
+	monsters   []events.EntityID
+	monstersOK bool
 
 	content *content.Tables
 }
@@ -188,6 +196,8 @@ func (s *State) Clone() *State {
 	c.scratch, c.spare, c.movers = nil, nil, nil
 	c.synced, c.decision = false, decision{}
 	c.standing, c.standingOK = nil, false
+	c.index, c.indexOK = nil, false
+	c.monsters, c.monstersOK = nil, false
 	c.visible = nil
 	c.takeView(s)
 	return &c
@@ -221,10 +231,12 @@ func (s *State) workingCopy() *State {
 	if c == nil {
 		c = &State{}
 	}
-	ents, vis, movers, standing := c.entity[:0], c.visible, c.movers, c.standing
+	ents, vis, movers, standing, index, monsters := c.entity[:0], c.visible, c.movers, c.standing, c.index, c.monsters
 	*c = *s
 	s.shareMap(c)
 	c.visible = vis
+	c.index, c.indexOK = index, false
+	c.monsters, c.monstersOK = monsters[:0], false
 	c.entity, c.ndead = s.liveInto(ents), 0
 	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
 	c.forgetful = true
@@ -283,8 +295,9 @@ func (s *State) find(id events.EntityID) int {
 	return -1
 }
 
-// slot is find, dead or alive.
-func (s *State) slot(id events.EntityID) int {
+// search is slot without the index: the interpolation search described
+// at find.
+func (s *State) search(id events.EntityID) int {
 	es := s.entity
 	n := len(es)
 	if n == 0 {

@@ -118,7 +118,7 @@ func (s *State) DamageBonus(e *Entity) int {
 // times the level, plus XPPerLevelStep for every level before it (rules 1:
 // 1 000 a level; rules 2: each level asks more than the one before).
 func (s *State) XPToLevel(e *Entity) int {
-	r := s.content.Rules
+	r := &s.content.Rules
 	return r.XPPerLevel*e.Level + r.XPPerLevelStep*e.Level*(e.Level-1)/2
 }
 

@@ -1,0 +1,95 @@
+package reducer
+
+import "rogue/events"
+
+// The fold and the rules look an entity up by its id for nearly every
+// fact. Ids are handed out in increasing order and never reused, so an
+// entity's id tells where its entry is in a slice indexed by id
+// (State.index): one load where the search (see State.search) takes a
+// few probes, each a likely cache miss among a deep level's thousand
+// entities.
+//
+// The index is a hint, never trusted: an entry is used only when the
+// entity at the place it names has the id looked for, and any other
+// answer falls back to the search. So an index that went stale (the
+// entities copied or compacted) costs time, never a wrong answer, and is
+// rebuilt at the next lookup once marked so (indexOK false).
+//
+// It covers the ids from indexBase to the last entity's, at most
+// indexSpan(n) of them for n entities, so that its memory stays a small
+// multiple of the entities' whatever ids a journal hands out (an id
+// below indexBase, an old one that keeps a long level's span from
+// fitting, is searched for).
+
+// indexSpan is the most ids the index covers for n entities.
+func indexSpan(n int) int { return 4*n + 1024 }
+
+// slot returns the index of entity id in s.entity, dead or alive, or -1.
+func (s *State) slot(id events.EntityID) int {
+	// The player, the id most facts name, comes first: no index needed.
+	if len(s.entity) > 0 && s.entity[0].ID == id {
+		return 0
+	}
+	if !s.indexOK {
+		s.buildIndex()
+	}
+	if k := uint64(id) - uint64(s.indexBase); id >= s.indexBase && k < uint64(len(s.index)) {
+		if i := int(s.index[k]); i < len(s.entity) && s.entity[i].ID == id {
+			return i
+		}
+	}
+	return s.search(id)
+}
+
+// buildIndex builds the index from s.entity.
+func (s *State) buildIndex() {
+	s.indexOK = true
+	es := s.entity
+	n := len(es)
+	if n == 0 {
+		s.index, s.indexBase = s.index[:0], 0
+		return
+	}
+	last := uint64(es[n-1].ID)
+	k := 0
+	for k < n-1 && last-uint64(es[k].ID) >= uint64(indexSpan(n)) {
+		k++
+	}
+	s.indexBase = es[k].ID
+	span := int(last-uint64(s.indexBase)) + 1
+	if cap(s.index) < span {
+		s.index = make([]int32, span, span+span/4)
+	} else {
+		s.index = s.index[:span]
+	}
+	// Entries of ids no entity has point at the first entity, whose id
+	// differs: a lookup of one of them falls through to the search.
+	clear(s.index)
+	for i := k; i < n; i++ {
+		s.index[es[i].ID-s.indexBase] = int32(i)
+	}
+}
+
+// indexAppended records in the index the entity just appended to
+// s.entity (the newest id), or marks the index for a rebuild when it
+// would cover too many ids.
+func (s *State) indexAppended() {
+	if !s.indexOK {
+		return
+	}
+	n := len(s.entity)
+	id := s.entity[n-1].ID
+	if n == 1 || id < s.indexBase {
+		s.indexOK = false
+		return
+	}
+	k := int(id - s.indexBase)
+	if k >= indexSpan(n) {
+		s.indexOK = false
+		return
+	}
+	for len(s.index) < k {
+		s.index = append(s.index, 0)
+	}
+	s.index = append(s.index, int32(n-1))
+}
