@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"rogue/reducer"
@@ -98,7 +99,10 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 	if err != nil {
 		return err
 	}
-	shown := from // the turn of the frame before: markers are for the turns after it
+	// Markers are for the turns after the frame before: depths is in
+	// order of turn, so one index walks it with the frames (a journal of
+	// a level a turn has as many entries as turns).
+	next, _ := slices.BinarySearchFunc(depths, from+1, func(d depthEntry, turn int) int { return d.turn - turn })
 	for i, turn := 0, from; ; i++ {
 		fr, err := f.At(turn)
 		if err != nil {
@@ -109,12 +113,10 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 		cur.Clear()
 		screen.DrawOn(cur, fr)
 		line = appendCastEvent(line[:0], at, "o", view.ANSIFrame(prev, cur))
-		for _, d := range depths {
-			if d.turn > shown && d.turn <= turn {
-				line = appendCastEvent(line, at, "m", fmt.Sprintf("depth %d, turn %d", d.depth, d.turn-1))
-			}
+		for ; next < len(depths) && depths[next].turn <= turn; next++ {
+			d := depths[next]
+			line = appendCastEvent(line, at, "m", fmt.Sprintf("depth %d, turn %d", d.depth, d.turn-1))
 		}
-		shown = turn
 		if s := fr.State; s != nil && s.Over {
 			line = appendCastEvent(line, at, "m", fmt.Sprintf("died on turn %d: %s", s.TurnNumber(), reducer.DeathCause(s)))
 		}
