@@ -23,23 +23,8 @@ import (
 )
 
 func main() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit)
-	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
-
-// memoryLimit is the Go runtime's soft memory limit (unless GOMEMLIMIT
-// says otherwise): what rogue keeps alive is a few megabytes at any
-// journal length (states, a replay's checkpoints, a bounded read
-// buffer), but drawing an export frame by frame makes garbage fast, and
-// without a limit the heap grows to twice what is alive before it is
-// collected. With it, opening, resuming, replaying, verifying, dumping
-// or exporting a screen of a journal of a million turns peaks near
-// 12 MiB, and an asciicast of its last 10 000 turns near 27 MiB. It is
-// soft: a journal that needs more gets it, the collector then working
-// harder.
-const memoryLimit = 24 << 20
 
 // run is main without the exit, for tests.
 func run(args []string, stdout, stderr io.Writer) (code int) {
