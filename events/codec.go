@@ -244,18 +244,11 @@ func (d *TurnDecoder) decodeArrays(t *Turn) error {
 	return nil
 }
 
-// decodeFlat reads a format 2 turn: a sequence of values, each code
-// followed by its fields, to the end of the payload.
-func (d *TurnDecoder) decodeFlat(t *Turn) error {
+// commandAndDraws reads a flat turn's command, whose code was read
+// already (a Move shorthand when short allows one), and the draw count
+// after it: formats 2, 3 and 4 begin a turn written in full alike.
+func (d *TurnDecoder) commandAndDraws(code uint64, short bool, t *Turn) error {
 	r := &d.r
-	if len(r.b) == 0 {
-		return errors.New("turn: empty, want a command, a draw count and the facts")
-	}
-	short := d.format >= 3
-	code, ok := r.flatCode()
-	if !ok {
-		return fmt.Errorf("command code: %w", r.err)
-	}
 	if dir, ok := isMoveShorthand(code); short && ok {
 		c := d.slabs.command(uint8(CodeMove), commandTable[CodeMove])
 		c.(*Move).Dir = dir
@@ -277,8 +270,23 @@ func (d *TurnDecoder) decodeFlat(t *Turn) error {
 	r.part = partDraws
 	r.budget()
 	t.Draws = r.uint64()
-	if r.err != nil {
-		return r.err
+	return r.err
+}
+
+// decodeFlat reads a format 2 turn: a sequence of values, each code
+// followed by its fields, to the end of the payload.
+func (d *TurnDecoder) decodeFlat(t *Turn) error {
+	r := &d.r
+	if len(r.b) == 0 {
+		return errors.New("turn: empty, want a command, a draw count and the facts")
+	}
+	short := d.format >= 3
+	code, ok := r.flatCode()
+	if !ok {
+		return fmt.Errorf("command code: %w", r.err)
+	}
+	if err := d.commandAndDraws(code, short, t); err != nil {
+		return err
 	}
 	t.Facts = t.Facts[:0]
 	c := &d.ctx

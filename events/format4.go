@@ -456,29 +456,8 @@ func (d *TurnDecoder) decode4(t *Turn) error {
 			t.Facts = append(t.Facts, f)
 		}
 	} else {
-		if dir, ok := isMoveShorthand(code); ok {
-			cmd := d.slabs.command(uint8(CodeMove), commandTable[CodeMove])
-			cmd.(*Move).Dir = dir
-			t.Command = cmd
-		} else {
-			if code > 255 || commandTable[code] == nil {
-				return fmt.Errorf("command: unknown code %d", code)
-			}
-			e := commandTable[code]
-			cmd := d.slabs.command(uint8(code), e)
-			r.part, r.name = partCommand, e.name
-			r.budget()
-			cmd.get(r)
-			if r.err != nil {
-				return r.err
-			}
-			t.Command = cmd
-		}
-		r.part = partDraws
-		r.budget()
-		t.Draws = r.uint64()
-		if r.err != nil {
-			return r.err
+		if err := d.commandAndDraws(code, true, t); err != nil {
+			return err
 		}
 		*c = context4{turnContext: turnContext{command: t.Command}}
 	}
