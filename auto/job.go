@@ -103,7 +103,7 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 		return nil, "There is no game to play."
 	}
 	if m := firstMonsterInView(s); m != nil {
-		return nil, fmt.Sprintf("Not with %s in view.", theName(s, m))
+		return nil, fmt.Sprintf("Not with %s in view (%s).", theName(s, m), whereIs(p.Pos, m.Pos))
 	}
 	if mem == nil {
 		mem = &Memory{}
@@ -197,7 +197,7 @@ func (j *Job) interrupted(s *reducer.State) string {
 	}
 	j.hp = p.HP // resting raises it: only a drop from the best counts
 	if m := firstMonsterInView(s); m != nil {
-		return fmt.Sprintf("You stop: %s comes into view.", theName(s, m))
+		return fmt.Sprintf("You stop: %s comes into view (%s).", theName(s, m), whereIs(s.Player().Pos, m.Pos))
 	}
 	if news := j.seen.see(s); len(news) > 0 && j.Kind != Rest {
 		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(news[0].ID)))

@@ -110,7 +110,7 @@ func TestNoJobStartsWithAMonsterInView(t *testing.T) {
 	for _, k := range []Kind{Rest, Explore, Travel, Run} {
 		j, why := Start(k, events.North, s, nil)
 		assert.Nil(t, j, k.String())
-		assert.Equal(t, "Not with the Goblin in view.", why, k.String())
+		assert.Equal(t, "Not with the Goblin in view (next to you).", why, k.String())
 	}
 }
 

@@ -1,6 +1,8 @@
 package auto
 
 import (
+	"fmt"
+
 	"rogue/events"
 	"rogue/reducer"
 	"rogue/reducer/dungeon"
@@ -109,4 +111,40 @@ func firstStep(s *reducer.State, from events.Pos, goal func(events.Pos) bool) (e
 		}
 	}
 	return 0, false
+}
+
+// whereIs says where q lies from p, as a player reads the map: "3 steps
+// north-east", "next to you". Eight compass points, the diagonal when
+// neither axis is more than twice the other; steps count as moves do
+// (the longer axis).
+func whereIs(p, q events.Pos) string {
+	dx, dy := q.X-p.X, q.Y-p.Y
+	ax, ay := abs(dx), abs(dy)
+	n := max(ax, ay)
+	if n <= 1 {
+		return "next to you"
+	}
+	var ns, ew string
+	if dy < 0 && ay*2 >= ax {
+		ns = "north"
+	} else if dy > 0 && ay*2 >= ax {
+		ns = "south"
+	}
+	if dx > 0 && ax*2 >= ay {
+		ew = "east"
+	} else if dx < 0 && ax*2 >= ay {
+		ew = "west"
+	}
+	dir := ns + ew
+	if ns != "" && ew != "" {
+		dir = ns + "-" + ew
+	}
+	return fmt.Sprintf("%d steps %s", n, dir)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -70,7 +70,7 @@ func TestNoActionStartsWithAMonsterInView(t *testing.T) {
 			p := withFoes(t)
 			assert.Equal(t, Intent{}, p.m.HandleKey(tc.key))
 			assert.False(t, p.m.Working())
-			assert.Equal(t, []string{"Not with the Goblin in view."}, p.m.Messages(1))
+			assert.Equal(t, []string{"Not with the Goblin in view (5 steps west)."}, p.m.Messages(1))
 		})
 	}
 }
@@ -278,9 +278,9 @@ func TestSteppingOntoItemsSaysWhatLiesThere(t *testing.T) {
 		require.NoError(t, m.State.Apply(&events.Spawned{ID: m.State.NextID, Kind: kind, Pos: at}))
 	}
 	step(&events.Move{Dir: events.East})
-	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger."}, m.Messages(1))
+	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger (g picks up)."}, m.Messages(1))
 	step(&events.Wait{})
-	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger."}, m.Messages(1), "waiting on them does not say it again")
+	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger (g picks up)."}, m.Messages(1), "waiting on them does not say it again")
 }
 
 func TestABusyTurnLosesNoLine(t *testing.T) {

@@ -53,8 +53,9 @@ func plural(name string) string {
 	return name + "s"
 }
 
-// seeHere is the line that says what lies on the player's tile: "You see
-// here: a Dagger and 2 Health Potions."; "" when nothing does.
+// seeHere is the line that says what lies on the player's tile and which
+// key picks it up: "You see here: a Dagger and 2 Health Potions (g picks
+// up)."; "" when nothing does.
 func seeHere(s *reducer.State) string {
 	p := s.Player()
 	if p == nil {
@@ -68,7 +69,7 @@ func seeHere(s *reducer.State) string {
 	case 0:
 		return ""
 	case 1:
-		return "You see here: " + names[0] + "."
+		return "You see here: " + names[0] + " (g picks up)."
 	}
-	return "You see here: " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + "."
+	return "You see here: " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " (g picks up)."
 }
