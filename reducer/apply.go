@@ -39,39 +39,18 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	if s.Turn == 0 && t.Command.Code() != events.CodeBegin {
 		return fmt.Errorf("turn 0: the first turn must be Begin, not %s", events.CommandName(t.Command.Code()))
 	}
-	if s.Turn > 0 && t.Command.Code() == events.CodeBegin {
+	if s.Turn > 0 && isBegin(t.Command) {
 		return fmt.Errorf("turn %d: Begin after the game began", s.Turn)
 	}
 	if s.Over {
 		return fmt.Errorf("turn %d: a turn after the player died", s.Turn)
 	}
-	levels, steps := 0, 0
+	var caps turnCaps
 	for i, f := range t.Facts {
 		if before != nil {
 			before(f)
 		}
-		var err error
-		switch f := f.(type) {
-		case *events.LevelEntered:
-			if levels++; levels > events.MaxLevelsPerTurn {
-				err = fieldErrorf("", "a turn may enter at most %d level (this is the %d%s)", events.MaxLevelsPerTurn, levels, ordinal(levels))
-			}
-		case *events.Moved:
-			if f.Actor == events.PlayerID {
-				steps++
-			}
-		case *events.Staggered:
-			if f.Actor == events.PlayerID && !f.Blocked {
-				steps++
-			}
-		}
-		if err == nil && steps > events.MaxPlayerSteps {
-			err = fieldErrorf("Actor", "the player may take at most %d steps in a turn (this is the %d%s)", events.MaxPlayerSteps, steps, ordinal(steps))
-		}
-		if err == nil {
-			err = s.Apply(f)
-		}
-		if err != nil {
+		if err := s.apply(f, &caps); err != nil {
 			return newFactError(s.Turn, i, f, err)
 		}
 	}
@@ -115,20 +94,61 @@ var errNoLevel = errors.New("there is no level yet")
 // the fact was legal is the business of Decide and verify. Each fact
 // costs Apply a constant, but for a level entered (its map's area, at
 // most events.MaxMapArea, and the entities it clears).
-func (s *State) Apply(f events.Fact) error {
+func (s *State) Apply(f events.Fact) error { return s.apply(f, nil) }
+
+// turnCaps counts what a turn may do only so many times (see ApplyTurn).
+type turnCaps struct{ levels, steps int }
+
+// level counts a level entered, and refuses one over the cap.
+func (c *turnCaps) level() error {
+	if c.levels++; c.levels > events.MaxLevelsPerTurn {
+		return fieldErrorf("", "a turn may enter at most %d level (this is the %d%s)", events.MaxLevelsPerTurn, c.levels, ordinal(c.levels))
+	}
+	return nil
+}
+
+// step counts a step of the player, and refuses one over the cap.
+func (c *turnCaps) step() error {
+	if c.steps++; c.steps > events.MaxPlayerSteps {
+		return fieldErrorf("Actor", "the player may take at most %d steps in a turn (this is the %d%s)", events.MaxPlayerSteps, c.steps, ordinal(c.steps))
+	}
+	return nil
+}
+
+// isBegin reports whether c is the Begin command (the only command of
+// its code: Command's methods are on pointers), by its type rather than a
+// dynamic call.
+func isBegin(c events.Command) bool {
+	_, ok := c.(*events.Begin)
+	return ok
+}
+
+// apply is Apply, counting what caps counts when caps is not nil (a turn's
+// facts, folded by ApplyTurn) and refusing what is over them before the
+// fact is folded: one type switch a fact.
+func (s *State) apply(f events.Fact, caps *turnCaps) error {
 	s.applied++
 	switch f := f.(type) {
-	case *events.LevelEntered:
-		return s.enterLevel(f)
-	case *events.Spawned:
-		return s.spawn(f)
 	case *events.Moved:
-		a, err := s.actorOnMap(f.Actor)
-		if err != nil {
-			return inField("Actor", err)
+		if caps != nil && f.Actor == events.PlayerID {
+			if err := caps.step(); err != nil {
+				return err
+			}
 		}
-		return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
+		return s.moved(f)
+	case *events.LevelEntered:
+		if caps != nil {
+			if err := caps.level(); err != nil {
+				return err
+			}
+		}
+		return s.enterLevel(f)
 	case *events.Staggered:
+		if caps != nil && f.Actor == events.PlayerID && !f.Blocked {
+			if err := caps.step(); err != nil {
+				return err
+			}
+		}
 		a, err := s.actorOnMap(f.Actor)
 		if err != nil {
 			return inField("Actor", err)
@@ -137,6 +157,8 @@ func (s *State) Apply(f events.Fact) error {
 			return nil
 		}
 		return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
+	case *events.Spawned:
+		return s.spawn(f)
 	case *events.Attacked:
 		if _, err := s.actor(f.Attacker); err != nil {
 			return inField("Attacker", err)
@@ -462,7 +484,40 @@ func (s *State) free(p events.Pos, self events.EntityID) error {
 	return nil
 }
 
+// moved folds a Moved fact.
+func (s *State) moved(f *events.Moved) error {
+	if i := s.find(f.Actor); i >= 0 && s.Map != nil {
+		if a := &s.entity[i]; s.IsActor(a) {
+			return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
+		}
+	}
+	a, err := s.actorOnMap(f.Actor)
+	if err != nil {
+		return inField("Actor", err)
+	}
+	return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
+}
+
+// move moves actor a to the tile to, if it may stand there.
 func (s *State) move(a *Entity, to events.Pos) error {
+	// What nearly every step is: from a tile of the map to a free floor
+	// tile, the index of where actors stand built. The checks and their
+	// errors, when it is not, are below.
+	if m := s.Map; s.standingOK && uint(to.X) < uint(m.Width) && uint(to.Y) < uint(m.Height) {
+		k := to.Y*m.Width + to.X
+		if m.Tiles[k].Walkable() && s.standing[k>>6]&(1<<(k&63)) == 0 {
+			if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
+				j := from.Y*m.Width + from.X
+				s.standing[j>>6] &^= 1 << (j & 63)
+			}
+			s.standing[k>>6] |= 1 << (k & 63)
+			a.Pos = to
+			if a.ID == events.PlayerID {
+				s.lookFrom(to)
+			}
+			return nil
+		}
+	}
 	if err := s.placeable(to); err != nil {
 		return err
 	}

@@ -620,9 +620,17 @@ func viewpointPass(p events.Pos) int {
 
 // lookFrom records that the player saw the level from p.
 func (s *State) lookFrom(p events.Pos) {
-	if s.forgetful {
+	// Inlined: most steps are onto a tile looked from before. (viewed
+	// holds viewpoints of this level only: a new level clears it, a copy
+	// starts without it.)
+	if s.forgetful || s.viewed != nil && s.viewed.Has(p) {
 		return
 	}
+	s.lookFromNew(p)
+}
+
+// lookFromNew is lookFrom of a viewpoint not known to be viewed.
+func (s *State) lookFromNew(p events.Pos) {
 	// A viewpoint off the map sees nothing: there is nothing to record.
 	if s.Map == nil || !s.Map.InBounds(p) {
 		return
