@@ -492,9 +492,33 @@ func (s *State) free(p events.Pos, self events.EntityID) error {
 
 // moved folds a Moved fact.
 func (s *State) moved(f *events.Moved) error {
-	if i := s.find(f.Actor); i >= 0 && s.Map != nil {
-		if a := &s.entity[i]; s.IsActor(a) {
-			return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
+	// Most facts of most turns are a step of a known actor onto a free
+	// floor tile: that is folded here in one piece, the player found
+	// without the index, the map and the index of where actors stand
+	// read once. Anything else takes the way below, which names the
+	// reason.
+	i := 0
+	if es := s.entity; len(es) == 0 || es[0].ID != f.Actor {
+		i = s.slot(f.Actor)
+	}
+	if m := s.Map; i >= 0 && m != nil && s.standingOK {
+		a := &s.entity[i]
+		dx, dy := f.Dir.Delta()
+		to := events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}
+		if !a.dead && s.IsActor(a) && uint(to.X) < uint(m.Width) && uint(to.Y) < uint(m.Height) {
+			k := to.Y*m.Width + to.X
+			if m.Tiles[k].Walkable() && s.standing[k>>6]&(1<<(k&63)) == 0 {
+				if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
+					j := from.Y*m.Width + from.X
+					s.standing[j>>6] &^= 1 << (j & 63)
+				}
+				s.standing[k>>6] |= 1 << (k & 63)
+				a.Pos = to
+				if a.ID == events.PlayerID && !s.forgetful && (s.viewed == nil || !s.viewed.Has(to)) {
+					s.lookFromNew(to)
+				}
+				return nil
+			}
 		}
 	}
 	a, err := s.actorOnMap(f.Actor)
