@@ -425,8 +425,11 @@ func (s *State) spawn(f *events.Spawned) error {
 		h.holding++ // before the append below moves the entities
 	}
 	if cap(s.entity) == 0 {
-		// A level holds a few dozen: grown once, not five times.
-		s.entity = make([]Entity, 0, 32)
+		// Room for the entities of an ordinary game's deepest levels
+		// (the dead stay until they are half, see remove), so that
+		// most games allocate them once (47 KiB) instead of growing
+		// from a few dozen four times (88 KiB, then collected).
+		s.entity = make([]Entity, 0, 256)
 	}
 	s.entity = append(s.entity, e)
 	s.indexAppended()
