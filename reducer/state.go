@@ -141,9 +141,10 @@ type State struct {
 	standing   []uint64
 	standingOK bool
 	// index finds an entity's place in entity by its id (see index.go).
-	index     []int32
-	indexBase events.EntityID
-	indexOK   bool
+	index      []int32
+	indexBase  events.EntityID
+	indexBelow int // how many entities have ids below indexBase
+	indexOK    bool
 	// monsters lists the living monsters on the level by id, on a
 	// working copy only (see monsterlist.go).
 	monsters   []events.EntityID
