@@ -639,8 +639,7 @@ func (s *State) lookFromNew(p events.Pos) {
 	w, h := s.Map.Width, s.Map.Height
 	if s.viewed == nil || s.viewed.Width() != w || s.viewed.Height() != h {
 		s.viewed = fov.NewSet(w, h)
-	}
-	if s.viewed.Has(p) {
+	} else if s.viewed.Has(p) {
 		return
 	}
 	s.viewed.Add(p)
