@@ -408,13 +408,8 @@ func (s *State) spawn(f *events.Spawned) error {
 		if f.Slot != events.SlotNone {
 			return fieldErrorf("Slot", "an item on the floor cannot be worn")
 		}
-		if err := s.placeable(f.Pos); err != nil {
-			return inField("Pos", err)
-		}
-		if actor {
-			if err := s.free(f.Pos, 0); err != nil {
-				return inField("Pos", err)
-			}
+		if err := s.placeableBy(f.Pos, actor); err != nil {
+			return err
 		}
 		e.Pos = f.Pos
 	} else {
@@ -458,6 +453,26 @@ func (s *State) spawn(f *events.Spawned) error {
 	if f.ID == events.PlayerID {
 		s.lookFrom(f.Pos)
 		s.visibleOK = false
+	}
+	return nil
+}
+
+// placeableBy says why an entity (an actor if actor) cannot be spawned
+// on p, naming the field Pos, or nil: what placeable and, for an actor,
+// free say, answered at once for a free floor tile of the map when the
+// index of where actors stand is built.
+func (s *State) placeableBy(p events.Pos, actor bool) error {
+	if m := s.Map; uint(p.X) < uint(m.Width) && uint(p.Y) < uint(m.Height) {
+		k := p.Y*m.Width + p.X
+		if m.Tiles[k].Walkable() && (!actor || s.standingOK && s.standing[k>>6]&(1<<(k&63)) == 0) {
+			return nil
+		}
+	}
+	if err := s.placeable(p); err != nil {
+		return inField("Pos", err)
+	}
+	if actor {
+		return inField("Pos", s.free(p, 0))
 	}
 	return nil
 }
