@@ -3,7 +3,6 @@ package reducer
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"rogue/events"
 	"rogue/reducer/dungeon"
@@ -39,39 +38,18 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	if s.Turn == 0 && t.Command.Code() != events.CodeBegin {
 		return fmt.Errorf("turn 0: the first turn must be Begin, not %s", events.CommandName(t.Command.Code()))
 	}
-	if s.Turn > 0 && t.Command.Code() == events.CodeBegin {
+	if s.Turn > 0 && isBegin(t.Command) {
 		return fmt.Errorf("turn %d: Begin after the game began", s.Turn)
 	}
 	if s.Over {
 		return fmt.Errorf("turn %d: a turn after the player died", s.Turn)
 	}
-	levels, steps := 0, 0
+	var caps turnCaps
 	for i, f := range t.Facts {
 		if before != nil {
 			before(f)
 		}
-		var err error
-		switch f := f.(type) {
-		case *events.LevelEntered:
-			if levels++; levels > events.MaxLevelsPerTurn {
-				err = fieldErrorf("", "a turn may enter at most %d level (this is the %d%s)", events.MaxLevelsPerTurn, levels, ordinal(levels))
-			}
-		case *events.Moved:
-			if f.Actor == events.PlayerID {
-				steps++
-			}
-		case *events.Staggered:
-			if f.Actor == events.PlayerID && !f.Blocked {
-				steps++
-			}
-		}
-		if err == nil && steps > events.MaxPlayerSteps {
-			err = fieldErrorf("Actor", "the player may take at most %d steps in a turn (this is the %d%s)", events.MaxPlayerSteps, steps, ordinal(steps))
-		}
-		if err == nil {
-			err = s.Apply(f)
-		}
-		if err != nil {
+		if err := s.apply(f, &caps); err != nil {
 			return newFactError(s.Turn, i, f, err)
 		}
 	}
@@ -115,20 +93,73 @@ var errNoLevel = errors.New("there is no level yet")
 // the fact was legal is the business of Decide and verify. Each fact
 // costs Apply a constant, but for a level entered (its map's area, at
 // most events.MaxMapArea, and the entities it clears).
-func (s *State) Apply(f events.Fact) error {
+func (s *State) Apply(f events.Fact) error { return s.apply(f, nil) }
+
+// turnCaps counts what a turn may do only so many times (see ApplyTurn).
+type turnCaps struct{ levels, steps int }
+
+// level counts a level entered, and refuses one over the cap.
+func (c *turnCaps) level() error {
+	if c.levels++; c.levels > events.MaxLevelsPerTurn {
+		return c.tooManyLevels()
+	}
+	return nil
+}
+
+// step counts a step of the player, and refuses one over the cap.
+// (Inlined: the refusal is worded apart.)
+func (c *turnCaps) step() error {
+	if c.steps++; c.steps > events.MaxPlayerSteps {
+		return c.tooManySteps()
+	}
+	return nil
+}
+
+func (c *turnCaps) tooManyLevels() error {
+	return fieldErrorf("", "a turn may enter at most %d level (this is the %d%s)", events.MaxLevelsPerTurn, c.levels, ordinal(c.levels))
+}
+
+func (c *turnCaps) tooManySteps() error {
+	return fieldErrorf("Actor", "the player may take at most %d steps in a turn (this is the %d%s)", events.MaxPlayerSteps, c.steps, ordinal(c.steps))
+}
+
+// isBegin reports whether c is the Begin command (the only command of
+// its code: Command's methods are on pointers), by its type rather than a
+// dynamic call.
+func isBegin(c events.Command) bool {
+	_, ok := c.(*events.Begin)
+	return ok
+}
+
+// apply is Apply, counting what caps counts when caps is not nil (a turn's
+// facts, folded by ApplyTurn) and refusing what is over them before the
+// fact is folded: one type switch a fact.
+func (s *State) apply(f events.Fact, caps *turnCaps) error {
 	s.applied++
+	// The fact most facts are, asked for before the switch (one compare
+	// where the switch takes a jump through a table).
+	if f, ok := f.(*events.Moved); ok {
+		if caps != nil && f.Actor == events.PlayerID {
+			if err := caps.step(); err != nil {
+				return err
+			}
+		}
+		return s.moved(f)
+	}
 	switch f := f.(type) {
 	case *events.LevelEntered:
-		return s.enterLevel(f)
-	case *events.Spawned:
-		return s.spawn(f)
-	case *events.Moved:
-		a, err := s.actorOnMap(f.Actor)
-		if err != nil {
-			return inField("Actor", err)
+		if caps != nil {
+			if err := caps.level(); err != nil {
+				return err
+			}
 		}
-		return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
+		return s.enterLevel(f)
 	case *events.Staggered:
+		if caps != nil && f.Actor == events.PlayerID && !f.Blocked {
+			if err := caps.step(); err != nil {
+				return err
+			}
+		}
 		a, err := s.actorOnMap(f.Actor)
 		if err != nil {
 			return inField("Actor", err)
@@ -137,6 +168,8 @@ func (s *State) Apply(f events.Fact) error {
 			return nil
 		}
 		return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
+	case *events.Spawned:
+		return s.spawn(f)
 	case *events.Attacked:
 		if _, err := s.actor(f.Attacker); err != nil {
 			return inField("Attacker", err)
@@ -312,9 +345,16 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	}
 	s.ownMap = true
 	// Everything that is not the player or carried by the player is gone.
-	s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool {
-		return e.dead || e.ID != events.PlayerID && e.Holder != events.PlayerID
-	})
+	n := 0
+	for i := range s.entity {
+		if e := &s.entity[i]; !e.dead && (e.ID == events.PlayerID || e.Holder == events.PlayerID) {
+			if n != i {
+				s.entity[n] = *e
+			}
+			n++
+		}
+	}
+	s.entity = s.entity[:n]
 	s.ndead, s.indexOK, s.monstersOK = 0, false, false
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
 	s.explored, s.clear, s.visibleOK = nil, nil, false
@@ -368,13 +408,8 @@ func (s *State) spawn(f *events.Spawned) error {
 		if f.Slot != events.SlotNone {
 			return fieldErrorf("Slot", "an item on the floor cannot be worn")
 		}
-		if err := s.placeable(f.Pos); err != nil {
-			return inField("Pos", err)
-		}
-		if actor {
-			if err := s.free(f.Pos, 0); err != nil {
-				return inField("Pos", err)
-			}
+		if err := s.placeableBy(f.Pos, actor); err != nil {
+			return err
 		}
 		e.Pos = f.Pos
 	} else {
@@ -397,8 +432,11 @@ func (s *State) spawn(f *events.Spawned) error {
 		h.holding++ // before the append below moves the entities
 	}
 	if cap(s.entity) == 0 {
-		// A level holds a few dozen: grown once, not five times.
-		s.entity = make([]Entity, 0, 32)
+		// Room for the entities of an ordinary game's deepest levels
+		// (the dead stay until they are half, see remove), so that
+		// most games allocate them once (47 KiB) instead of growing
+		// from a few dozen four times (88 KiB, then collected).
+		s.entity = make([]Entity, 0, 256)
 	}
 	s.entity = append(s.entity, e)
 	s.indexAppended()
@@ -415,6 +453,26 @@ func (s *State) spawn(f *events.Spawned) error {
 	if f.ID == events.PlayerID {
 		s.lookFrom(f.Pos)
 		s.visibleOK = false
+	}
+	return nil
+}
+
+// placeableBy says why an entity (an actor if actor) cannot be spawned
+// on p, naming the field Pos, or nil: what placeable and, for an actor,
+// free say, answered at once for a free floor tile of the map when the
+// index of where actors stand is built.
+func (s *State) placeableBy(p events.Pos, actor bool) error {
+	if m := s.Map; uint(p.X) < uint(m.Width) && uint(p.Y) < uint(m.Height) {
+		k := p.Y*m.Width + p.X
+		if m.Tiles[k].Walkable() && (!actor || s.standingOK && s.standing[k>>6]&(1<<(k&63)) == 0) {
+			return nil
+		}
+	}
+	if err := s.placeable(p); err != nil {
+		return inField("Pos", err)
+	}
+	if actor {
+		return inField("Pos", s.free(p, 0))
 	}
 	return nil
 }
@@ -462,7 +520,64 @@ func (s *State) free(p events.Pos, self events.EntityID) error {
 	return nil
 }
 
+// moved folds a Moved fact.
+func (s *State) moved(f *events.Moved) error {
+	// Most facts of most turns are a step of a known actor onto a free
+	// floor tile: that is folded here in one piece, the player found
+	// without the index, the map and the index of where actors stand
+	// read once. Anything else takes the way below, which names the
+	// reason.
+	i := 0
+	if es := s.entity; len(es) == 0 || es[0].ID != f.Actor {
+		i = s.slot(f.Actor)
+	}
+	if m := s.Map; i >= 0 && m != nil && s.standingOK {
+		a := &s.entity[i]
+		dx, dy := f.Dir.Delta()
+		to := events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}
+		if !a.dead && s.IsActor(a) && uint(to.X) < uint(m.Width) && uint(to.Y) < uint(m.Height) {
+			k := to.Y*m.Width + to.X
+			if m.Tiles[k].Walkable() && s.standing[k>>6]&(1<<(k&63)) == 0 {
+				if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
+					j := from.Y*m.Width + from.X
+					s.standing[j>>6] &^= 1 << (j & 63)
+				}
+				s.standing[k>>6] |= 1 << (k & 63)
+				a.Pos = to
+				if a.ID == events.PlayerID && !s.forgetful && (s.viewed == nil || !s.viewed.Has(to)) {
+					s.lookFromNew(to)
+				}
+				return nil
+			}
+		}
+	}
+	a, err := s.actorOnMap(f.Actor)
+	if err != nil {
+		return inField("Actor", err)
+	}
+	return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
+}
+
+// move moves actor a to the tile to, if it may stand there.
 func (s *State) move(a *Entity, to events.Pos) error {
+	// What nearly every step is: from a tile of the map to a free floor
+	// tile, the index of where actors stand built. The checks and their
+	// errors, when it is not, are below.
+	if m := s.Map; s.standingOK && uint(to.X) < uint(m.Width) && uint(to.Y) < uint(m.Height) {
+		k := to.Y*m.Width + to.X
+		if m.Tiles[k].Walkable() && s.standing[k>>6]&(1<<(k&63)) == 0 {
+			if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
+				j := from.Y*m.Width + from.X
+				s.standing[j>>6] &^= 1 << (j & 63)
+			}
+			s.standing[k>>6] |= 1 << (k & 63)
+			a.Pos = to
+			if a.ID == events.PlayerID {
+				s.lookFrom(to)
+			}
+			return nil
+		}
+	}
 	if err := s.placeable(to); err != nil {
 		return err
 	}
@@ -560,10 +675,27 @@ func (s *State) remove(id events.EntityID) {
 		// out of a deep level's thousand copied hundreds.
 		s.entity[i].dead = true
 		if s.ndead++; 2*s.ndead > len(s.entity) {
-			s.entity = slices.DeleteFunc(s.entity, func(e Entity) bool { return e.dead })
+			s.compact()
 			s.ndead, s.indexOK = 0, false
 		}
 	}
+}
+
+// compact takes the dead out of s.entity, keeping the others' order.
+// (Not slices.DeleteFunc, which copies each entity to ask about it and
+// zeroes the tail: an entity holds no pointer, and the tail is written
+// over by the next appends.)
+func (s *State) compact() {
+	n := 0
+	for i := range s.entity {
+		if !s.entity[i].dead {
+			if n != i {
+				s.entity[n] = s.entity[i]
+			}
+			n++
+		}
+	}
+	s.entity = s.entity[:n]
 }
 
 func (s *State) actor(id events.EntityID) (*Entity, error) {

@@ -37,8 +37,34 @@ func (s *State) slot(id events.EntityID) int {
 		if i := int(s.index[k]); i < len(s.entity) && s.entity[i].ID == id {
 			return i
 		}
+	} else if id < s.indexBase {
+		if i := s.searchBelow(id); i >= 0 {
+			return i
+		}
 	}
 	return s.search(id)
+}
+
+// searchBelow looks for id, below indexBase, among the entities the index
+// does not cover: the first indexBelow of s.entity (what the player
+// carries from levels long left, a few dozen at most), by halving. Their
+// ids are far apart, so the search's guesses from the ids at either end
+// would be poor. -1 when it is not there.
+func (s *State) searchBelow(id events.EntityID) int {
+	es := s.entity[:min(s.indexBelow, len(s.entity))]
+	lo, hi := 0, len(es)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if es[mid].ID < id {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(es) && es[lo].ID == id {
+		return lo
+	}
+	return -1
 }
 
 // buildIndex builds the index from s.entity.
@@ -47,7 +73,7 @@ func (s *State) buildIndex() {
 	es := s.entity
 	n := len(es)
 	if n == 0 {
-		s.index, s.indexBase = s.index[:0], 0
+		s.index, s.indexBase, s.indexBelow = s.index[:0], 0, 0
 		return
 	}
 	last := uint64(es[n-1].ID)
@@ -55,7 +81,7 @@ func (s *State) buildIndex() {
 	for k < n-1 && last-uint64(es[k].ID) >= uint64(indexSpan(n)) {
 		k++
 	}
-	s.indexBase = es[k].ID
+	s.indexBase, s.indexBelow = es[k].ID, k
 	span := int(last-uint64(s.indexBase)) + 1
 	if cap(s.index) < span {
 		s.index = make([]int32, span, span+span/4)

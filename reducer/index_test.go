@@ -20,6 +20,12 @@ func TestTheIndexAnswersAsTheSearchDoes(t *testing.T) {
 			want := s.search(id)
 			require.Equal(t, want, s.slot(id), "%s: id %d", what, id)
 		}
+		// The ids below the index's are found among the entities it
+		// leaves out, not by the fallback.
+		require.True(t, s.indexOK, what)
+		for id := events.EntityID(0); id < s.indexBase; id++ {
+			require.Equal(t, s.search(id), s.searchBelow(id), "%s: id %d, below the index's %d", what, id, s.indexBase)
+		}
 		span := 0
 		if len(s.entity) > 0 {
 			span = indexSpan(len(s.entity))
@@ -43,6 +49,13 @@ func TestTheIndexAnswersAsTheSearchDoes(t *testing.T) {
 	far := put(t, s, "Rat", events.Pos{X: 1, Y: 5}, 0, events.SlotNone)
 	agree(s, "an id far from the others")
 	assert.Equal(t, far, s.Get(far).ID)
+	assert.Equal(t, len(s.entity)-1, s.indexBelow, "all but the far one are below the index")
+	for x := 2; x <= 8; x++ {
+		put(t, s, "Rat", events.Pos{X: x, Y: 5}, 0, events.SlotNone)
+	}
+	agree(s, "rats spawned after the far one")
+	require.NoError(t, s.Apply(&events.Died{Actor: rats[6], Cause: events.CauseMelee, Killer: playerID}))
+	agree(s, "a rat below the index died")
 	c := s.workingCopy()
 	agree(c, "a working copy")
 	s.release(c)

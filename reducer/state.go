@@ -141,9 +141,10 @@ type State struct {
 	standing   []uint64
 	standingOK bool
 	// index finds an entity's place in entity by its id (see index.go).
-	index     []int32
-	indexBase events.EntityID
-	indexOK   bool
+	index      []int32
+	indexBase  events.EntityID
+	indexBelow int // how many entities have ids below indexBase
+	indexOK    bool
 	// monsters lists the living monsters on the level by id, on a
 	// working copy only (see monsterlist.go).
 	monsters   []events.EntityID
@@ -620,9 +621,17 @@ func viewpointPass(p events.Pos) int {
 
 // lookFrom records that the player saw the level from p.
 func (s *State) lookFrom(p events.Pos) {
-	if s.forgetful {
+	// Inlined: most steps are onto a tile looked from before. (viewed
+	// holds viewpoints of this level only: a new level clears it, a copy
+	// starts without it.)
+	if s.forgetful || s.viewed != nil && s.viewed.Has(p) {
 		return
 	}
+	s.lookFromNew(p)
+}
+
+// lookFromNew is lookFrom of a viewpoint not known to be viewed.
+func (s *State) lookFromNew(p events.Pos) {
 	// A viewpoint off the map sees nothing: there is nothing to record.
 	if s.Map == nil || !s.Map.InBounds(p) {
 		return
@@ -630,8 +639,7 @@ func (s *State) lookFrom(p events.Pos) {
 	w, h := s.Map.Width, s.Map.Height
 	if s.viewed == nil || s.viewed.Width() != w || s.viewed.Height() != h {
 		s.viewed = fov.NewSet(w, h)
-	}
-	if s.viewed.Has(p) {
+	} else if s.viewed.Has(p) {
 		return
 	}
 	s.viewed.Add(p)

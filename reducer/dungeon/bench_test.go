@@ -22,3 +22,19 @@ func BenchmarkCarve(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCarveInto carves a level into the storage of the one before,
+// as the fold does when it enters a level.
+func BenchmarkCarveInto(b *testing.B) {
+	l := Generate(dice.New(1, 0), levelWidth, levelHeight)
+	m, err := Carve(l.Width, l.Height, l.Rooms, l.Corridors, l.Stairs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if m, err = CarveInto(m, l.Width, l.Height, l.Rooms, l.Corridors, l.Stairs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
