@@ -69,6 +69,14 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 	if !f.inBounds(from) || !f.inBounds(to) || from == to {
 		return 0, false
 	}
+	if d, ok := clearLine(passable, from, to, maxNodes); ok {
+		return d, true
+	}
+	return f.astar(passable, from, to, maxNodes)
+}
+
+// astar is NextStep's A*, for ends on the map that differ.
+func (f *Finder) astar(passable func(events.Pos) bool, from, to events.Pos, maxNodes int) (events.Dir, bool) {
 	f.begin()
 	start, goal := f.index(from), f.index(to)
 	n := f.touch(start, from, to, false)
@@ -117,6 +125,50 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 		}
 	}
 	return 0, false
+}
+
+// clearLine answers NextStep without a search when the way A* tries
+// first is clear, and reports whether it did. With nothing in the way the
+// heuristic is exact, so every tile of a shortest path has the start's f;
+// among them the search pops the one nearest the goal (lowest h), which
+// is always the next tile of the line that goes diagonally toward the
+// goal until level with it, then straight (a diagonal step lowers h by
+// DiagonalCost, any other step by less). When every tile of that line
+// but the goal is passable the search pops exactly the line's tiles, in
+// order, and each takes its first step from the start's first: the
+// line's first step, after expanding as many tiles as the line has but
+// the goal, which maxNodes must allow. Otherwise the search must run.
+func clearLine(passable func(events.Pos) bool, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	n := max(abs(to.X-from.X), abs(to.Y-from.Y)) // the line's steps
+	if maxNodes > 0 && n > maxNodes {
+		return 0, false
+	}
+	p := from
+	for range n - 1 {
+		p.X += sign(to.X - p.X)
+		p.Y += sign(to.Y - p.Y)
+		if !passable(p) {
+			return 0, false
+		}
+	}
+	return dirs[sign(to.Y-from.Y)+1][sign(to.X-from.X)+1], true
+}
+
+// dirs is the direction of each step, by its dy+1 and dx+1.
+var dirs = [3][3]events.Dir{
+	{events.NorthWest, events.North, events.NorthEast},
+	{events.West, 0, events.East},
+	{events.SouthWest, events.South, events.SouthEast},
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
 }
 
 // steps are the eight steps in Dir order: the offset and the cost of

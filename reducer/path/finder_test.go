@@ -228,3 +228,82 @@ func TestTheHeuristicIsTheCostOfAnOpenPath(t *testing.T) {
 		[]int{heuristic(pos(0, 0), pos(0, 0)), heuristic(pos(0, 0), pos(1, 0)), heuristic(pos(0, 0), pos(-1, 1)),
 			heuristic(pos(0, 0), pos(3, 1)), heuristic(pos(5, 5), pos(0, 2)), heuristic(pos(0, 2), pos(5, 5))})
 }
+
+// Property: the answer without a search, when the straight way is clear,
+// is the search's answer, tie for tie, on random maps of every density,
+// with limits on the work that let the search through or stop it.
+func TestAClearLineAnswersAsTheSearchDoes(t *testing.T) {
+	rng := dice.New(7, 0)
+	lines := 0
+	for m := 0; m < 200; m++ {
+		w, h := rng.Range(2, 24), rng.Range(2, 16)
+		g := open(w, h)
+		density := rng.Range(0, 50)
+		for i := range g.wall {
+			g.wall[i] = rng.Intn(100) < density
+		}
+		finder, search := NewFinder(w, h), NewFinder(w, h)
+		for k := 0; k < 50; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			maxNodes := []int{0, 1000, rng.Range(1, 12)}[rng.Intn(3)]
+			if _, ok := clearLine(g.passable, from, to, maxNodes); ok && from != to {
+				lines++
+			}
+			d, ok := finder.NextStep(g.passable, from, to, maxNodes)
+			want := result{}
+			if from != to {
+				want.Dir, want.OK = search.astar(g.passable, from, to, maxNodes)
+			}
+			require.Equal(t, want, result{d, ok}, "map %d (%dx%d): %v to %v, at most %d tiles", m, w, h, from, to, maxNodes)
+		}
+	}
+	require.Greater(t, lines, 1000, "the clear lines tried")
+}
+
+func TestALineWithAnythingInTheWayIsNotClear(t *testing.T) {
+	tests := []struct {
+		name     string
+		rows     []string
+		maxNodes int
+		want     result
+	}{
+		{"a diagonal then straight line is clear", []string{
+			"A.....",
+			"......",
+			"....B.",
+		}, 0, result{events.SouthEast, true}},
+		{"a wall on the diagonal blocks it", []string{
+			"A.....",
+			".#....",
+			"....B.",
+		}, 0, result{}},
+		{"a wall on the straight part blocks it", []string{
+			"A.....",
+			"......",
+			"...#B.",
+		}, 0, result{}},
+		{"a wall off the line does not", []string{
+			"A..#..",
+			"#....#",
+			"....B#",
+		}, 0, result{events.SouthEast, true}},
+		{"a target on a wall is still reached", []string{
+			"..A..",
+			".....",
+			"..X..",
+		}, 0, result{events.South, true}},
+		{"a line longer than the search may go is not taken", []string{
+			"A....B",
+		}, 4, result{}},
+		{"a line as long as the search may go is", []string{
+			"A....B",
+		}, 5, result{events.East, true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, from, to := parse(tt.rows...)
+			d, ok := clearLine(g.passable, from, to, tt.maxNodes)
+			assert.Equal(t, tt.want, result{d, ok})
+		})
+	}
+}
