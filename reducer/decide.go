@@ -6,6 +6,7 @@ import (
 	"rogue/events"
 	"rogue/reducer/dice"
 	"rogue/reducer/fov"
+	"rogue/reducer/path"
 )
 
 // Refusal is a command the rules turn down (walking into a wall, drinking
@@ -25,14 +26,34 @@ func refuse(format string, args ...any) *Refusal {
 // the command is turned down and nothing happens; any other error is a bug
 // in the rules.
 func Decide(s *State, cmd events.Command) (events.Turn, error) {
-	return DecideWith(s, cmd, dice.New(s.Seed, s.Draws))
+	d := s.decider()
+	d.stream = dice.Stream{Seed: s.Seed, Drawn: s.Draws}
+	return d.decide(s, cmd, &d.stream)
 }
 
 // DecideWith is Decide drawing chance from rng instead of the state's own
 // stream: tests use it with a dice.Script of fixed rolls. The turn's Draws
 // is how many numbers rng gave.
 func DecideWith(s *State, cmd events.Command, rng dice.Roller) (events.Turn, error) {
-	d := &decider{w: s.workingCopy(), rng: rng, turn: s.Turn}
+	return s.decider().decide(s, cmd, rng)
+}
+
+// decider returns the decider of a working copy of s, ready for a turn.
+// It is the copy's own, kept from turn to turn with its scratch memory,
+// so that a turn's decision allocates next to nothing.
+func (s *State) decider() *decider {
+	w := s.workingCopy()
+	if w.rules == nil {
+		w.rules = &decider{}
+	}
+	d := w.rules
+	d.w, d.turn, d.err, d.fromOK = w, s.Turn, nil, false
+	d.startFacts()
+	return d
+}
+
+func (d *decider) decide(s *State, cmd events.Command, rng dice.Roller) (events.Turn, error) {
+	d.rng = rng
 	defer s.release(d.w)
 	start := rng.Position()
 	if err := d.command(cmd); err != nil {
@@ -41,28 +62,95 @@ func DecideWith(s *State, cmd events.Command, rng dice.Roller) (events.Turn, err
 	if d.err != nil {
 		return events.Turn{}, fmt.Errorf("rules made a fact that does not apply: %w", d.err)
 	}
-	d.w.decision = decision{made: true, from: s.applied, facts: d.facts}
-	return events.Turn{Command: cmd, Draws: rng.Position() - start, Facts: d.facts}, nil
+	facts := d.endFacts()
+	d.w.decision = decision{made: true, from: s.applied, facts: facts}
+	return events.Turn{Command: cmd, Draws: rng.Position() - start, Facts: facts}, nil
 }
 
 // decider is one turn being decided: a working copy of the state that each
-// fact is applied to as soon as it is decided, so later rules see it.
+// fact is applied to as soon as it is decided, so later rules see it. The
+// working copy keeps it for the next turn (see State.decider): every
+// field below err is scratch memory kept between turns.
 type decider struct {
 	w     *State
 	rng   dice.Roller
 	turn  int
 	facts []events.Fact
 	err   error
+
+	// stream is Decide's random stream, held here so that a turn does
+	// not allocate one.
+	stream dice.Stream
+	// factBuf is where the turns' lists of facts are appended, one after
+	// the other (see startFacts), and the slabs below the facts the rules
+	// make most: a turn's facts are handed out, never used again, and
+	// one allocation serves many turns.
+	factBuf   []events.Fact
+	moved     slab[events.Moved]
+	attacked  slab[events.Attacked]
+	staggered slab[events.Staggered]
+	lostSight slab[events.LostSight]
+	healed    slab[events.Healed]
+	// finder is chase's path finder, kept from level to level while the
+	// levels are the same size.
+	finder           *path.Finder
+	finderW, finderH int
 	// occupied is chase's scratch: the tiles actors stand on.
 	occupied []bool
 	// passable is chase's question to the path finder, when the state
 	// indexes where actors stand.
 	passable func(events.Pos) bool
 	// from is where the player stood when the turn began, and fromView
-	// the field of view from there, once a monster searching asks (see
-	// search).
+	// the field of view from there, when fromOK, once a monster searching
+	// asks (see search).
 	from     events.Pos
 	fromView *fov.Set
+	fromOK   bool
+}
+
+// factsBufLen is how many facts one factBuf holds; a turn starts a new
+// one when fewer than factsMinFree are left.
+const (
+	factsBufLen  = 1024
+	factsMinFree = 64
+)
+
+// startFacts starts the turn's list of facts at the free end of factBuf:
+// appending to it fills the buffer in place (or, past its end, moves the
+// list out to an array of its own).
+func (d *decider) startFacts() {
+	if cap(d.factBuf)-len(d.factBuf) < factsMinFree {
+		d.factBuf = make([]events.Fact, 0, factsBufLen)
+	}
+	n := len(d.factBuf)
+	d.facts = d.factBuf[n:n]
+}
+
+// endFacts returns the turn's facts, nil for none, and keeps them in
+// factBuf for good: no later turn writes over them, and appending to the
+// list returned (its capacity is its length) copies it.
+func (d *decider) endFacts() []events.Fact {
+	n := len(d.facts)
+	if n == 0 {
+		return nil
+	}
+	d.factBuf = d.factBuf[:len(d.factBuf)+min(n, cap(d.factBuf)-len(d.factBuf))]
+	return d.facts[:n:n]
+}
+
+// slab hands out new values of one type, allocated slabLen at a time;
+// each is handed out once.
+type slab[T any] []T
+
+const slabLen = 64
+
+func (s *slab[T]) next() *T {
+	if len(*s) == 0 {
+		*s = make([]T, slabLen)
+	}
+	v := &(*s)[0]
+	*s = (*s)[1:]
+	return v
 }
 
 func (d *decider) emit(f events.Fact) {

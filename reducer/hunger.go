@@ -42,6 +42,6 @@ func (d *decider) rest() {
 		}
 	}
 	if gain := min(w.content.Rules.RestHeal, w.MaxHP(p)-p.HP); gain > 0 {
-		d.emit(&events.Healed{Actor: p.ID, Amount: gain, Cause: events.CauseRest})
+		d.heal(p.ID, gain, events.CauseRest)
 	}
 }

@@ -66,7 +66,9 @@ func (d *decider) search(m *Entity) {
 	r := &w.content.Rules
 	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.sawFrom().Has(m.Pos) &&
 		(m.SearchAt != d.from || m.SearchUntil <= d.turn) {
-		d.emit(&events.LostSight{Actor: id, At: d.from, Until: d.turn + chebyshev(m.Pos, d.from) + r.SearchTurns})
+		f := d.lostSight.next()
+		*f = events.LostSight{Actor: id, At: d.from, Until: d.turn + chebyshev(m.Pos, d.from) + r.SearchTurns}
+		d.emit(f)
 		if m = w.Get(id); m == nil {
 			return
 		}
@@ -80,7 +82,7 @@ func (d *decider) search(m *Entity) {
 	}
 	dir := events.Dir(d.rng.Intn(int(events.NumDirs)))
 	if to := m.Pos.Add(dir); w.Map.Walkable(to) && w.ActorAt(to) == nil {
-		d.emit(&events.Moved{Actor: id, Dir: dir})
+		d.moveActor(id, dir)
 	}
 }
 
@@ -88,9 +90,12 @@ func (d *decider) search(m *Entity) {
 // began, computed once a turn when a monster asks.
 func (d *decider) sawFrom() *fov.Set {
 	w := d.w
-	if d.fromView == nil {
-		d.fromView = fov.NewSet(w.Map.Width, w.Map.Height)
+	if !d.fromOK {
+		if d.fromView == nil || d.fromView.Width() != w.Map.Width || d.fromView.Height() != w.Map.Height {
+			d.fromView = fov.NewSet(w.Map.Width, w.Map.Height)
+		}
 		fov.Compute(d.fromView, w.Map.Opaque, d.from, w.content.Rules.Vision)
+		d.fromOK = true
 	}
 	return d.fromView
 }
@@ -109,13 +114,16 @@ func (d *decider) stagger(m *Entity) {
 	dir := events.Dir(d.rng.Intn(int(events.NumDirs)))
 	to := m.Pos.Add(dir)
 	blocked := !d.w.Map.Walkable(to) || d.w.ActorAt(to) != nil
-	d.emit(&events.Staggered{Actor: m.ID, Dir: dir, Blocked: blocked})
+	f := d.staggered.next()
+	*f = events.Staggered{Actor: m.ID, Dir: dir, Blocked: blocked}
+	d.emit(f)
 }
 
 func (d *decider) chase(m *Entity, goal events.Pos) {
 	w := d.w
-	if w.finder == nil {
-		w.finder = path.NewFinder(w.Map.Width, w.Map.Height)
+	if d.finder == nil || d.finderW != w.Map.Width || d.finderH != w.Map.Height {
+		d.finder = path.NewFinder(w.Map.Width, w.Map.Height)
+		d.finderW, d.finderH = w.Map.Width, w.Map.Height
 	}
 	// The search asks only about tiles on the map. Made once a turn: a
 	// closure made per search would be an allocation per monster.
@@ -143,14 +151,21 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 		}
 		passable = func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	}
-	dir, ok := w.finder.NextStep(passable, m.Pos, goal, maxPathNodes)
+	dir, ok := d.finder.NextStep(passable, m.Pos, goal, maxPathNodes)
 	if !ok {
 		return
 	}
 	if to := m.Pos.Add(dir); !w.Map.Walkable(to) || w.ActorAt(to) != nil {
 		return
 	}
-	d.emit(&events.Moved{Actor: m.ID, Dir: dir})
+	d.moveActor(m.ID, dir)
+}
+
+// moveActor decides that actor id steps in direction dir.
+func (d *decider) moveActor(id events.EntityID, dir events.Dir) {
+	f := d.moved.next()
+	*f = events.Moved{Actor: id, Dir: dir}
+	d.emit(f)
 }
 
 func chebyshev(a, b events.Pos) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }
