@@ -44,6 +44,32 @@ func TestTheTurnsDecidedEarlierKeepTheirFacts(t *testing.T) {
 	}
 }
 
+// Through a bot game, what the decider keeps between turns and within a
+// turn (the view from where the player stood) is, each turn, what
+// computing it afresh gives.
+func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
+	s := reducer.New(5, content.Default())
+	s.Wizard = true
+	checked := 0
+	cmd := events.Command(&events.Begin{})
+	for s.Turn < 5000 {
+		if s.Turn > 0 {
+			cmd = bot.Choose(s)
+		}
+		turn, err := reducer.Decide(s, cmd)
+		var refusal *reducer.Refusal
+		if errors.As(err, &refusal) {
+			turn, err = reducer.Decide(s, &events.Wait{})
+		}
+		require.NoError(t, err, "turn %d", s.Turn)
+		n, err := reducer.CheckDeciderScratch(s)
+		require.NoError(t, err, "turn %d", s.Turn)
+		checked += n
+		require.NoError(t, s.ApplyTurn(&turn))
+	}
+	assert.Greater(t, checked, 500, "caches compared")
+}
+
 func describe(t events.Turn) string {
 	out := fmt.Sprintf("%d draws:", t.Draws)
 	for _, f := range t.Facts {

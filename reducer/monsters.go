@@ -2,6 +2,7 @@ package reducer
 
 import (
 	"rogue/events"
+	"rogue/reducer/dungeon"
 	"rogue/reducer/fov"
 	"rogue/reducer/path"
 )
@@ -24,6 +25,13 @@ func (d *decider) monstersAct() {
 		movers = append(movers, mover{id, w.find(id)})
 	}
 	w.movers = movers
+	if p := d.player(); p.Pos != d.from && !d.fromOK && w.visibleOK && w.visibleAt == d.from && w.visible != nil {
+		// The player moved, and the view from where they stood is still
+		// the state's: kept for search before a monster's CanSee
+		// computes the view from the new place over it.
+		d.fromView = w.visible.CloneInto(d.fromView)
+		d.fromOK = true
+	}
 	for _, a := range movers {
 		if w.Over {
 			return
@@ -94,10 +102,20 @@ func (d *decider) sawFrom() *fov.Set {
 		if d.fromView == nil || d.fromView.Width() != w.Map.Width || d.fromView.Height() != w.Map.Height {
 			d.fromView = fov.NewSet(w.Map.Width, w.Map.Height)
 		}
-		fov.Compute(d.fromView, w.Map.Opaque, d.from, w.content.Rules.Vision)
+		computeView(d.fromView, w.Map, d.from, w.content.Rules.Vision)
 		d.fromOK = true
 	}
 	return d.fromView
+}
+
+// computeView computes into dst, a set the size of m, the view from
+// origin within radius: through m's wall bits when it has them.
+func computeView(dst *fov.Set, m *dungeon.Map, origin events.Pos, radius int) {
+	if walls := m.Walls(); walls != nil {
+		fov.ComputeWalls(dst, walls, origin, radius)
+		return
+	}
+	fov.Compute(dst, m.Opaque, origin, radius)
 }
 
 // mover is a monster to act this turn, with where it was in the state's
@@ -125,15 +143,38 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 		d.finder = path.NewFinder(w.Map.Width, w.Map.Height)
 		d.finderW, d.finderH = w.Map.Width, w.Map.Height
 	}
-	// The search asks only about tiles on the map. Made once a turn: a
-	// closure made per search would be an allocation per monster.
+	if !w.standingOK {
+		w.buildStanding()
+	}
+	var dir events.Dir
+	var ok bool
+	if walls := w.Map.Walls(); walls != nil && w.standingOK {
+		// The carved map's walls and the index of where actors stand,
+		// read bit by bit.
+		dir, ok = d.finder.NextStepBits(walls, w.standing, m.Pos, goal, maxPathNodes)
+	} else {
+		dir, ok = d.finder.NextStep(d.passableNow(), m.Pos, goal, maxPathNodes)
+	}
+	if !ok {
+		return
+	}
+	if to := m.Pos.Add(dir); !w.Map.Walkable(to) || w.ActorAt(to) != nil {
+		return
+	}
+	d.moveActor(m.ID, dir)
+}
+
+// passableNow is chase's question to the path finder on a map without
+// wall bits or a state without the index of where actors stand: whether
+// a tile of the map may be entered now.
+func (d *decider) passableNow() func(events.Pos) bool {
+	w := d.w
+	// The search asks only about tiles on the map. Made once: a closure
+	// made per search would be an allocation per monster.
 	if d.passable == nil {
 		d.passable = func(p events.Pos) bool { return d.w.Map.Walkable(p) && !d.w.stands(p) }
 	}
 	passable := d.passable
-	if !w.standingOK {
-		w.buildStanding()
-	}
 	if !w.standingOK {
 		// No index (a journal with actors sharing a tile): where the
 		// actors stand, looked up once per search rather than once per
@@ -151,14 +192,7 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 		}
 		passable = func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	}
-	dir, ok := d.finder.NextStep(passable, m.Pos, goal, maxPathNodes)
-	if !ok {
-		return
-	}
-	if to := m.Pos.Add(dir); !w.Map.Walkable(to) || w.ActorAt(to) != nil {
-		return
-	}
-	d.moveActor(m.ID, dir)
+	return passable
 }
 
 // moveActor decides that actor id steps in direction dir.

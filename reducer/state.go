@@ -525,7 +525,7 @@ func (s *State) Visible() *fov.Set {
 	if s.visible == nil || s.visible.Width() != s.Map.Width || s.visible.Height() != s.Map.Height {
 		s.visible = fov.NewSet(s.Map.Width, s.Map.Height)
 	}
-	fov.Compute(s.visible, s.Map.Opaque, p.Pos, s.content.Rules.Vision)
+	computeView(s.visible, s.Map, p.Pos, s.content.Rules.Vision)
 	s.visibleAt, s.visibleOK = p.Pos, true
 	return s.visible
 }

@@ -19,6 +19,19 @@ import "rogue/events"
 //
 // Compute does not allocate.
 func Compute(dst *Set, opaque func(events.Pos) bool, origin events.Pos, radius int) {
+	compute(dst, opaque, nil, origin, radius)
+}
+
+// ComputeWalls is Compute where the opaque tiles are those outside dst's
+// map and those whose bit is set in walls (one bit per tile of dst's map:
+// tile i = y*width + x is bit i%64 of word i/64; tiles past the end of
+// walls count as opaque): the same view as Compute asking that, without a
+// call per tile.
+func ComputeWalls(dst *Set, walls []uint64, origin events.Pos, radius int) {
+	compute(dst, nil, walls, origin, radius)
+}
+
+func compute(dst *Set, opaque func(events.Pos) bool, walls []uint64, origin events.Pos, radius int) {
 	dst.Clear()
 	if !dst.inBounds(origin) {
 		return
@@ -34,6 +47,7 @@ func Compute(dst *Set, opaque func(events.Pos) bool, origin events.Pos, radius i
 	c := caster{
 		dst:      dst,
 		opaque:   opaque,
+		walls:    walls,
 		origin:   origin,
 		disc:     radius*radius + radius,
 		maxDepth: min(radius, max(dst.w, dst.h)-1),
@@ -62,6 +76,7 @@ var quadrants = [4]quadrant{
 type caster struct {
 	dst      *Set
 	opaque   func(events.Pos) bool
+	walls    []uint64 // when opaque is nil (see ComputeWalls)
 	origin   events.Pos
 	q        quadrant
 	disc     int // r*r + r
@@ -73,6 +88,18 @@ func (c *caster) pos(depth, col int) events.Pos {
 		X: c.origin.X + col*c.q.colX + depth*c.q.depthX,
 		Y: c.origin.Y + col*c.q.colY + depth*c.q.depthY,
 	}
+}
+
+// isOpaque reports whether p blocks sight.
+func (c *caster) isOpaque(p events.Pos) bool {
+	if c.opaque != nil {
+		return c.opaque(p)
+	}
+	if uint(p.X) >= uint(c.dst.w) || uint(p.Y) >= uint(c.dst.h) {
+		return true
+	}
+	i := p.Y*c.dst.w + p.X
+	return i>>6 >= len(c.walls) || c.walls[i>>6]&(1<<(i&63)) != 0
 }
 
 // scan looks at the row at depth between the slopes startNum/startDen and
@@ -88,7 +115,7 @@ func (c *caster) scan(depth, startNum, startDen, endNum, endDen int) {
 	first, prevWall := true, false
 	for col := minCol; col <= maxCol; col++ {
 		p := c.pos(depth, col)
-		wall := c.opaque(p)
+		wall := c.isOpaque(p)
 		// Floor is seen only when the tile's centre lies within the
 		// slopes, which is what makes the view symmetric.
 		if (wall || (col*startDen >= depth*startNum && col*endDen <= depth*endNum)) &&

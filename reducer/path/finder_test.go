@@ -246,13 +246,13 @@ func TestAClearLineAnswersAsTheSearchDoes(t *testing.T) {
 		for k := 0; k < 50; k++ {
 			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
 			maxNodes := []int{0, 1000, rng.Range(1, 12)}[rng.Intn(3)]
-			if _, ok := clearLine(g.passable, from, to, maxNodes); ok && from != to {
+			if _, ok := finder.clearLine(&passability{fn: g.passable}, from, to, maxNodes); ok && from != to {
 				lines++
 			}
 			d, ok := finder.NextStep(g.passable, from, to, maxNodes)
 			want := result{}
 			if from != to {
-				want.Dir, want.OK = search.astar(g.passable, from, to, maxNodes)
+				want.Dir, want.OK = search.astar(&passability{fn: g.passable}, from, to, maxNodes)
 			}
 			require.Equal(t, want, result{d, ok}, "map %d (%dx%d): %v to %v, at most %d tiles", m, w, h, from, to, maxNodes)
 		}
@@ -302,8 +302,45 @@ func TestALineWithAnythingInTheWayIsNotClear(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, from, to := parse(tt.rows...)
-			d, ok := clearLine(g.passable, from, to, tt.maxNodes)
+			d, ok := NewFinder(g.w, g.h).clearLine(&passability{fn: g.passable}, from, to, tt.maxNodes)
 			assert.Equal(t, tt.want, result{d, ok})
 		})
 	}
+}
+
+// Property: on random maps, with walls and taken tiles in two sets of
+// bits, NextStepBits answers as NextStep asking whether a tile is in
+// neither.
+func TestTheBitsAnswerAsTheQuestionDoes(t *testing.T) {
+	rng := dice.New(11, 0)
+	for m := 0; m < 100; m++ {
+		w, h := rng.Range(2, 70), rng.Range(2, 40)
+		walls, taken := make([]uint64, (w*h+63)/64), make([]uint64, (w*h+63)/64)
+		wallDensity, takenDensity := rng.Range(0, 40), rng.Range(0, 20)
+		for i := range w * h {
+			if rng.Intn(100) < wallDensity {
+				walls[i>>6] |= 1 << (i & 63)
+			} else if rng.Intn(100) < takenDensity {
+				taken[i>>6] |= 1 << (i & 63)
+			}
+		}
+		passable := func(p events.Pos) bool {
+			i := p.Y*w + p.X
+			return (walls[i>>6]|taken[i>>6])&(1<<(i&63)) == 0
+		}
+		bits, asked := NewFinder(w, h), NewFinder(w, h)
+		for k := 0; k < 50; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			maxNodes := []int{0, 1000, rng.Range(1, 12)}[rng.Intn(3)]
+			d, ok := asked.NextStep(passable, from, to, maxNodes)
+			bd, bok := bits.NextStepBits(walls, taken, from, to, maxNodes)
+			require.Equal(t, result{d, ok}, result{bd, bok}, "map %d (%dx%d): %v to %v, at most %d tiles", m, w, h, from, to, maxNodes)
+		}
+	}
+}
+
+func TestBitsTooFewForTheMapGiveNoStep(t *testing.T) {
+	f := NewFinder(10, 10)
+	d, ok := f.NextStepBits(make([]uint64, 1), make([]uint64, 2), pos(0, 0), pos(5, 5), 0)
+	assert.Equal(t, result{}, result{d, ok})
 }
