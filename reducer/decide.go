@@ -5,6 +5,7 @@ import (
 
 	"rogue/events"
 	"rogue/reducer/dice"
+	"rogue/reducer/dungeon"
 	"rogue/reducer/fov"
 	"rogue/reducer/path"
 )
@@ -106,6 +107,11 @@ type decider struct {
 	from     events.Pos
 	fromView *fov.Set
 	fromOK   bool
+	// notes are the monsters' notes (see monsterNotes), valid when
+	// notesOK on the level of notesMap.
+	notes    []monsterNote
+	notesOK  bool
+	notesMap *dungeon.Map
 }
 
 // factsBufLen is how many facts one factBuf holds; a turn starts a new
@@ -159,10 +165,16 @@ func (d *decider) emit(f events.Fact) {
 	}
 	if err := d.w.Apply(f); err != nil {
 		d.err = fmt.Errorf("%s: %w", events.FactName(f.Code()), err)
+		d.notesOK = false
 		return
 	}
 	d.facts = append(d.facts, f)
+	d.noteFact(f)
 }
+
+// forget drops what the decider keeps of the state its working copy was
+// (the monsters' notes): the copy was taken again from the state.
+func (d *decider) forget() { d.notesOK = false }
 
 func (d *decider) player() *Entity { return d.w.Player() }
 

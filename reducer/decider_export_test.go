@@ -2,7 +2,9 @@ package reducer
 
 import (
 	"fmt"
+	"slices"
 
+	"rogue/events"
 	"rogue/reducer/fov"
 )
 
@@ -21,6 +23,18 @@ func CheckDeciderScratch(s *State) (int, error) {
 		fov.Compute(want, c.Map.Opaque, d.from, c.content.Rules.Vision)
 		if !equalSets(want, d.fromView) {
 			return checked, fmt.Errorf("the view kept from (%d,%d) is not the view from there", d.from.X, d.from.Y)
+		}
+		checked++
+	}
+	if d.notesOK && d.notesMap == c.Map {
+		var want []monsterNote
+		for e := range c.Entities() {
+			if e.ID != events.PlayerID && e.Holder == 0 && c.IsActor(e) {
+				want = append(want, noteOf(e))
+			}
+		}
+		if !slices.Equal(want, d.notes) {
+			return checked, fmt.Errorf("the monsters' notes are %v, the entities say %v", d.notes, want)
 		}
 		checked++
 	}

@@ -1,6 +1,9 @@
 package reducer
 
 import (
+	"cmp"
+	"slices"
+
 	"rogue/events"
 	"rogue/reducer/dungeon"
 	"rogue/reducer/fov"
@@ -17,15 +20,23 @@ const maxPathNodes = 1000
 // searches (see search); any other waits.
 func (d *decider) monstersAct() {
 	w := d.w
+	r := &w.content.Rules
+	p := d.player()
+	moved := d.from != p.Pos
 	movers := w.movers[:0]
-	if !w.monstersOK {
-		w.listMonsters()
-	}
-	for _, id := range w.monsters {
-		movers = append(movers, mover{id, w.find(id)})
+	for _, n := range d.monsterNotes() {
+		// A monster neither confused nor searching, out of range of
+		// where the player stands and (when monsters search) of where
+		// they stood, does nothing below: it is passed over without a
+		// look at its entity.
+		if n.confusedUntil <= d.turn && !within(n.pos, p.Pos, r.Vision) &&
+			(r.SearchTurns <= 0 || n.searchUntil <= d.turn && !(moved && within(n.pos, d.from, r.Vision))) {
+			continue
+		}
+		movers = append(movers, mover{n.id, w.find(n.id)})
 	}
 	w.movers = movers
-	if p := d.player(); p.Pos != d.from && !d.fromOK && w.visibleOK && w.visibleAt == d.from && w.visible != nil {
+	if moved && !d.fromOK && w.visibleOK && w.visibleAt == d.from && w.visible != nil {
 		// The player moved, and the view from where they stood is still
 		// the state's: kept for search before a monster's CanSee
 		// computes the view from the new place over it.
@@ -60,6 +71,89 @@ func (d *decider) monstersAct() {
 			continue
 		}
 		d.chase(m, p.Pos)
+	}
+}
+
+// monsterNote is what the decider keeps of a monster on the level to
+// tell whether it acts this turn (see monstersAct): its id, where it
+// stands, and the turns its confusion and its search end.
+type monsterNote struct {
+	id            events.EntityID
+	pos           events.Pos
+	confusedUntil int
+	searchUntil   int
+}
+
+// monsterNotes are the notes of the monsters on the level, in id order:
+// the monsters of State.monsters. They are kept from turn to turn, as
+// each fact the decider applies changes them (see noteFact), while the
+// working copy goes on from its own last decision, and taken again from
+// the entities when it does not (see forget) or on a new level.
+func (d *decider) monsterNotes() []monsterNote {
+	w := d.w
+	if d.notesOK && d.notesMap == w.Map {
+		return d.notes
+	}
+	if !w.monstersOK {
+		w.listMonsters()
+	}
+	d.notes = d.notes[:0]
+	for _, id := range w.monsters {
+		if e := w.Get(id); e != nil {
+			d.notes = append(d.notes, noteOf(e))
+		}
+	}
+	d.notesOK, d.notesMap = true, w.Map
+	return d.notes
+}
+
+func noteOf(e *Entity) monsterNote {
+	return monsterNote{id: e.ID, pos: e.Pos, confusedUntil: e.ConfusedUntil, searchUntil: e.SearchUntil}
+}
+
+// noteFact brings the monsters' notes up to date with fact f, just
+// applied to the working copy: the facts that move, confuse, set
+// searching, bring or take away a monster update its note from its entity;
+// those that change none of that leave them; any other fact (a new level)
+// drops them, to be taken again from the entities.
+func (d *decider) noteFact(f events.Fact) {
+	if !d.notesOK {
+		return
+	}
+	switch f := f.(type) {
+	case *events.Moved:
+		d.noteActor(f.Actor)
+	case *events.Staggered:
+		d.noteActor(f.Actor)
+	case *events.Confused:
+		d.noteActor(f.Actor)
+	case *events.LostSight:
+		d.noteActor(f.Actor)
+	case *events.Died:
+		d.noteActor(f.Actor)
+	case *events.Spawned:
+		d.noteActor(f.ID)
+	case *events.Attacked, *events.Damaged, *events.Healed, *events.GainedXP, *events.LevelledUp,
+		*events.SkillRaised, *events.HungerChanged, *events.PickedUp, *events.Dropped,
+		*events.Equipped, *events.Unequipped, *events.Consumed:
+	default:
+		d.notesOK = false
+	}
+}
+
+// noteActor takes the note of entity id again: it has one when it is a
+// living monster on the level.
+func (d *decider) noteActor(id events.EntityID) {
+	w := d.w
+	i, found := slices.BinarySearchFunc(d.notes, id, func(n monsterNote, id events.EntityID) int { return cmp.Compare(n.id, id) })
+	e := w.Get(id)
+	switch monster := e != nil && id != events.PlayerID && e.Holder == 0 && w.IsActor(e); {
+	case monster && found:
+		d.notes[i] = noteOf(e)
+	case monster:
+		d.notes = slices.Insert(d.notes, i, noteOf(e))
+	case found:
+		d.notes = slices.Delete(d.notes, i, i+1)
 	}
 }
 

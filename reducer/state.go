@@ -234,6 +234,9 @@ func (s *State) workingCopy() *State {
 	ents, vis, movers, standing, index, monsters, rules := c.entity[:0], c.visible, c.movers, c.standing, c.index, c.monsters, c.rules
 	*c = *s
 	c.rules = rules
+	if rules != nil {
+		rules.forget()
+	}
 	s.shareMap(c)
 	c.visible = vis
 	c.index, c.indexOK = index, false
