@@ -48,7 +48,7 @@ func (s *State) decider() *decider {
 		w.rules = &decider{}
 	}
 	d := w.rules
-	d.w, d.turn, d.err, d.fromOK = w, s.Turn, nil, false
+	d.w, d.turn, d.err, d.fromOK, d.sealedOK = w, s.Turn, nil, false, false
 	d.startFacts()
 	return d
 }
@@ -112,6 +112,11 @@ type decider struct {
 	notes    []monsterNote
 	notesOK  bool
 	notesMap *dungeon.Map
+	// sealed are the tiles a search that gave up this turn reached,
+	// toward sealedGoal, when sealedOK (see enclosed).
+	sealed     []uint64
+	sealedGoal events.Pos
+	sealedOK   bool
 }
 
 // factsBufLen is how many facts one factBuf holds; a turn starts a new
@@ -165,11 +170,14 @@ func (d *decider) emit(f events.Fact) {
 	}
 	if err := d.w.Apply(f); err != nil {
 		d.err = fmt.Errorf("%s: %w", events.FactName(f.Code()), err)
-		d.notesOK = false
+		d.notesOK, d.sealedOK = false, false
 		return
 	}
 	d.facts = append(d.facts, f)
 	d.noteFact(f)
+	if d.sealedOK {
+		d.sealedFact(f)
+	}
 }
 
 // forget drops what the decider keeps of the state its working copy was

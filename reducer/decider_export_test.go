@@ -8,23 +8,27 @@ import (
 	"rogue/reducer/fov"
 )
 
+// ScratchChecks counts the caches CheckDeciderScratch compared.
+type ScratchChecks struct{ View, Notes, Sealed int }
+
 // CheckDeciderScratch compares what the decider of s's last decision kept
-// in its scratch memory with the same computed afresh, and reports how
-// many of its caches held something to compare: the view from where the
-// player stood when the turn began.
-func CheckDeciderScratch(s *State) (int, error) {
+// in its scratch memory with the same computed afresh, and adds to checked
+// the caches that held something to compare: the view from where the
+// player stood when the turn began, the monsters' notes, and the sealed
+// tiles of a search that gave up.
+func CheckDeciderScratch(s *State, checked *ScratchChecks) error {
 	c := s.spare
 	if c == nil || c.rules == nil || c.Map == nil {
-		return 0, nil
+		return nil
 	}
-	d, checked := c.rules, 0
+	d := c.rules
 	if d.fromOK {
 		want := fov.NewSet(c.Map.Width, c.Map.Height)
 		fov.Compute(want, c.Map.Opaque, d.from, c.content.Rules.Vision)
 		if !equalSets(want, d.fromView) {
-			return checked, fmt.Errorf("the view kept from (%d,%d) is not the view from there", d.from.X, d.from.Y)
+			return fmt.Errorf("the view kept from (%d,%d) is not the view from there", d.from.X, d.from.Y)
 		}
-		checked++
+		checked.View++
 	}
 	if d.notesOK && d.notesMap == c.Map {
 		var want []monsterNote
@@ -34,11 +38,48 @@ func CheckDeciderScratch(s *State) (int, error) {
 			}
 		}
 		if !slices.Equal(want, d.notes) {
-			return checked, fmt.Errorf("the monsters' notes are %v, the entities say %v", d.notes, want)
+			return fmt.Errorf("the monsters' notes are %v, the entities say %v", d.notes, want)
 		}
-		checked++
+		checked.Notes++
 	}
-	return checked, nil
+	if d.sealedOK {
+		if err := checkSealed(c, d); err != nil {
+			return err
+		}
+		checked.Sealed++
+	}
+	return nil
+}
+
+// checkSealed reports an error unless the sealed tiles are closed: none
+// next to the goal, and every tile next to one that may be entered now
+// (but the goal) sealed too.
+func checkSealed(c *State, d *decider) error {
+	walls, w, h := c.Map.Walls(), c.Map.Width, c.Map.Height
+	if walls == nil || !c.standingOK {
+		return fmt.Errorf("sealed tiles without wall bits or the index of where actors stand")
+	}
+	bit := func(b []uint64, i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
+	for i := range w * h {
+		if !bit(d.sealed, i) {
+			continue
+		}
+		t := events.Pos{X: i % w, Y: i / w}
+		if chebyshev(t, d.sealedGoal) <= 1 {
+			return fmt.Errorf("sealed tile %v is next to the goal %v", t, d.sealedGoal)
+		}
+		for dir := events.Dir(0); dir < events.NumDirs; dir++ {
+			u := t.Add(dir)
+			if !c.Map.InBounds(u) || u == d.sealedGoal {
+				continue
+			}
+			j := u.Y*w + u.X
+			if !bit(walls, j) && !bit(c.standing, j) && !bit(d.sealed, j) {
+				return fmt.Errorf("sealed tile %v has %v next to it, free and not sealed", t, u)
+			}
+		}
+	}
+	return nil
 }
 
 func equalSets(a, b *fov.Set) bool {

@@ -44,15 +44,16 @@ func TestTheTurnsDecidedEarlierKeepTheirFacts(t *testing.T) {
 	}
 }
 
-// Through a bot game, what the decider keeps between turns and within a
-// turn (the view from where the player stood) is, each turn, what
-// computing it afresh gives.
+// Through a long wizard game the bot plays, what the decider keeps between
+// turns and within a turn (the view from where the player stood, the
+// monsters' notes, the tiles a search that gave up reached) is, each
+// turn, what computing it afresh gives.
 func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
 	s := reducer.New(5, content.Default())
 	s.Wizard = true
-	checked := 0
+	var checked reducer.ScratchChecks
 	cmd := events.Command(&events.Begin{})
-	for s.Turn < 5000 {
+	for s.Turn < 20000 {
 		if s.Turn > 0 {
 			cmd = bot.Choose(s)
 		}
@@ -62,12 +63,12 @@ func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
 			turn, err = reducer.Decide(s, &events.Wait{})
 		}
 		require.NoError(t, err, "turn %d", s.Turn)
-		n, err := reducer.CheckDeciderScratch(s)
-		require.NoError(t, err, "turn %d", s.Turn)
-		checked += n
+		require.NoError(t, reducer.CheckDeciderScratch(s, &checked), "turn %d", s.Turn)
 		require.NoError(t, s.ApplyTurn(&turn))
 	}
-	assert.Greater(t, checked, 500, "caches compared")
+	assert.Greater(t, checked.View, 1000, "views compared")
+	assert.Greater(t, checked.Notes, 15000, "notes compared")
+	assert.Greater(t, checked.Sealed, 100, "sealed tiles checked")
 }
 
 func describe(t events.Turn) string {

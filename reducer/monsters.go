@@ -245,7 +245,13 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 	if walls := w.Map.Walls(); walls != nil && w.standingOK {
 		// The carved map's walls and the index of where actors stand,
 		// read bit by bit.
+		if d.sealedOK && goal == d.sealedGoal && d.enclosed(m.Pos, walls) {
+			return
+		}
 		dir, ok = d.finder.NextStepBits(walls, w.standing, m.Pos, goal, maxPathNodes)
+		if !ok {
+			d.noteSealed(goal)
+		}
 	} else {
 		dir, ok = d.finder.NextStep(d.passableNow(), m.Pos, goal, maxPathNodes)
 	}
@@ -256,6 +262,64 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 		return
 	}
 	d.moveActor(m.ID, dir)
+}
+
+// In a crowd, monster after monster searches for a way to the player and
+// finds none: each search floods every tile the monster can reach before
+// it gives up. Within a turn, a search that gave up for want of tiles to
+// try leaves the tiles it reached (sealed, toward sealedGoal): every tile
+// a walker there can reach, none next to the goal. Until a tile is freed
+// (an actor moves, staggers or dies: see sealedFact), the tiles that may
+// be entered can only be fewer, so a monster whose every neighbour that
+// may be entered lies in the sealed tiles, and which is not next to the
+// goal itself, reaches nothing new: its search would give up too, and the
+// answer, no step, is the same without it.
+
+// noteSealed keeps the tiles the finder's last search reached, toward
+// goal, when it gave up for want of tiles to try.
+func (d *decider) noteSealed(goal events.Pos) {
+	n := len(d.w.standing)
+	if cap(d.sealed) < n {
+		d.sealed = make([]uint64, n)
+	}
+	d.sealed = d.sealed[:n]
+	clear(d.sealed)
+	d.sealedOK, d.sealedGoal = d.finder.Reached(d.sealed), goal
+}
+
+// enclosed reports whether a search from `from` toward the sealed goal
+// would give up (see above): from is not next to the goal, and every
+// neighbour of it that may be entered is sealed.
+func (d *decider) enclosed(from events.Pos, walls []uint64) bool {
+	w := d.w
+	if chebyshev(from, d.sealedGoal) <= 1 {
+		return false
+	}
+	for dir := events.Dir(0); dir < events.NumDirs; dir++ {
+		q := from.Add(dir)
+		if !w.Map.InBounds(q) {
+			continue
+		}
+		i := q.Y*w.Map.Width + q.X
+		bit := uint64(1) << (i & 63)
+		if (walls[i>>6]|w.standing[i>>6])&bit == 0 && d.sealed[i>>6]&bit == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sealedFact drops the sealed tiles when fact f may have freed a tile:
+// any fact but those that move no actor and take none away.
+func (d *decider) sealedFact(f events.Fact) {
+	switch f.(type) {
+	case *events.Attacked, *events.Damaged, *events.Healed, *events.GainedXP, *events.LevelledUp,
+		*events.SkillRaised, *events.HungerChanged, *events.PickedUp, *events.Dropped,
+		*events.Equipped, *events.Unequipped, *events.Consumed, *events.Confused,
+		*events.LostSight, *events.Spawned:
+	default:
+		d.sealedOK = false
+	}
 }
 
 // passableNow is chase's question to the path finder on a map without

@@ -14,6 +14,11 @@ type Finder struct {
 	nodes  []node
 	open   openSet
 	search uint32 // the current search; nodes of other searches are stale
+	// closed lists the tiles the last search expanded, in order, and
+	// sealed is whether it ended for want of tiles to expand (see
+	// Reached).
+	closed []int32
+	sealed bool
 }
 
 // node is the search's knowledge of one tile, valid only when its stamp is
@@ -97,6 +102,7 @@ func (p *passability) at(q events.Pos, i int) bool {
 }
 
 func (f *Finder) nextStep(passable *passability, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	f.closed, f.sealed = f.closed[:0], false
 	if !f.inBounds(from) || !f.inBounds(to) || from == to {
 		return 0, false
 	}
@@ -123,6 +129,7 @@ func (f *Finder) astar(passable *passability, from, to events.Pos, maxNodes int)
 		}
 		c := &f.nodes[cur]
 		c.closed = true
+		f.closed = append(f.closed, cur)
 		px, py := int(cur)%f.w, int(cur)/f.w
 		fromStart := cur == start
 		for d := events.Dir(0); d < events.NumDirs; d++ {
@@ -155,7 +162,26 @@ func (f *Finder) astar(passable *passability, from, to events.Pos, maxNodes int)
 			}
 		}
 	}
+	f.sealed = true
 	return 0, false
+}
+
+// Reached sets in dst (one bit per tile: tile i = y*width + x is bit i%64
+// of word i/64) the tiles the last search expanded, and reports true,
+// when it found no way because no tile was left to try. They are then
+// every tile reachable from its start through tiles passable said could
+// be entered (the start among them), and none is next to its goal. Any
+// other last search (one that found its way, or stopped at its limit,
+// or was not run) sets nothing and reports false. dst must hold a bit
+// for every tile.
+func (f *Finder) Reached(dst []uint64) bool {
+	if !f.sealed {
+		return false
+	}
+	for _, i := range f.closed {
+		dst[i>>6] |= 1 << (i & 63)
+	}
+	return true
 }
 
 // clearLine answers NextStep without a search when the way A* tries

@@ -1,6 +1,8 @@
 package path
 
 import (
+	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -343,4 +345,91 @@ func TestBitsTooFewForTheMapGiveNoStep(t *testing.T) {
 	f := NewFinder(10, 10)
 	d, ok := f.NextStepBits(make([]uint64, 1), make([]uint64, 2), pos(0, 0), pos(5, 5), 0)
 	assert.Equal(t, result{}, result{d, ok})
+}
+
+// Property: when a search fails for want of tiles to try, Reached gives
+// exactly the tiles reachable from its start (found here by a flood
+// fill), none of them next to the goal; after a search that finds its way
+// or stops at its limit, it gives nothing.
+func TestASealedSearchReachedEveryTileItCould(t *testing.T) {
+	rng := dice.New(23, 0)
+	sealed := 0
+	for m := 0; m < 100; m++ {
+		w, h := rng.Range(2, 40), rng.Range(2, 25)
+		g := open(w, h)
+		density := rng.Range(10, 60)
+		for i := range g.wall {
+			g.wall[i] = rng.Intn(100) < density
+		}
+		finder := NewFinder(w, h)
+		for k := 0; k < 30; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			maxNodes := []int{0, rng.Range(1, 30)}[rng.Intn(2)]
+			_, found := finder.NextStep(g.passable, from, to, maxNodes)
+			got := make([]uint64, (w*h+63)/64)
+			ok := finder.Reached(got)
+			want := flood(g, from, to)
+			whole := from != to && !slices.Contains(want, true) // the goal is reached from no tile
+			reachable := make([]uint64, len(got))
+			for i, r := range reachable0(g, from, to) {
+				if r {
+					reachable[i>>6] |= 1 << (i & 63)
+				}
+			}
+			if found || !whole || (maxNodes > 0 && countBits(reachable) > maxNodes) {
+				require.False(t, ok, "map %d: %v to %v", m, from, to)
+				require.Equal(t, make([]uint64, len(got)), got)
+				continue
+			}
+			require.True(t, ok, "map %d: %v to %v, at most %d", m, from, to, maxNodes)
+			sealed++
+			require.Equal(t, reachable, got, "map %d: %v to %v, at most %d", m, from, to, maxNodes)
+		}
+	}
+	require.Greater(t, sealed, 300, "searches that failed for want of tiles")
+}
+
+// reachable0 marks the tiles reachable from `from` through passable tiles
+// other than the goal (from itself included).
+func reachable0(g grid, from, to events.Pos) []bool {
+	seen := make([]bool, g.w*g.h)
+	if from == to {
+		return seen
+	}
+	stack := []events.Pos{from}
+	seen[from.Y*g.w+from.X] = true
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			q := p.Add(d)
+			if q.X < 0 || q.X >= g.w || q.Y < 0 || q.Y >= g.h || q == to || seen[q.Y*g.w+q.X] || !g.passable(q) {
+				continue
+			}
+			seen[q.Y*g.w+q.X] = true
+			stack = append(stack, q)
+		}
+	}
+	return seen
+}
+
+// flood marks, for each tile reachable from `from`, whether the goal is
+// next to it: all false when the goal cannot be reached.
+func flood(g grid, from, to events.Pos) []bool {
+	r := reachable0(g, from, to)
+	out := make([]bool, len(r))
+	for i, ok := range r {
+		if ok && max(abs(i%g.w-to.X), abs(i/g.w-to.Y)) <= 1 {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+func countBits(words []uint64) int {
+	n := 0
+	for _, w := range words {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
