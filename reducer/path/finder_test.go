@@ -433,3 +433,89 @@ func countBits(words []uint64) int {
 	}
 	return n
 }
+
+// referenceStep is NextStep's specification written plainly: A* that
+// takes out the open tile of lowest f, then lowest h, then lowest index,
+// looked for among all of them each time; neighbours in Dir order; a
+// tile's path (and first step) replaced only by a strictly cheaper one;
+// no more than maxNodes tiles expanded.
+func referenceStep(g grid, from, to events.Pos, maxNodes int) result {
+	if from == to || from.X < 0 || from.X >= g.w || from.Y < 0 || from.Y >= g.h || to.X < 0 || to.X >= g.w || to.Y < 0 || to.Y >= g.h {
+		return result{}
+	}
+	type tile struct {
+		g, h         int
+		first        events.Dir
+		open, closed bool
+		seen         bool
+	}
+	tiles := make([]tile, g.w*g.h)
+	idx := func(p events.Pos) int { return p.Y*g.w + p.X }
+	tiles[idx(from)] = tile{h: heuristic(from, to), first: events.NumDirs, open: true, seen: true}
+	for expanded := 0; ; expanded++ {
+		best := -1
+		for i, t := range tiles {
+			if !t.open {
+				continue
+			}
+			if b := tiles[max(best, 0)]; best < 0 || t.g+t.h < b.g+b.h || t.g+t.h == b.g+b.h && t.h < b.h {
+				best = i
+			}
+		}
+		if best < 0 {
+			return result{}
+		}
+		cur := pos(best%g.w, best/g.w)
+		if cur == to {
+			return result{tiles[best].first, true}
+		}
+		if maxNodes > 0 && expanded >= maxNodes {
+			return result{}
+		}
+		c := &tiles[best]
+		c.open, c.closed = false, true
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			q := cur.Add(d)
+			if q.X < 0 || q.X >= g.w || q.Y < 0 || q.Y >= g.h {
+				continue
+			}
+			n := &tiles[idx(q)]
+			cost, first := c.g+stepCost(d), c.first
+			if cur == from {
+				first = d
+			}
+			switch {
+			case !n.seen:
+				n.seen, n.h = true, heuristic(q, to)
+				if q != to && !g.passable(q) {
+					continue
+				}
+				n.g, n.first, n.open = cost, first, true
+			case n.closed || !n.open || cost >= n.g:
+			default:
+				n.g, n.first = cost, first
+			}
+		}
+	}
+}
+
+// Property: on random maps, NextStep (its clear line, its heap, its
+// entries passed over) answers as the plain specification, tie for tie.
+func TestTheFinderAnswersAsItsSpecification(t *testing.T) {
+	rng := dice.New(31, 0)
+	for m := 0; m < 120; m++ {
+		w, h := rng.Range(2, 30), rng.Range(2, 20)
+		g := open(w, h)
+		density := rng.Range(0, 45)
+		for i := range g.wall {
+			g.wall[i] = rng.Intn(100) < density
+		}
+		finder := NewFinder(w, h)
+		for k := 0; k < 25; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			maxNodes := []int{0, rng.Range(1, 40)}[rng.Intn(2)]
+			d, ok := finder.NextStep(g.passable, from, to, maxNodes)
+			require.Equal(t, referenceStep(g, from, to, maxNodes), result{d, ok}, "map %d (%dx%d): %v to %v, at most %d", m, w, h, from, to, maxNodes)
+		}
+	}
+}
