@@ -48,7 +48,7 @@ func (s *State) decider() *decider {
 		w.rules = &decider{}
 	}
 	d := w.rules
-	d.w, d.turn, d.err, d.fromOK, d.sealedOK = w, s.Turn, nil, false, false
+	d.w, d.turn, d.err, d.sealedOK = w, s.Turn, nil, false
 	d.startFacts()
 	return d
 }
@@ -101,12 +101,12 @@ type decider struct {
 	// passable is chase's question to the path finder, when the state
 	// indexes where actors stand.
 	passable func(events.Pos) bool
-	// from is where the player stood when the turn began, and fromView
-	// the field of view from there, when fromOK, once a monster searching
-	// asks (see search).
+	// from is where the player stood when the turn began. view is the
+	// field of view from where the player stands, and fromView from
+	// where they stood, each computed as far as the rules asked.
 	from     events.Pos
-	fromView *fov.Set
-	fromOK   bool
+	view     lazyView
+	fromView lazyView
 	// notes are the monsters' notes (see monsterNotes), valid when
 	// notesOK on the level of notesMap.
 	notes    []monsterNote
@@ -181,8 +181,53 @@ func (d *decider) emit(f events.Fact) {
 }
 
 // forget drops what the decider keeps of the state its working copy was
-// (the monsters' notes): the copy was taken again from the state.
-func (d *decider) forget() { d.notesOK = false }
+// (the monsters' notes, the views): the copy was taken again from the
+// state.
+func (d *decider) forget() { d.notesOK, d.view.ok, d.fromView.ok = false, false, false }
+
+// lazyView is a field of view of the player's, computed a quadrant at a
+// time as the rules ask about tiles (see fov.AddQuadrants): on the map
+// m, from at, within radius r, when ok; quads are the quadrants in set.
+// It is kept from turn to turn while the player stays put.
+type lazyView struct {
+	set   *fov.Set
+	m     *dungeon.Map
+	at    events.Pos
+	r     int
+	quads uint8
+	ok    bool
+}
+
+// sees reports whether the view from origin on w's map holds p: what
+// CanSee answers when the player stands on origin.
+func (v *lazyView) sees(w *State, origin, p events.Pos) bool {
+	m, r := w.Map, w.content.Rules.Vision
+	walls := m.Walls()
+	if !v.ok || v.m != m || v.at != origin || v.r != r {
+		if v.set == nil || v.set.Width() != m.Width || v.set.Height() != m.Height {
+			v.set = fov.NewSet(m.Width, m.Height)
+		}
+		v.m, v.at, v.r, v.ok = m, origin, r, true
+		switch {
+		case w.visibleOK && w.visibleAt == origin && w.visible != nil &&
+			w.visible.Width() == m.Width && w.visible.Height() == m.Height:
+			// The state's whole view from there.
+			v.set, v.quads = w.visible.CloneInto(v.set), fov.AllQuadrants
+		case walls == nil:
+			computeView(v.set, m, origin, r)
+			v.quads = fov.AllQuadrants
+		default:
+			v.set.Clear()
+			fov.AddQuadrants(v.set, walls, origin, r, 0)
+			v.quads = 0
+		}
+	}
+	if need := fov.Quadrants(origin, p) &^ v.quads; need != 0 {
+		fov.AddQuadrants(v.set, walls, origin, r, need)
+		v.quads |= need
+	}
+	return v.set.Has(p)
+}
 
 func (d *decider) player() *Entity { return d.w.Player() }
 

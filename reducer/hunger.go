@@ -36,7 +36,7 @@ func (d *decider) rest() {
 	// within the disc a view is limited to (see fov.Compute).
 	r := w.content.Rules.Vision
 	for _, n := range d.monsterNotes() {
-		if r > 0 && distance2(n.pos, p.Pos) <= r*r+r && w.CanSee(n.pos) {
+		if r > 0 && distance2(n.pos, p.Pos) <= r*r+r && d.view.sees(w, p.Pos, n.pos) {
 			return
 		}
 	}

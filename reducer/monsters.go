@@ -36,12 +36,10 @@ func (d *decider) monstersAct() {
 		movers = append(movers, mover{n.id, w.find(n.id)})
 	}
 	w.movers = movers
-	if moved && !d.fromOK && w.visibleOK && w.visibleAt == d.from && w.visible != nil {
-		// The player moved, and the view from where they stood is still
-		// the state's: kept for search before a monster's CanSee
-		// computes the view from the new place over it.
-		d.fromView = w.visible.CloneInto(d.fromView)
-		d.fromOK = true
+	if moved && d.view.ok && d.view.at == d.from && d.view.m == w.Map {
+		// The player moved: the view from where they stood is the one
+		// kept for search.
+		d.view, d.fromView = d.fromView, d.view
 	}
 	for _, a := range movers {
 		if w.Over {
@@ -60,7 +58,7 @@ func (d *decider) monstersAct() {
 		p := d.player()
 		// Out of range first: it is cheap, and the field of view is only
 		// computed when a monster is near enough to need it.
-		if !within(m.Pos, p.Pos, w.content.Rules.Vision) || !w.CanSee(m.Pos) {
+		if !within(m.Pos, p.Pos, w.content.Rules.Vision) || !d.view.sees(w, p.Pos, m.Pos) {
 			if w.content.Rules.SearchTurns > 0 {
 				d.search(m)
 			}
@@ -115,11 +113,8 @@ func noteOf(e *Entity) monsterNote {
 // applied to the working copy: the facts that move, confuse, set
 // searching, bring or take away a monster update its note from its entity;
 // those that change none of that leave them; any other fact (a new level)
-// drops them, to be taken again from the entities.
+// drops them, to be taken again from the entities, and the views.
 func (d *decider) noteFact(f events.Fact) {
-	if !d.notesOK {
-		return
-	}
 	switch f := f.(type) {
 	case *events.Moved:
 		d.noteActor(f.Actor)
@@ -137,13 +132,16 @@ func (d *decider) noteFact(f events.Fact) {
 		*events.SkillRaised, *events.HungerChanged, *events.PickedUp, *events.Dropped,
 		*events.Equipped, *events.Unequipped, *events.Consumed:
 	default:
-		d.notesOK = false
+		d.forget()
 	}
 }
 
 // noteActor takes the note of entity id again: it has one when it is a
 // living monster on the level.
 func (d *decider) noteActor(id events.EntityID) {
+	if !d.notesOK {
+		return
+	}
 	w := d.w
 	i, found := slices.BinarySearchFunc(d.notes, id, func(n monsterNote, id events.EntityID) int { return cmp.Compare(n.id, id) })
 	e := w.Get(id)
@@ -166,7 +164,7 @@ func (d *decider) search(m *Entity) {
 	w := d.w
 	id := m.ID
 	r := &w.content.Rules
-	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.sawFrom().Has(m.Pos) &&
+	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.fromView.sees(w, d.from, m.Pos) &&
 		(m.SearchAt != d.from || m.SearchUntil <= d.turn) {
 		f := d.lostSight.next()
 		*f = events.LostSight{Actor: id, At: d.from, Until: d.turn + chebyshev(m.Pos, d.from) + r.SearchTurns}
@@ -186,20 +184,6 @@ func (d *decider) search(m *Entity) {
 	if to := m.Pos.Add(dir); w.Map.Walkable(to) && w.ActorAt(to) == nil {
 		d.moveActor(id, dir)
 	}
-}
-
-// sawFrom is the field of view from where the player stood when the turn
-// began, computed once a turn when a monster asks.
-func (d *decider) sawFrom() *fov.Set {
-	w := d.w
-	if !d.fromOK {
-		if d.fromView == nil || d.fromView.Width() != w.Map.Width || d.fromView.Height() != w.Map.Height {
-			d.fromView = fov.NewSet(w.Map.Width, w.Map.Height)
-		}
-		computeView(d.fromView, w.Map, d.from, w.content.Rules.Vision)
-		d.fromOK = true
-	}
-	return d.fromView
 }
 
 // computeView computes into dst, a set the size of m, the view from

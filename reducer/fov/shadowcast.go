@@ -33,6 +33,54 @@ func ComputeWalls(dst *Set, walls []uint64, origin events.Pos, radius int) {
 
 func compute(dst *Set, opaque func(events.Pos) bool, walls []uint64, origin events.Pos, radius int) {
 	dst.Clear()
+	addQuadrants(dst, opaque, walls, origin, radius, AllQuadrants)
+}
+
+// AllQuadrants is every quadrant of a view (see AddQuadrants).
+const AllQuadrants = 1<<len(quadrants) - 1
+
+// Quadrants are the quadrants of a view from origin that hold p, as bits
+// for AddQuadrants: bit k for the k-th of north, east, south and west,
+// each the tiles within 45 degrees of its direction (those on a diagonal
+// are in two). Only the tiles of those quadrants (and the origin) can
+// put p in the view; p == origin is in none.
+func Quadrants(origin, p events.Pos) uint8 {
+	dx, dy := p.X-origin.X, p.Y-origin.Y
+	var q uint8
+	if -dy >= 1 && abs(dx) <= -dy {
+		q |= 1
+	}
+	if dx >= 1 && abs(dy) <= dx {
+		q |= 2
+	}
+	if dy >= 1 && abs(dx) <= dy {
+		q |= 4
+	}
+	if -dx >= 1 && abs(dy) <= -dx {
+		q |= 8
+	}
+	return q
+}
+
+// AddQuadrants adds to dst the part of ComputeWalls's view that lies in
+// the quadrants of quads (see Quadrants), and the origin: a view can be
+// computed a quadrant at a time, in any order, as it is asked about; all
+// four quadrants added to an empty set make ComputeWalls's view.
+func AddQuadrants(dst *Set, walls []uint64, origin events.Pos, radius int, quads uint8) {
+	addQuadrants(dst, nil, walls, origin, radius, quads)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// addQuadrants adds the view's tiles of the quadrants quads, and its
+// origin, to dst. The quadrants' scans are independent: each adds only
+// tiles of its own quadrant.
+func addQuadrants(dst *Set, opaque func(events.Pos) bool, walls []uint64, origin events.Pos, radius int, quads uint8) {
 	if !dst.inBounds(origin) {
 		return
 	}
@@ -52,9 +100,11 @@ func compute(dst *Set, opaque func(events.Pos) bool, walls []uint64, origin even
 		disc:     radius*radius + radius,
 		maxDepth: min(radius, max(dst.w, dst.h)-1),
 	}
-	for _, q := range quadrants {
-		c.q = q
-		c.scan(1, -1, 1, 1, 1)
+	for k, q := range quadrants {
+		if quads&(1<<k) != 0 {
+			c.q = q
+			c.scan(1, -1, 1, 1, 1)
+		}
 	}
 }
 
