@@ -48,7 +48,7 @@ func (s *State) decider() *decider {
 		w.rules = &decider{}
 	}
 	d := w.rules
-	d.w, d.turn, d.err, d.sealedOK = w, s.Turn, nil, false
+	d.w, d.turn, d.err = w, s.Turn, nil
 	d.startFacts()
 	return d
 }
@@ -112,8 +112,8 @@ type decider struct {
 	notes    []monsterNote
 	notesOK  bool
 	notesMap *dungeon.Map
-	// sealed are the tiles a search that gave up this turn reached,
-	// toward sealedGoal, when sealedOK (see enclosed).
+	// sealed are the tiles a search that gave up reached, toward
+	// sealedGoal, when sealedOK (see enclosed).
 	sealed     []uint64
 	sealedGoal events.Pos
 	sealedOK   bool
@@ -181,9 +181,11 @@ func (d *decider) emit(f events.Fact) {
 }
 
 // forget drops what the decider keeps of the state its working copy was
-// (the monsters' notes, the views): the copy was taken again from the
-// state.
-func (d *decider) forget() { d.notesOK, d.view.ok, d.fromView.ok = false, false, false }
+// (the monsters' notes, the views, the sealed tiles): the copy was taken
+// again from the state.
+func (d *decider) forget() {
+	d.notesOK, d.view.ok, d.fromView.ok, d.sealedOK = false, false, false, false
+}
 
 // lazyView is a field of view of the player's, computed a quadrant at a
 // time as the rules ask about tiles (see fov.AddQuadrants): on the map

@@ -250,14 +250,16 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 
 // In a crowd, monster after monster searches for a way to the player and
 // finds none: each search floods every tile the monster can reach before
-// it gives up. Within a turn, a search that gave up for want of tiles to
-// try leaves the tiles it reached (sealed, toward sealedGoal): every tile
-// a walker there can reach, none next to the goal. Until a tile is freed
-// (an actor moves, staggers or dies: see sealedFact), the tiles that may
-// be entered can only be fewer, so a monster whose every neighbour that
-// may be entered lies in the sealed tiles, and which is not next to the
-// goal itself, reaches nothing new: its search would give up too, and the
-// answer, no step, is the same without it.
+// it gives up, and does again next turn while nothing moves. A search
+// that gave up for want of tiles to try leaves the tiles it reached
+// (sealed, toward sealedGoal): every tile a walker there can reach, none
+// next to the goal. Until a tile is freed (an actor moves, staggers or
+// dies, a level is entered: see sealedFact; or the working copy is taken
+// again from the state: see forget), the tiles that may be entered can
+// only be fewer, so a monster whose every neighbour that may be entered
+// lies in the sealed tiles, and which is not next to the goal itself,
+// reaches nothing new: its search would give up too, and the answer, no
+// step, is the same without it.
 
 // noteSealed keeps the tiles the finder's last search reached, toward
 // goal, when it gave up for want of tiles to try.
