@@ -25,14 +25,17 @@ func (m *Map) markWalls() {
 	n := (len(m.Tiles) + 63) / 64
 	if cap(m.walls) < n {
 		m.walls = make([]uint64, n)
-	} else {
-		m.walls = m.walls[:n]
-		clear(m.walls)
 	}
-	for i, t := range m.Tiles {
-		if t == Wall {
-			m.walls[i>>6] |= 1 << (i & 63)
+	m.walls = m.walls[:n]
+	for k := range m.walls {
+		tiles := m.Tiles[k*64 : min(k*64+64, len(m.Tiles))]
+		var word uint64
+		for j, t := range tiles {
+			// 1 for a wall (the zero tile), 0 for any other: no branch
+			// to mispredict at each room's edge.
+			word |= (uint64(t) - 1) >> 63 << j
 		}
+		m.walls[k] = word
 	}
 }
 
