@@ -101,3 +101,23 @@ func checkSealed(c *State, d *decider) error {
 	}
 	return nil
 }
+
+// CheckActorAt reports an error unless the decider of s's last decision,
+// looking among its notes, finds on every tile of the level the actor
+// State.ActorAt finds there.
+func CheckActorAt(s *State) error {
+	c := s.spare
+	if c == nil || c.rules == nil || c.Map == nil || !c.rules.notesOK || c.rules.notesMap != c.Map {
+		return nil
+	}
+	d := c.rules
+	for y := range c.Map.Height {
+		for x := range c.Map.Width {
+			p := events.Pos{X: x, Y: y}
+			if got, want := d.actorAt(p), c.ActorAt(p); got != want {
+				return fmt.Errorf("at %v the notes find %v, the entities %v", p, got, want)
+			}
+		}
+	}
+	return nil
+}

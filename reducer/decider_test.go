@@ -47,7 +47,8 @@ func TestTheTurnsDecidedEarlierKeepTheirFacts(t *testing.T) {
 // Through a long wizard game the bot plays, what the decider keeps between
 // turns and within a turn (the view from where the player stood, the
 // monsters' notes, the tiles a search that gave up reached) is, each
-// turn, what computing it afresh gives.
+// turn, what computing it afresh gives; and every fiftieth turn, the
+// actor the notes find on each tile is the one the entities say.
 func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
 	s := reducer.New(5, content.Default())
 	s.Wizard = true
@@ -64,6 +65,9 @@ func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
 		}
 		require.NoError(t, err, "turn %d", s.Turn)
 		require.NoError(t, reducer.CheckDeciderScratch(s, &checked), "turn %d", s.Turn)
+		if s.Turn%50 == 0 {
+			require.NoError(t, reducer.CheckActorAt(s), "turn %d", s.Turn)
+		}
 		require.NoError(t, s.ApplyTurn(&turn))
 	}
 	assert.Greater(t, checked.View, 1000, "views compared")

@@ -16,7 +16,7 @@ func (d *decider) move(dir events.Dir) error {
 	if !w.Map.Walkable(to) {
 		return refuse("a wall blocks the way")
 	}
-	if target := w.ActorAt(to); target != nil {
+	if target := d.actorAt(to); target != nil {
 		d.attack(p, target)
 		return nil
 	}

@@ -105,6 +105,26 @@ func (d *decider) monsterNotes() []monsterNote {
 	return d.notes
 }
 
+// actorAt is State.ActorAt on the working copy, looked for among the
+// monsters' notes rather than every entity when an actor stands on p:
+// the player, or else the monster of lowest id there (notes are in id
+// order, and the player's id is the lowest of all).
+func (d *decider) actorAt(p events.Pos) *Entity {
+	w := d.w
+	if w.freeOfActors(p) {
+		return nil
+	}
+	if pl := d.player(); pl != nil && pl.Holder == 0 && pl.Pos == p && w.IsActor(pl) {
+		return pl
+	}
+	for _, n := range d.monsterNotes() {
+		if n.pos == p {
+			return w.Get(n.id)
+		}
+	}
+	return nil
+}
+
 func noteOf(e *Entity) monsterNote {
 	return monsterNote{id: e.ID, pos: e.Pos, confusedUntil: e.ConfusedUntil, searchUntil: e.SearchUntil}
 }
@@ -209,7 +229,7 @@ type mover struct {
 func (d *decider) stagger(m *Entity) {
 	dir := events.Dir(d.rng.Intn(int(events.NumDirs)))
 	to := m.Pos.Add(dir)
-	blocked := !d.w.Map.Walkable(to) || d.w.ActorAt(to) != nil
+	blocked := !d.w.Map.Walkable(to) || d.actorAt(to) != nil
 	f := d.staggered.next()
 	*f = events.Staggered{Actor: m.ID, Dir: dir, Blocked: blocked}
 	d.emit(f)
