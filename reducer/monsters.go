@@ -159,13 +159,13 @@ func (d *decider) noteFact(f events.Fact) {
 // noteActor takes the note of entity id again: it has one when it is a
 // living monster on the level.
 func (d *decider) noteActor(id events.EntityID) {
-	if !d.notesOK {
-		return
+	if !d.notesOK || id == events.PlayerID {
+		return // the player has no note
 	}
 	w := d.w
 	i, found := slices.BinarySearchFunc(d.notes, id, func(n monsterNote, id events.EntityID) int { return cmp.Compare(n.id, id) })
 	e := w.Get(id)
-	switch monster := e != nil && id != events.PlayerID && e.Holder == 0 && w.IsActor(e); {
+	switch monster := e != nil && e.Holder == 0 && w.IsActor(e); {
 	case monster && found:
 		d.notes[i] = noteOf(e)
 	case monster:
