@@ -368,7 +368,6 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	}
 	s.npending = 0
 	s.standingOK = false
-	s.finder = nil // sized for the old map
 	if p := s.Player(); p != nil {
 		p.Pos = f.Arrival
 		s.lookFrom(p.Pos)

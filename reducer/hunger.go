@@ -31,17 +31,16 @@ func (d *decider) rest() {
 	if w.Hunger >= events.Hungry {
 		return
 	}
-	// Any monster in view: looked for in the working copy's list of
-	// monsters (see monsterlist.go), not among every entity.
-	if !w.monstersOK {
-		w.listMonsters()
-	}
-	for _, id := range w.monsters {
-		if e := w.Get(id); e != nil && w.CanSee(e.Pos) {
+	// Any monster in view: looked for in the decider's notes of the
+	// monsters (see monsterNotes), not among every entity, and only
+	// within the disc a view is limited to (see fov.Compute).
+	r := w.content.Rules.Vision
+	for _, n := range d.monsterNotes() {
+		if r > 0 && distance2(n.pos, p.Pos) <= r*r+r && d.view.sees(w, p.Pos, n.pos) {
 			return
 		}
 	}
 	if gain := min(w.content.Rules.RestHeal, w.MaxHP(p)-p.HP); gain > 0 {
-		d.emit(&events.Healed{Actor: p.ID, Amount: gain, Cause: events.CauseRest})
+		d.heal(p.ID, gain, events.CauseRest)
 	}
 }

@@ -16,11 +16,11 @@ func (d *decider) move(dir events.Dir) error {
 	if !w.Map.Walkable(to) {
 		return refuse("a wall blocks the way")
 	}
-	if target := w.ActorAt(to); target != nil {
+	if target := d.actorAt(to); target != nil {
 		d.attack(p, target)
 		return nil
 	}
-	d.emit(&events.Moved{Actor: p.ID, Dir: dir})
+	d.moveActor(p.ID, dir)
 	return nil
 }
 
@@ -35,7 +35,8 @@ func (d *decider) attack(attacker, target *Entity) {
 	w := d.w
 	weapon, _ := w.Weapon(attacker)
 	natural := d.rng.Die(20)
-	f := &events.Attacked{
+	f := d.attacked.next()
+	*f = events.Attacked{
 		Attacker:   attacker.ID,
 		Target:     target.ID,
 		Natural:    natural,
@@ -77,7 +78,7 @@ func (d *decider) checkDeath(id, killer events.EntityID, cause events.Cause) {
 	}
 	level := a.Level
 	if id == events.PlayerID && w.Wizard {
-		d.emit(&events.Healed{Actor: id, Amount: w.MaxHP(a) - a.HP, Cause: events.CauseWizard})
+		d.heal(id, w.MaxHP(a)-a.HP, events.CauseWizard)
 		return
 	}
 	if id != events.PlayerID {
@@ -89,4 +90,11 @@ func (d *decider) checkDeath(id, killer events.EntityID, cause events.Cause) {
 	if killer == events.PlayerID && id != events.PlayerID && !w.Over {
 		d.emit(&events.GainedXP{Actor: killer, Amount: w.content.Rules.XPPerMonsterLevel * level})
 	}
+}
+
+// heal decides that actor id heals amount HP.
+func (d *decider) heal(id events.EntityID, amount int, cause events.Cause) {
+	f := d.healed.next()
+	*f = events.Healed{Actor: id, Amount: amount, Cause: cause}
+	d.emit(f)
 }

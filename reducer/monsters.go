@@ -1,7 +1,11 @@
 package reducer
 
 import (
+	"cmp"
+	"slices"
+
 	"rogue/events"
+	"rogue/reducer/dungeon"
 	"rogue/reducer/fov"
 	"rogue/reducer/path"
 )
@@ -16,14 +20,27 @@ const maxPathNodes = 1000
 // searches (see search); any other waits.
 func (d *decider) monstersAct() {
 	w := d.w
+	r := &w.content.Rules
+	p := d.player()
+	moved := d.from != p.Pos
 	movers := w.movers[:0]
-	if !w.monstersOK {
-		w.listMonsters()
-	}
-	for _, id := range w.monsters {
-		movers = append(movers, mover{id, w.find(id)})
+	for _, n := range d.monsterNotes() {
+		// A monster neither confused nor searching, out of range of
+		// where the player stands and (when monsters search) of where
+		// they stood, does nothing below: it is passed over without a
+		// look at its entity.
+		if n.confusedUntil <= d.turn && !within(n.pos, p.Pos, r.Vision) &&
+			(r.SearchTurns <= 0 || n.searchUntil <= d.turn && !(moved && within(n.pos, d.from, r.Vision))) {
+			continue
+		}
+		movers = append(movers, mover{n.id, w.find(n.id)})
 	}
 	w.movers = movers
+	if moved && d.view.ok && d.view.at == d.from && d.view.m == w.Map {
+		// The player moved: the view from where they stood is the one
+		// kept for search.
+		d.view, d.fromView = d.fromView, d.view
+	}
 	for _, a := range movers {
 		if w.Over {
 			return
@@ -41,7 +58,7 @@ func (d *decider) monstersAct() {
 		p := d.player()
 		// Out of range first: it is cheap, and the field of view is only
 		// computed when a monster is near enough to need it.
-		if !within(m.Pos, p.Pos, w.content.Rules.Vision) || !w.CanSee(m.Pos) {
+		if !within(m.Pos, p.Pos, w.content.Rules.Vision) || !d.view.sees(w, p.Pos, m.Pos) {
 			if w.content.Rules.SearchTurns > 0 {
 				d.search(m)
 			}
@@ -55,6 +72,109 @@ func (d *decider) monstersAct() {
 	}
 }
 
+// monsterNote is what the decider keeps of a monster on the level to
+// tell whether it acts this turn (see monstersAct): its id, where it
+// stands, and the turns its confusion and its search end.
+type monsterNote struct {
+	id            events.EntityID
+	pos           events.Pos
+	confusedUntil int
+	searchUntil   int
+}
+
+// monsterNotes are the notes of the monsters on the level, in id order:
+// the monsters of State.monsters. They are kept from turn to turn, as
+// each fact the decider applies changes them (see noteFact), while the
+// working copy goes on from its own last decision, and taken again from
+// the entities when it does not (see forget) or on a new level.
+func (d *decider) monsterNotes() []monsterNote {
+	w := d.w
+	if d.notesOK && d.notesMap == w.Map {
+		return d.notes
+	}
+	if !w.monstersOK {
+		w.listMonsters()
+	}
+	d.notes = d.notes[:0]
+	for _, id := range w.monsters {
+		if e := w.Get(id); e != nil {
+			d.notes = append(d.notes, noteOf(e))
+		}
+	}
+	d.notesOK, d.notesMap = true, w.Map
+	return d.notes
+}
+
+// actorAt is State.ActorAt on the working copy, looked for among the
+// monsters' notes rather than every entity when an actor stands on p:
+// the player, or else the monster of lowest id there (notes are in id
+// order, and the player's id is the lowest of all).
+func (d *decider) actorAt(p events.Pos) *Entity {
+	w := d.w
+	if w.freeOfActors(p) {
+		return nil
+	}
+	if pl := d.player(); pl != nil && pl.Holder == 0 && pl.Pos == p && w.IsActor(pl) {
+		return pl
+	}
+	for _, n := range d.monsterNotes() {
+		if n.pos == p {
+			return w.Get(n.id)
+		}
+	}
+	return nil
+}
+
+func noteOf(e *Entity) monsterNote {
+	return monsterNote{id: e.ID, pos: e.Pos, confusedUntil: e.ConfusedUntil, searchUntil: e.SearchUntil}
+}
+
+// noteFact brings the monsters' notes up to date with fact f, just
+// applied to the working copy: the facts that move, confuse, set
+// searching, bring or take away a monster update its note from its entity;
+// those that change none of that leave them; any other fact (a new level)
+// drops them, to be taken again from the entities, and the views.
+func (d *decider) noteFact(f events.Fact) {
+	switch f := f.(type) {
+	case *events.Moved:
+		d.noteActor(f.Actor)
+	case *events.Staggered:
+		d.noteActor(f.Actor)
+	case *events.Confused:
+		d.noteActor(f.Actor)
+	case *events.LostSight:
+		d.noteActor(f.Actor)
+	case *events.Died:
+		d.noteActor(f.Actor)
+	case *events.Spawned:
+		d.noteActor(f.ID)
+	case *events.Attacked, *events.Damaged, *events.Healed, *events.GainedXP, *events.LevelledUp,
+		*events.SkillRaised, *events.HungerChanged, *events.PickedUp, *events.Dropped,
+		*events.Equipped, *events.Unequipped, *events.Consumed:
+	default:
+		d.forget()
+	}
+}
+
+// noteActor takes the note of entity id again: it has one when it is a
+// living monster on the level.
+func (d *decider) noteActor(id events.EntityID) {
+	if !d.notesOK || id == events.PlayerID {
+		return // the player has no note
+	}
+	w := d.w
+	i, found := slices.BinarySearchFunc(d.notes, id, func(n monsterNote, id events.EntityID) int { return cmp.Compare(n.id, id) })
+	e := w.Get(id)
+	switch monster := e != nil && e.Holder == 0 && w.IsActor(e); {
+	case monster && found:
+		d.notes[i] = noteOf(e)
+	case monster:
+		d.notes = slices.Insert(d.notes, i, noteOf(e))
+	case found:
+		d.notes = slices.Delete(d.notes, i, i+1)
+	}
+}
+
 // search is the turn of a monster that does not see the player (rules 2).
 // If it sees where the player stood when the turn began, it saw the player
 // go: it heads there (a LostSight fact, when that is news), and once there
@@ -64,9 +184,11 @@ func (d *decider) search(m *Entity) {
 	w := d.w
 	id := m.ID
 	r := &w.content.Rules
-	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.sawFrom().Has(m.Pos) &&
+	if p := d.player(); d.from != p.Pos && within(m.Pos, d.from, r.Vision) && d.fromView.sees(w, d.from, m.Pos) &&
 		(m.SearchAt != d.from || m.SearchUntil <= d.turn) {
-		d.emit(&events.LostSight{Actor: id, At: d.from, Until: d.turn + chebyshev(m.Pos, d.from) + r.SearchTurns})
+		f := d.lostSight.next()
+		*f = events.LostSight{Actor: id, At: d.from, Until: d.turn + chebyshev(m.Pos, d.from) + r.SearchTurns}
+		d.emit(f)
 		if m = w.Get(id); m == nil {
 			return
 		}
@@ -80,19 +202,18 @@ func (d *decider) search(m *Entity) {
 	}
 	dir := events.Dir(d.rng.Intn(int(events.NumDirs)))
 	if to := m.Pos.Add(dir); w.Map.Walkable(to) && w.ActorAt(to) == nil {
-		d.emit(&events.Moved{Actor: id, Dir: dir})
+		d.moveActor(id, dir)
 	}
 }
 
-// sawFrom is the field of view from where the player stood when the turn
-// began, computed once a turn when a monster asks.
-func (d *decider) sawFrom() *fov.Set {
-	w := d.w
-	if d.fromView == nil {
-		d.fromView = fov.NewSet(w.Map.Width, w.Map.Height)
-		fov.Compute(d.fromView, w.Map.Opaque, d.from, w.content.Rules.Vision)
+// computeView computes into dst, a set the size of m, the view from
+// origin within radius: through m's wall bits when it has them.
+func computeView(dst *fov.Set, m *dungeon.Map, origin events.Pos, radius int) {
+	if walls := m.Walls(); walls != nil {
+		fov.ComputeWalls(dst, walls, origin, radius)
+		return
 	}
-	return d.fromView
+	fov.Compute(dst, m.Opaque, origin, radius)
 }
 
 // mover is a monster to act this turn, with where it was in the state's
@@ -108,24 +229,116 @@ type mover struct {
 func (d *decider) stagger(m *Entity) {
 	dir := events.Dir(d.rng.Intn(int(events.NumDirs)))
 	to := m.Pos.Add(dir)
-	blocked := !d.w.Map.Walkable(to) || d.w.ActorAt(to) != nil
-	d.emit(&events.Staggered{Actor: m.ID, Dir: dir, Blocked: blocked})
+	blocked := !d.w.Map.Walkable(to) || d.actorAt(to) != nil
+	f := d.staggered.next()
+	*f = events.Staggered{Actor: m.ID, Dir: dir, Blocked: blocked}
+	d.emit(f)
 }
 
 func (d *decider) chase(m *Entity, goal events.Pos) {
 	w := d.w
-	if w.finder == nil {
-		w.finder = path.NewFinder(w.Map.Width, w.Map.Height)
+	if d.finder == nil || d.finderW != w.Map.Width || d.finderH != w.Map.Height {
+		d.finder = path.NewFinder(w.Map.Width, w.Map.Height)
+		d.finderW, d.finderH = w.Map.Width, w.Map.Height
 	}
-	// The search asks only about tiles on the map. Made once a turn: a
-	// closure made per search would be an allocation per monster.
+	if !w.standingOK {
+		w.buildStanding()
+	}
+	var dir events.Dir
+	var ok bool
+	if walls := w.Map.Walls(); walls != nil && w.standingOK {
+		// The carved map's walls and the index of where actors stand,
+		// read bit by bit.
+		if d.sealedOK && goal == d.sealedGoal && d.enclosed(m.Pos, walls) {
+			return
+		}
+		dir, ok = d.finder.NextStepBits(walls, w.standing, m.Pos, goal, maxPathNodes)
+		if !ok {
+			d.noteSealed(goal)
+		}
+	} else {
+		dir, ok = d.finder.NextStep(d.passableNow(), m.Pos, goal, maxPathNodes)
+	}
+	if !ok {
+		return
+	}
+	if to := m.Pos.Add(dir); !w.Map.Walkable(to) || w.ActorAt(to) != nil {
+		return
+	}
+	d.moveActor(m.ID, dir)
+}
+
+// In a crowd, monster after monster searches for a way to the player and
+// finds none: each search floods every tile the monster can reach before
+// it gives up, and does again next turn while nothing moves. A search
+// that gave up for want of tiles to try leaves the tiles it reached
+// (sealed, toward sealedGoal): every tile a walker there can reach, none
+// next to the goal. Until a tile is freed (an actor moves, staggers or
+// dies, a level is entered: see sealedFact; or the working copy is taken
+// again from the state: see forget), the tiles that may be entered can
+// only be fewer, so a monster whose every neighbour that may be entered
+// lies in the sealed tiles, and which is not next to the goal itself,
+// reaches nothing new: its search would give up too, and the answer, no
+// step, is the same without it.
+
+// noteSealed keeps the tiles the finder's last search reached, toward
+// goal, when it gave up for want of tiles to try.
+func (d *decider) noteSealed(goal events.Pos) {
+	n := len(d.w.standing)
+	if cap(d.sealed) < n {
+		d.sealed = make([]uint64, n)
+	}
+	d.sealed = d.sealed[:n]
+	clear(d.sealed)
+	d.sealedOK, d.sealedGoal = d.finder.Reached(d.sealed), goal
+}
+
+// enclosed reports whether a search from `from` toward the sealed goal
+// would give up (see above): from is not next to the goal, and every
+// neighbour of it that may be entered is sealed.
+func (d *decider) enclosed(from events.Pos, walls []uint64) bool {
+	w := d.w
+	if chebyshev(from, d.sealedGoal) <= 1 {
+		return false
+	}
+	for dir := events.Dir(0); dir < events.NumDirs; dir++ {
+		q := from.Add(dir)
+		if !w.Map.InBounds(q) {
+			continue
+		}
+		i := q.Y*w.Map.Width + q.X
+		bit := uint64(1) << (i & 63)
+		if (walls[i>>6]|w.standing[i>>6])&bit == 0 && d.sealed[i>>6]&bit == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sealedFact drops the sealed tiles when fact f may have freed a tile:
+// any fact but those that move no actor and take none away.
+func (d *decider) sealedFact(f events.Fact) {
+	switch f.(type) {
+	case *events.Attacked, *events.Damaged, *events.Healed, *events.GainedXP, *events.LevelledUp,
+		*events.SkillRaised, *events.HungerChanged, *events.PickedUp, *events.Dropped,
+		*events.Equipped, *events.Unequipped, *events.Consumed, *events.Confused,
+		*events.LostSight, *events.Spawned:
+	default:
+		d.sealedOK = false
+	}
+}
+
+// passableNow is chase's question to the path finder on a map without
+// wall bits or a state without the index of where actors stand: whether
+// a tile of the map may be entered now.
+func (d *decider) passableNow() func(events.Pos) bool {
+	w := d.w
+	// The search asks only about tiles on the map. Made once: a closure
+	// made per search would be an allocation per monster.
 	if d.passable == nil {
 		d.passable = func(p events.Pos) bool { return d.w.Map.Walkable(p) && !d.w.stands(p) }
 	}
 	passable := d.passable
-	if !w.standingOK {
-		w.buildStanding()
-	}
 	if !w.standingOK {
 		// No index (a journal with actors sharing a tile): where the
 		// actors stand, looked up once per search rather than once per
@@ -143,14 +356,14 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 		}
 		passable = func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	}
-	dir, ok := w.finder.NextStep(passable, m.Pos, goal, maxPathNodes)
-	if !ok {
-		return
-	}
-	if to := m.Pos.Add(dir); !w.Map.Walkable(to) || w.ActorAt(to) != nil {
-		return
-	}
-	d.emit(&events.Moved{Actor: m.ID, Dir: dir})
+	return passable
+}
+
+// moveActor decides that actor id steps in direction dir.
+func (d *decider) moveActor(id events.EntityID, dir events.Dir) {
+	f := d.moved.next()
+	*f = events.Moved{Actor: id, Dir: dir}
+	d.emit(f)
 }
 
 func chebyshev(a, b events.Pos) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }

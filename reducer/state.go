@@ -8,7 +8,6 @@ import (
 	"rogue/reducer/content"
 	"rogue/reducer/dungeon"
 	"rogue/reducer/fov"
-	"rogue/reducer/path"
 )
 
 // Entity is a monster, an item or the player. Items on the floor have
@@ -116,8 +115,6 @@ type State struct {
 	visibleAt events.Pos
 	visibleOK bool
 
-	finder *path.Finder // A* scratch space, reused between turns
-
 	// spare is the working copy Decide used last, kept so that the next
 	// one reuses its storage (see workingCopy).
 	spare *State
@@ -136,6 +133,9 @@ type State struct {
 	forgetful bool
 	// movers is monstersAct's scratch, kept by the working copy.
 	movers []mover
+	// rules is the decider of a working copy, kept with its scratch
+	// memory from turn to turn (see State.decider).
+	rules *decider
 	// standing indexes where the actors stand, on a working copy only
 	// (see standing.go).
 	standing   []uint64
@@ -194,7 +194,7 @@ func (s *State) Clone() *State {
 	if s.explored != nil {
 		c.explored = s.explored.Clone()
 	}
-	c.scratch, c.spare, c.movers = nil, nil, nil
+	c.scratch, c.spare, c.movers, c.rules = nil, nil, nil, nil
 	c.synced, c.decision = false, decision{}
 	c.standing, c.standingOK = nil, false
 	c.index, c.indexOK = nil, false
@@ -232,8 +232,12 @@ func (s *State) workingCopy() *State {
 	if c == nil {
 		c = &State{}
 	}
-	ents, vis, movers, standing, index, monsters := c.entity[:0], c.visible, c.movers, c.standing, c.index, c.monsters
+	ents, vis, movers, standing, index, monsters, rules := c.entity[:0], c.visible, c.movers, c.standing, c.index, c.monsters, c.rules
 	*c = *s
+	c.rules = rules
+	if rules != nil {
+		rules.forget()
+	}
 	s.shareMap(c)
 	c.visible = vis
 	c.index, c.indexOK = index, false
@@ -260,16 +264,13 @@ func (s *State) takeView(from *State) {
 }
 
 // release gives back a working copy once Decide is done with it. What it
-// computed that holds for s too is kept: the path finder's scratch and,
-// on the same level, the field of view (a function of the level and where
-// the player stands, which s.Visible checks).
+// computed that holds for s too is kept: on the same level, the field of
+// view (a function of the level and where the player stands, which
+// s.Visible checks).
 func (s *State) release(c *State) {
 	s.spare = c
 	if c.Map != s.Map {
 		return
-	}
-	if s.finder == nil {
-		s.finder = c.finder
 	}
 	if c.visibleOK && c.visible != nil {
 		// Swapped, so that the next working copy reuses s's old set.
@@ -528,7 +529,7 @@ func (s *State) Visible() *fov.Set {
 	if s.visible == nil || s.visible.Width() != s.Map.Width || s.visible.Height() != s.Map.Height {
 		s.visible = fov.NewSet(s.Map.Width, s.Map.Height)
 	}
-	fov.Compute(s.visible, s.Map.Opaque, p.Pos, s.content.Rules.Vision)
+	computeView(s.visible, s.Map, p.Pos, s.content.Rules.Vision)
 	s.visibleAt, s.visibleOK = p.Pos, true
 	return s.visible
 }

@@ -7,6 +7,36 @@ import "rogue/events"
 type Map struct {
 	Width, Height int
 	Tiles         []Tile
+	// walls marks the walls of a carved map (see Walls).
+	walls []uint64
+}
+
+// Walls marks the tiles of a map Carve made that are walls, one bit per
+// tile: tile i = y*Width + x is bit i%64 of word i/64, and the bits past
+// the last tile are 0. Carve writes only floor, stairs and walls, so on
+// such a map a tile is Opaque exactly when it is not Walkable, and the
+// bits answer both (path finding and field of view read them instead of
+// asking tile by tile). nil for a map built otherwise. They are the map's
+// own: read them, do not change them.
+func (m *Map) Walls() []uint64 { return m.walls }
+
+// markWalls computes Walls from the tiles.
+func (m *Map) markWalls() {
+	n := (len(m.Tiles) + 63) / 64
+	if cap(m.walls) < n {
+		m.walls = make([]uint64, n)
+	}
+	m.walls = m.walls[:n]
+	for k := range m.walls {
+		tiles := m.Tiles[k*64 : min(k*64+64, len(m.Tiles))]
+		var word uint64
+		for j, t := range tiles {
+			// 1 for a wall (the zero tile), 0 for any other: no branch
+			// to mispredict at each room's edge.
+			word |= (uint64(t) - 1) >> 63 << j
+		}
+		m.walls[k] = word
+	}
 }
 
 // InBounds reports whether p lies on the map.

@@ -4,8 +4,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/reducer/dice"
 )
 
 func TestTileNames(t *testing.T) {
@@ -45,3 +47,29 @@ func TestStringDrawsEveryTile(t *testing.T) {
 }
 
 func pos(x, y int) events.Pos { return events.Pos{X: x, Y: y} }
+
+// A carved map's wall bits are its tiles that are walls: Opaque, and not
+// Walkable, tile by tile, on generated levels carved into fresh storage
+// and into the storage of other levels (reused, of other sizes).
+func TestACarvedMapsWallBitsAreItsWalls(t *testing.T) {
+	var m *Map
+	for seed := uint64(1); seed <= 60; seed++ {
+		w, h := 40+int(seed%7)*10, 30+int(seed%5)*8
+		l := Generate(dice.New(seed, 0), w, h)
+		var err error
+		m, err = CarveInto(m, l.Width, l.Height, l.Rooms, l.Corridors, l.Stairs)
+		require.NoError(t, err)
+		bits := m.Walls()
+		require.Len(t, bits, (w*h+63)/64, "seed %d", seed)
+		for i := range w * h {
+			p := events.Pos{X: i % w, Y: i / w}
+			wall := bits[i>>6]&(1<<(i&63)) != 0
+			require.Equal(t, m.Opaque(p), wall, "seed %d, tile (%d,%d)", seed, p.X, p.Y)
+			require.Equal(t, !m.Walkable(p), wall, "seed %d, tile (%d,%d)", seed, p.X, p.Y)
+		}
+		if r := w * h % 64; r != 0 {
+			assert.Zero(t, bits[len(bits)-1]>>r, "seed %d: the bits past the last tile", seed)
+		}
+	}
+	assert.Nil(t, (&Map{Width: 1, Height: 1, Tiles: []Tile{Floor}}).Walls(), "a map not carved")
+}

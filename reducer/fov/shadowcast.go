@@ -19,7 +19,68 @@ import "rogue/events"
 //
 // Compute does not allocate.
 func Compute(dst *Set, opaque func(events.Pos) bool, origin events.Pos, radius int) {
+	compute(dst, opaque, nil, origin, radius)
+}
+
+// ComputeWalls is Compute where the opaque tiles are those outside dst's
+// map and those whose bit is set in walls (one bit per tile of dst's map:
+// tile i = y*width + x is bit i%64 of word i/64; tiles past the end of
+// walls count as opaque): the same view as Compute asking that, without a
+// call per tile.
+func ComputeWalls(dst *Set, walls []uint64, origin events.Pos, radius int) {
+	compute(dst, nil, walls, origin, radius)
+}
+
+func compute(dst *Set, opaque func(events.Pos) bool, walls []uint64, origin events.Pos, radius int) {
 	dst.Clear()
+	addQuadrants(dst, opaque, walls, origin, radius, AllQuadrants)
+}
+
+// AllQuadrants is every quadrant of a view (see AddQuadrants).
+const AllQuadrants = 1<<len(quadrants) - 1
+
+// Quadrants are the quadrants of a view from origin that hold p, as bits
+// for AddQuadrants: bit k for the k-th of north, east, south and west,
+// each the tiles within 45 degrees of its direction (those on a diagonal
+// are in two). Only the tiles of those quadrants (and the origin) can
+// put p in the view; p == origin is in none.
+func Quadrants(origin, p events.Pos) uint8 {
+	dx, dy := p.X-origin.X, p.Y-origin.Y
+	var q uint8
+	if -dy >= 1 && abs(dx) <= -dy {
+		q |= 1
+	}
+	if dx >= 1 && abs(dy) <= dx {
+		q |= 2
+	}
+	if dy >= 1 && abs(dx) <= dy {
+		q |= 4
+	}
+	if -dx >= 1 && abs(dy) <= -dx {
+		q |= 8
+	}
+	return q
+}
+
+// AddQuadrants adds to dst the part of ComputeWalls's view that lies in
+// the quadrants of quads (see Quadrants), and the origin: a view can be
+// computed a quadrant at a time, in any order, as it is asked about; all
+// four quadrants added to an empty set make ComputeWalls's view.
+func AddQuadrants(dst *Set, walls []uint64, origin events.Pos, radius int, quads uint8) {
+	addQuadrants(dst, nil, walls, origin, radius, quads)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// addQuadrants adds the view's tiles of the quadrants quads, and its
+// origin, to dst. The quadrants' scans are independent: each adds only
+// tiles of its own quadrant.
+func addQuadrants(dst *Set, opaque func(events.Pos) bool, walls []uint64, origin events.Pos, radius int, quads uint8) {
 	if !dst.inBounds(origin) {
 		return
 	}
@@ -34,13 +95,16 @@ func Compute(dst *Set, opaque func(events.Pos) bool, origin events.Pos, radius i
 	c := caster{
 		dst:      dst,
 		opaque:   opaque,
+		walls:    walls,
 		origin:   origin,
 		disc:     radius*radius + radius,
 		maxDepth: min(radius, max(dst.w, dst.h)-1),
 	}
-	for _, q := range quadrants {
-		c.q = q
-		c.scan(1, -1, 1, 1, 1)
+	for k, q := range quadrants {
+		if quads&(1<<k) != 0 {
+			c.q = q
+			c.scan(1, -1, 1, 1, 1)
+		}
 	}
 }
 
@@ -62,6 +126,7 @@ var quadrants = [4]quadrant{
 type caster struct {
 	dst      *Set
 	opaque   func(events.Pos) bool
+	walls    []uint64 // when opaque is nil (see ComputeWalls)
 	origin   events.Pos
 	q        quadrant
 	disc     int // r*r + r
@@ -73,6 +138,18 @@ func (c *caster) pos(depth, col int) events.Pos {
 		X: c.origin.X + col*c.q.colX + depth*c.q.depthX,
 		Y: c.origin.Y + col*c.q.colY + depth*c.q.depthY,
 	}
+}
+
+// isOpaque reports whether p blocks sight.
+func (c *caster) isOpaque(p events.Pos) bool {
+	if c.opaque != nil {
+		return c.opaque(p)
+	}
+	if uint(p.X) >= uint(c.dst.w) || uint(p.Y) >= uint(c.dst.h) {
+		return true
+	}
+	i := p.Y*c.dst.w + p.X
+	return i>>6 >= len(c.walls) || c.walls[i>>6]&(1<<(i&63)) != 0
 }
 
 // scan looks at the row at depth between the slopes startNum/startDen and
@@ -88,7 +165,7 @@ func (c *caster) scan(depth, startNum, startDen, endNum, endDen int) {
 	first, prevWall := true, false
 	for col := minCol; col <= maxCol; col++ {
 		p := c.pos(depth, col)
-		wall := c.opaque(p)
+		wall := c.isOpaque(p)
 		// Floor is seen only when the tile's centre lies within the
 		// slopes, which is what makes the view symmetric.
 		if (wall || (col*startDen >= depth*startNum && col*endDen <= depth*endNum)) &&

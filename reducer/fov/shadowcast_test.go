@@ -256,3 +256,120 @@ func TestTheViewIsSymmetricOnGeneratedLevels(t *testing.T) {
 		}
 	}
 }
+
+// Property: from every tile of random maps and of generated levels (and
+// from off the map), the view through wall bits is the view through the
+// question, at every radius.
+func TestTheViewThroughWallBitsIsTheViewThroughTheQuestion(t *testing.T) {
+	rng := dice.New(77, 0)
+	for m := 0; m < 30; m++ {
+		w, h := rng.Range(1, 70), rng.Range(1, 30)
+		g := grid{w: w, h: h, wall: make([]bool, w*h)}
+		walls := make([]uint64, (w*h+63)/64)
+		density := rng.Range(0, 50)
+		for i := range g.wall {
+			if g.wall[i] = rng.Intn(100) < density; g.wall[i] {
+				walls[i>>6] |= 1 << (i & 63)
+			}
+		}
+		radius := rng.Range(-1, 14)
+		want, got := NewSet(w, h), NewSet(w, h)
+		for y := -1; y <= h; y++ {
+			for x := -1; x <= w; x++ {
+				o := events.Pos{X: x, Y: y}
+				Compute(want, g.opaque, o, radius)
+				ComputeWalls(got, walls, o, radius)
+				require.Equal(t, want.Words(), got.Words(), "map %d (%dx%d), from %v, radius %d", m, w, h, o, radius)
+			}
+		}
+	}
+	for seed := uint64(0); seed < 3; seed++ {
+		l := dungeon.Generate(dice.New(seed, 0), 80, 50)
+		m, err := dungeon.Carve(l.Width, l.Height, l.Rooms, l.Corridors, l.Stairs)
+		require.NoError(t, err)
+		want, got := NewSet(m.Width, m.Height), NewSet(m.Width, m.Height)
+		for i := range m.Tiles {
+			o := events.Pos{X: i % m.Width, Y: i / m.Width}
+			Compute(want, m.Opaque, o, 8)
+			ComputeWalls(got, m.Walls(), o, 8)
+			require.Equal(t, want.Words(), got.Words(), "seed %d, from %v", seed, o)
+		}
+	}
+}
+
+func TestMissingWallBitsAreWalls(t *testing.T) {
+	// A 10x10 map with one word of bits, all 0: its first 64 tiles are
+	// floor, the other 36 walls.
+	opaque := func(p events.Pos) bool {
+		return p.X < 0 || p.X >= 10 || p.Y < 0 || p.Y >= 10 || p.Y*10+p.X >= 64
+	}
+	want, got := NewSet(10, 10), NewSet(10, 10)
+	for _, o := range []events.Pos{{X: 3, Y: 3}, {X: 5, Y: 6}, {X: 8, Y: 8}} {
+		Compute(want, opaque, o, 6)
+		ComputeWalls(got, []uint64{0}, o, 6)
+		assert.Equal(t, want.Words(), got.Words(), "from %v", o)
+	}
+}
+
+// Property: on random maps, a view built a quadrant at a time, in a
+// random order, is ComputeWalls's view once all four are in; and asking
+// about one tile needs only the quadrants Quadrants names: with those in,
+// the tile is in the view exactly when it is in the whole view.
+func TestAViewBuiltAQuadrantAtATimeIsTheWholeView(t *testing.T) {
+	rng := dice.New(5, 0)
+	for m := 0; m < 15; m++ {
+		w, h := rng.Range(1, 50), rng.Range(1, 30)
+		walls := make([]uint64, (w*h+63)/64)
+		density := rng.Range(0, 50)
+		for i := range w * h {
+			if rng.Intn(100) < density {
+				walls[i>>6] |= 1 << (i & 63)
+			}
+		}
+		radius := rng.Range(-1, 12)
+		whole, part := NewSet(w, h), NewSet(w, h)
+		for k := 0; k < 8; k++ {
+			o := events.Pos{X: rng.Range(-1, w), Y: rng.Range(-1, h)}
+			ComputeWalls(whole, walls, o, radius)
+			part.Clear()
+			order := []uint8{1, 2, 4, 8}
+			for i := len(order) - 1; i > 0; i-- {
+				j := rng.Intn(i + 1)
+				order[i], order[j] = order[j], order[i]
+			}
+			for _, q := range order {
+				AddQuadrants(part, walls, o, radius, q)
+			}
+			require.Equal(t, whole.Words(), part.Words(), "map %d (%dx%d), from %v, radius %d", m, w, h, o, radius)
+			for y := range h {
+				for x := range w {
+					p := events.Pos{X: x, Y: y}
+					part.Clear()
+					AddQuadrants(part, walls, o, radius, Quadrants(o, p))
+					require.Equal(t, whole.Has(p), part.Has(p), "map %d, from %v, tile %v", m, o, p)
+				}
+			}
+		}
+	}
+}
+
+func TestEachTileButTheOriginIsInOneOrTwoQuadrants(t *testing.T) {
+	o := events.Pos{X: 5, Y: 5}
+	tests := []struct {
+		name string
+		p    events.Pos
+		want uint8
+	}{
+		{"the origin is in none", o, 0},
+		{"a tile due north is in the north one", events.Pos{X: 5, Y: 1}, 1},
+		{"a tile north-east on the diagonal is in north and east", events.Pos{X: 8, Y: 2}, 1 | 2},
+		{"a tile east, a little south, is in the east one", events.Pos{X: 9, Y: 7}, 2},
+		{"a tile south-west on the diagonal is in south and west", events.Pos{X: 3, Y: 7}, 4 | 8},
+		{"a tile west, a little north, is in the west one", events.Pos{X: 0, Y: 3}, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, Quadrants(o, tt.p))
+		})
+	}
+}

@@ -14,6 +14,11 @@ type Finder struct {
 	nodes  []node
 	open   openSet
 	search uint32 // the current search; nodes of other searches are stale
+	// closed lists the tiles the last search expanded, in order, and
+	// sealed is whether it ended for want of tiles to expand (see
+	// Reached).
+	closed []int32
+	sealed bool
 }
 
 // node is the search's knowledge of one tile, valid only when its stamp is
@@ -66,9 +71,49 @@ func NextStep(width, height int, passable func(events.Pos) bool, from, to events
 // the lowest h, then the lowest tile index (row-major), and neighbours
 // are examined in Dir order (north, clockwise).
 func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	return f.nextStep(&passability{fn: passable}, from, to, maxNodes)
+}
+
+// NextStepBits is NextStep where a tile may be entered when its bit is
+// 0 in both walls and taken (one bit per tile: tile i = y*width + x is
+// bit i%64 of word i/64): the same answer as NextStep with that passable,
+// without a call per tile. Slices shorter than the map's tiles need give
+// no step.
+func (f *Finder) NextStepBits(walls, taken []uint64, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	if n := (f.w*f.h + 63) / 64; len(walls) < n || len(taken) < n {
+		return 0, false
+	}
+	return f.nextStep(&passability{walls: walls, taken: taken}, from, to, maxNodes)
+}
+
+// passability is which tiles may be entered: those passable says, or
+// when it is nil, those whose bits are 0 in walls and taken.
+type passability struct {
+	fn           func(events.Pos) bool
+	walls, taken []uint64
+}
+
+// at reports whether tile q, of index i, may be entered.
+func (p *passability) at(q events.Pos, i int) bool {
+	if p.fn != nil {
+		return p.fn(q)
+	}
+	return (p.walls[i>>6]|p.taken[i>>6])&(1<<(i&63)) == 0
+}
+
+func (f *Finder) nextStep(passable *passability, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	f.closed, f.sealed = f.closed[:0], false
 	if !f.inBounds(from) || !f.inBounds(to) || from == to {
 		return 0, false
 	}
+	if d, ok := f.clearLine(passable, from, to, maxNodes); ok {
+		return d, true
+	}
+	return f.astar(passable, from, to, maxNodes)
+}
+
+// astar is NextStep's A*, for ends on the map that differ.
+func (f *Finder) astar(passable *passability, from, to events.Pos, maxNodes int) (events.Dir, bool) {
 	f.begin()
 	start, goal := f.index(from), f.index(to)
 	n := f.touch(start, from, to, false)
@@ -84,6 +129,7 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 		}
 		c := &f.nodes[cur]
 		c.closed = true
+		f.closed = append(f.closed, cur)
 		px, py := int(cur)%f.w, int(cur)/f.w
 		fromStart := cur == start
 		for d := events.Dir(0); d < events.NumDirs; d++ {
@@ -102,7 +148,7 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 			switch {
 			case nb.stamp != f.search:
 				q := events.Pos{X: qx, Y: qy}
-				nb = f.touch(qi, q, to, qi != goal && !passable(q))
+				nb = f.touch(qi, q, to, qi != goal && !passable.at(q, int(qi)))
 				if nb.blocked {
 					continue
 				}
@@ -116,7 +162,70 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 			}
 		}
 	}
+	f.sealed = true
 	return 0, false
+}
+
+// Reached sets in dst (one bit per tile: tile i = y*width + x is bit i%64
+// of word i/64) the tiles the last search expanded, and reports true,
+// when it found no way because no tile was left to try. They are then
+// every tile reachable from its start through tiles passable said could
+// be entered (the start among them), and none is next to its goal. Any
+// other last search (one that found its way, or stopped at its limit,
+// or was not run) sets nothing and reports false. dst must hold a bit
+// for every tile.
+func (f *Finder) Reached(dst []uint64) bool {
+	if !f.sealed {
+		return false
+	}
+	for _, i := range f.closed {
+		dst[i>>6] |= 1 << (i & 63)
+	}
+	return true
+}
+
+// clearLine answers NextStep without a search when the way A* tries
+// first is clear, and reports whether it did. With nothing in the way the
+// heuristic is exact, so every tile of a shortest path has the start's f;
+// among them the search pops the one nearest the goal (lowest h), which
+// is always the next tile of the line that goes diagonally toward the
+// goal until level with it, then straight (a diagonal step lowers h by
+// DiagonalCost, any other step by less). When every tile of that line
+// but the goal is passable the search pops exactly the line's tiles, in
+// order, and each takes its first step from the start's first: the
+// line's first step, after expanding as many tiles as the line has but
+// the goal, which maxNodes must allow. Otherwise the search must run.
+func (f *Finder) clearLine(passable *passability, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	n := max(abs(to.X-from.X), abs(to.Y-from.Y)) // the line's steps
+	if maxNodes > 0 && n > maxNodes {
+		return 0, false
+	}
+	p := from
+	for range n - 1 {
+		p.X += sign(to.X - p.X)
+		p.Y += sign(to.Y - p.Y)
+		if !passable.at(p, p.Y*f.w+p.X) {
+			return 0, false
+		}
+	}
+	return dirs[sign(to.Y-from.Y)+1][sign(to.X-from.X)+1], true
+}
+
+// dirs is the direction of each step, by its dy+1 and dx+1.
+var dirs = [3][3]events.Dir{
+	{events.NorthWest, events.North, events.NorthEast},
+	{events.West, 0, events.East},
+	{events.SouthWest, events.South, events.SouthEast},
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
 }
 
 // steps are the eight steps in Dir order: the offset and the cost of

@@ -1,6 +1,8 @@
 package path
 
 import (
+	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -227,4 +229,293 @@ func TestTheHeuristicIsTheCostOfAnOpenPath(t *testing.T) {
 	assert.Equal(t, []int{0, 2, 3, 7, 13, 13},
 		[]int{heuristic(pos(0, 0), pos(0, 0)), heuristic(pos(0, 0), pos(1, 0)), heuristic(pos(0, 0), pos(-1, 1)),
 			heuristic(pos(0, 0), pos(3, 1)), heuristic(pos(5, 5), pos(0, 2)), heuristic(pos(0, 2), pos(5, 5))})
+}
+
+// Property: the answer without a search, when the straight way is clear,
+// is the search's answer, tie for tie, on random maps of every density,
+// with limits on the work that let the search through or stop it.
+func TestAClearLineAnswersAsTheSearchDoes(t *testing.T) {
+	rng := dice.New(7, 0)
+	lines := 0
+	for m := 0; m < 200; m++ {
+		w, h := rng.Range(2, 24), rng.Range(2, 16)
+		g := open(w, h)
+		density := rng.Range(0, 50)
+		for i := range g.wall {
+			g.wall[i] = rng.Intn(100) < density
+		}
+		finder, search := NewFinder(w, h), NewFinder(w, h)
+		for k := 0; k < 50; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			maxNodes := []int{0, 1000, rng.Range(1, 12)}[rng.Intn(3)]
+			if _, ok := finder.clearLine(&passability{fn: g.passable}, from, to, maxNodes); ok && from != to {
+				lines++
+			}
+			d, ok := finder.NextStep(g.passable, from, to, maxNodes)
+			want := result{}
+			if from != to {
+				want.Dir, want.OK = search.astar(&passability{fn: g.passable}, from, to, maxNodes)
+			}
+			require.Equal(t, want, result{d, ok}, "map %d (%dx%d): %v to %v, at most %d tiles", m, w, h, from, to, maxNodes)
+		}
+	}
+	require.Greater(t, lines, 1000, "the clear lines tried")
+}
+
+func TestALineWithAnythingInTheWayIsNotClear(t *testing.T) {
+	tests := []struct {
+		name     string
+		rows     []string
+		maxNodes int
+		want     result
+	}{
+		{"a diagonal then straight line is clear", []string{
+			"A.....",
+			"......",
+			"....B.",
+		}, 0, result{events.SouthEast, true}},
+		{"a wall on the diagonal blocks it", []string{
+			"A.....",
+			".#....",
+			"....B.",
+		}, 0, result{}},
+		{"a wall on the straight part blocks it", []string{
+			"A.....",
+			"......",
+			"...#B.",
+		}, 0, result{}},
+		{"a wall off the line does not", []string{
+			"A..#..",
+			"#....#",
+			"....B#",
+		}, 0, result{events.SouthEast, true}},
+		{"a target on a wall is still reached", []string{
+			"..A..",
+			".....",
+			"..X..",
+		}, 0, result{events.South, true}},
+		{"a line longer than the search may go is not taken", []string{
+			"A....B",
+		}, 4, result{}},
+		{"a line as long as the search may go is", []string{
+			"A....B",
+		}, 5, result{events.East, true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, from, to := parse(tt.rows...)
+			d, ok := NewFinder(g.w, g.h).clearLine(&passability{fn: g.passable}, from, to, tt.maxNodes)
+			assert.Equal(t, tt.want, result{d, ok})
+		})
+	}
+}
+
+// Property: on random maps, with walls and taken tiles in two sets of
+// bits, NextStepBits answers as NextStep asking whether a tile is in
+// neither.
+func TestTheBitsAnswerAsTheQuestionDoes(t *testing.T) {
+	rng := dice.New(11, 0)
+	for m := 0; m < 100; m++ {
+		w, h := rng.Range(2, 70), rng.Range(2, 40)
+		walls, taken := make([]uint64, (w*h+63)/64), make([]uint64, (w*h+63)/64)
+		wallDensity, takenDensity := rng.Range(0, 40), rng.Range(0, 20)
+		for i := range w * h {
+			if rng.Intn(100) < wallDensity {
+				walls[i>>6] |= 1 << (i & 63)
+			} else if rng.Intn(100) < takenDensity {
+				taken[i>>6] |= 1 << (i & 63)
+			}
+		}
+		passable := func(p events.Pos) bool {
+			i := p.Y*w + p.X
+			return (walls[i>>6]|taken[i>>6])&(1<<(i&63)) == 0
+		}
+		bits, asked := NewFinder(w, h), NewFinder(w, h)
+		for k := 0; k < 50; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			maxNodes := []int{0, 1000, rng.Range(1, 12)}[rng.Intn(3)]
+			d, ok := asked.NextStep(passable, from, to, maxNodes)
+			bd, bok := bits.NextStepBits(walls, taken, from, to, maxNodes)
+			require.Equal(t, result{d, ok}, result{bd, bok}, "map %d (%dx%d): %v to %v, at most %d tiles", m, w, h, from, to, maxNodes)
+		}
+	}
+}
+
+func TestBitsTooFewForTheMapGiveNoStep(t *testing.T) {
+	f := NewFinder(10, 10)
+	d, ok := f.NextStepBits(make([]uint64, 1), make([]uint64, 2), pos(0, 0), pos(5, 5), 0)
+	assert.Equal(t, result{}, result{d, ok})
+}
+
+// Property: when a search fails for want of tiles to try, Reached gives
+// exactly the tiles reachable from its start (found here by a flood
+// fill), none of them next to the goal; after a search that finds its way
+// or stops at its limit, it gives nothing.
+func TestASealedSearchReachedEveryTileItCould(t *testing.T) {
+	rng := dice.New(23, 0)
+	sealed := 0
+	for m := 0; m < 100; m++ {
+		w, h := rng.Range(2, 40), rng.Range(2, 25)
+		g := open(w, h)
+		density := rng.Range(10, 60)
+		for i := range g.wall {
+			g.wall[i] = rng.Intn(100) < density
+		}
+		finder := NewFinder(w, h)
+		for k := 0; k < 30; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			maxNodes := []int{0, rng.Range(1, 30)}[rng.Intn(2)]
+			_, found := finder.NextStep(g.passable, from, to, maxNodes)
+			got := make([]uint64, (w*h+63)/64)
+			ok := finder.Reached(got)
+			want := flood(g, from, to)
+			whole := from != to && !slices.Contains(want, true) // the goal is reached from no tile
+			reachable := make([]uint64, len(got))
+			for i, r := range reachable0(g, from, to) {
+				if r {
+					reachable[i>>6] |= 1 << (i & 63)
+				}
+			}
+			if found || !whole || (maxNodes > 0 && countBits(reachable) > maxNodes) {
+				require.False(t, ok, "map %d: %v to %v", m, from, to)
+				require.Equal(t, make([]uint64, len(got)), got)
+				continue
+			}
+			require.True(t, ok, "map %d: %v to %v, at most %d", m, from, to, maxNodes)
+			sealed++
+			require.Equal(t, reachable, got, "map %d: %v to %v, at most %d", m, from, to, maxNodes)
+		}
+	}
+	require.Greater(t, sealed, 300, "searches that failed for want of tiles")
+}
+
+// reachable0 marks the tiles reachable from `from` through passable tiles
+// other than the goal (from itself included).
+func reachable0(g grid, from, to events.Pos) []bool {
+	seen := make([]bool, g.w*g.h)
+	if from == to {
+		return seen
+	}
+	stack := []events.Pos{from}
+	seen[from.Y*g.w+from.X] = true
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			q := p.Add(d)
+			if q.X < 0 || q.X >= g.w || q.Y < 0 || q.Y >= g.h || q == to || seen[q.Y*g.w+q.X] || !g.passable(q) {
+				continue
+			}
+			seen[q.Y*g.w+q.X] = true
+			stack = append(stack, q)
+		}
+	}
+	return seen
+}
+
+// flood marks, for each tile reachable from `from`, whether the goal is
+// next to it: all false when the goal cannot be reached.
+func flood(g grid, from, to events.Pos) []bool {
+	r := reachable0(g, from, to)
+	out := make([]bool, len(r))
+	for i, ok := range r {
+		if ok && max(abs(i%g.w-to.X), abs(i/g.w-to.Y)) <= 1 {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+func countBits(words []uint64) int {
+	n := 0
+	for _, w := range words {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// referenceStep is NextStep's specification written plainly: A* that
+// takes out the open tile of lowest f, then lowest h, then lowest index,
+// looked for among all of them each time; neighbours in Dir order; a
+// tile's path (and first step) replaced only by a strictly cheaper one;
+// no more than maxNodes tiles expanded.
+func referenceStep(g grid, from, to events.Pos, maxNodes int) result {
+	if from == to || from.X < 0 || from.X >= g.w || from.Y < 0 || from.Y >= g.h || to.X < 0 || to.X >= g.w || to.Y < 0 || to.Y >= g.h {
+		return result{}
+	}
+	type tile struct {
+		g, h         int
+		first        events.Dir
+		open, closed bool
+		seen         bool
+	}
+	tiles := make([]tile, g.w*g.h)
+	idx := func(p events.Pos) int { return p.Y*g.w + p.X }
+	tiles[idx(from)] = tile{h: heuristic(from, to), first: events.NumDirs, open: true, seen: true}
+	for expanded := 0; ; expanded++ {
+		best := -1
+		for i, t := range tiles {
+			if !t.open {
+				continue
+			}
+			if b := tiles[max(best, 0)]; best < 0 || t.g+t.h < b.g+b.h || t.g+t.h == b.g+b.h && t.h < b.h {
+				best = i
+			}
+		}
+		if best < 0 {
+			return result{}
+		}
+		cur := pos(best%g.w, best/g.w)
+		if cur == to {
+			return result{tiles[best].first, true}
+		}
+		if maxNodes > 0 && expanded >= maxNodes {
+			return result{}
+		}
+		c := &tiles[best]
+		c.open, c.closed = false, true
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			q := cur.Add(d)
+			if q.X < 0 || q.X >= g.w || q.Y < 0 || q.Y >= g.h {
+				continue
+			}
+			n := &tiles[idx(q)]
+			cost, first := c.g+stepCost(d), c.first
+			if cur == from {
+				first = d
+			}
+			switch {
+			case !n.seen:
+				n.seen, n.h = true, heuristic(q, to)
+				if q != to && !g.passable(q) {
+					continue
+				}
+				n.g, n.first, n.open = cost, first, true
+			case n.closed || !n.open || cost >= n.g:
+			default:
+				n.g, n.first = cost, first
+			}
+		}
+	}
+}
+
+// Property: on random maps, NextStep (its clear line, its heap, its
+// entries passed over) answers as the plain specification, tie for tie.
+func TestTheFinderAnswersAsItsSpecification(t *testing.T) {
+	rng := dice.New(31, 0)
+	for m := 0; m < 120; m++ {
+		w, h := rng.Range(2, 30), rng.Range(2, 20)
+		g := open(w, h)
+		density := rng.Range(0, 45)
+		for i := range g.wall {
+			g.wall[i] = rng.Intn(100) < density
+		}
+		finder := NewFinder(w, h)
+		for k := 0; k < 25; k++ {
+			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+			maxNodes := []int{0, rng.Range(1, 40)}[rng.Intn(2)]
+			d, ok := finder.NextStep(g.passable, from, to, maxNodes)
+			require.Equal(t, referenceStep(g, from, to, maxNodes), result{d, ok}, "map %d (%dx%d): %v to %v, at most %d", m, w, h, from, to, maxNodes)
+		}
+	}
 }
