@@ -188,7 +188,7 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 		d.slabs.startTurn() // what the fast path handed out is unused
 	}
 	if d.format == 4 && !d.slowOnly {
-		if d.fast4(payload, t) {
+		if len(payload) == 1 && d.one4(payload[0], t) || d.fast4(payload, t) {
 			return nil
 		}
 		d.slabs.startTurn() // what the fast path handed out is unused

@@ -67,37 +67,29 @@ func (p *pool[T]) get(s *slabs) *T {
 }
 
 // raw is get for a caller that sets every field: the value may still
-// hold an earlier turn's. The common case is inlined.
+// hold an earlier turn's. It is small enough to be inlined, the slow
+// path (a new array) included: the decoders' fast paths take every value
+// through it.
 func (p *pool[T]) raw(s *slabs) *T {
-	if p.turn == s.turn && p.n < len(p.buf) {
-		p.n++
-		return &p.buf[p.n-1]
-	}
-	return p.more(s)
-}
-
-// more hands out a value when buf has none left, or (recycling) the
-// pool's first value of a turn.
-func (p *pool[T]) more(s *slabs) *T {
+	n := p.n
 	if p.turn != s.turn {
-		p.turn, p.n = s.turn, 0
-		if len(p.buf) > 0 {
-			p.n++
-			return &p.buf[0]
+		// Recycling, the pool's first value of this turn.
+		n = 0
+	}
+	if n == len(p.buf) {
+		size := 2*len(p.buf) + 4
+		if !s.recycle {
+			// A new slab: they grow to slabSize, so that a short
+			// journal's decoder stays small. (A slab's values are never
+			// handed out again.)
+			n, size = 0, min(max(4, 2*len(p.buf)), slabSize)
 		}
+		// Recycling, a new, larger array: the values handed out this
+		// turn stay where they are, in the old one, until the next turn.
+		p.buf = make([]T, size)
 	}
-	if s.recycle {
-		// A new, larger array: the values handed out this turn stay where
-		// they are, in the old one, until the next turn.
-		p.buf = make([]T, 2*len(p.buf)+4)
-	} else {
-		// A new slab: they grow to slabSize, so that a short journal's
-		// decoder stays small. (A slab's values are never handed out
-		// again.)
-		p.buf, p.n = make([]T, min(max(4, 2*len(p.buf)), slabSize)), 0
-	}
-	p.n++
-	return &p.buf[p.n-1]
+	p.turn, p.n = s.turn, n+1
+	return &p.buf[n]
 }
 
 // startTurn makes the previous turn's values available again, when
