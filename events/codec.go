@@ -57,6 +57,7 @@ type TurnEncoder struct {
 	w      writer
 	ctx    turnContext // kept here: a local escapes, one allocation a turn
 	ctx4   context4    // format 4's (format4.go)
+	pad    []byte      // fast4's copy of a turn with no spare capacity
 	format int
 }
 
@@ -158,6 +159,7 @@ type TurnDecoder struct {
 	slabs  slabs
 	ctx    turnContext // kept here: a local escapes, one allocation a turn
 	ctx4   context4    // format 4's (format4.go)
+	pad    []byte      // fast4's copy of a turn with no spare capacity
 	format int
 	// slowOnly turns the fast path off: tests compare the two.
 	slowOnly bool
@@ -180,7 +182,37 @@ func NewTurnDecoderFor(v int) *TurnDecoder {
 // level's lists whatever the bytes declare, and refuses every payload
 // CheckTurn refuses (CheckTurn then words what is wrong by its offset).
 func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
-	d.slabs.startTurn()
+	s := &d.slabs
+	s.startTurn()
+	// Format 4's turns of one byte whose opener says all of them (a
+	// step, a rest, a wait with no draws and no facts) here, with no
+	// call: they are most turns of a game (four in five of a bot's), and
+	// a call more cost them as much as their decoding. Any other byte
+	// goes on to fast4, which decodes or refuses it.
+	if len(payload) == 1 && d.format == 4 && !d.slowOnly {
+		switch code := payload[0]; {
+		case code-openStep < byte(NumDirs):
+			m := s.move.raw(s)
+			m.Dir = Dir(code - openStep)
+			f := s.moved.raw(s)
+			*f = Moved{Actor: PlayerID, Dir: m.Dir}
+			t.Command, t.Draws, t.Facts = m, 0, append(t.Facts[:0], f)
+			return nil
+		case code == openRest:
+			f := s.healed.raw(s)
+			*f = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
+			t.Command, t.Draws, t.Facts = s.wait.raw(s), 0, append(t.Facts[:0], f)
+			return nil
+		case code == openWait:
+			t.Command, t.Draws, t.Facts = s.wait.raw(s), 0, t.Facts[:0]
+			return nil
+		}
+	}
+	return d.decode(payload, t)
+}
+
+// decode is Decode after its turns of one byte.
+func (d *TurnDecoder) decode(payload []byte, t *Turn) error {
 	if (d.format == 2 || d.format == 3) && !d.slowOnly {
 		if d.fastFlat(payload, t) {
 			return nil
@@ -188,7 +220,7 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 		d.slabs.startTurn() // what the fast path handed out is unused
 	}
 	if d.format == 4 && !d.slowOnly {
-		if len(payload) == 1 && d.one4(payload[0], t) || d.fast4(payload, t) {
+		if d.fast4(payload, t) {
 			return nil
 		}
 		d.slabs.startTurn() // what the fast path handed out is unused

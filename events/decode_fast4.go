@@ -19,60 +19,40 @@ import (
 // FuzzDecodeTurn and FuzzDecodeTurn4 check on every input that the two
 // agree.
 
-// one4 decodes the format 4 turn of the one byte code when it is a turn
-// whose opener says all of it: a step, a rest, a wait with no draws and
-// no facts. Those are most turns of a game (four in five of a bot's),
-// and fast4's setup for them cost more than the decoding. It reports
-// false for any other byte, and leaves it to fast4 to decode or refuse.
-func (d *TurnDecoder) one4(code byte, t *Turn) bool {
-	s := &d.slabs
-	switch {
-	case code-openStep < byte(NumDirs):
-		m := s.move.raw(s)
-		m.Dir = Dir(code - openStep)
-		f := s.moved.raw(s)
-		*f = Moved{Actor: PlayerID, Dir: m.Dir}
-		t.Command, t.Draws, t.Facts = m, 0, append(t.Facts[:0], f)
-	case code == openRest:
-		f := s.healed.raw(s)
-		*f = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
-		t.Command, t.Draws, t.Facts = s.wait.raw(s), 0, append(t.Facts[:0], f)
-	case code == openWait:
-		t.Command, t.Draws, t.Facts = s.wait.raw(s), 0, t.Facts[:0]
-	default:
-		return false
-	}
-	return true
-}
-
 // fast4 decodes the format 4 turn in payload into t, or reports false (t
 // and the slabs then hold values the caller discards).
+//
+// It reads the turn's bytes b at an index i kept in a local, through
+// reads (id4, int4, ...) that take b and i and return the value and the
+// index after it: the compiler keeps i in a register, where a cursor
+// struct whose methods move its index lives in memory, every read a
+// store and a load. A read that does not take the bytes at i returns
+// missed: every later read misses too, and the fact is read again on the
+// slow path's reader.
 func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
-	// The cursor reads past the turn's end: its inline reads of a uint8 or
-	// a uint16 then need not check how many bytes are left (without that,
-	// an id ending the turn in more than a byte, as a monster's step often
-	// does, would not be read inline). A read that overran the turn shows
-	// as c.i > n once its fact is read, and what it read is never used:
-	// the turn goes to the slow path, which says where it is cut short.
-	// The bytes past the end are the payload slice's own spare capacity
-	// (a journal's reader hands out slices of a larger buffer) or else,
-	// for a short turn, a zeroed copy's.
+	// The reads go past the turn's end: a uint8 or a uint16 is then read
+	// without checking how many bytes are left (without that, an id
+	// ending the turn in more than a byte, as a monster's step often
+	// does, would not be read inline). A read that overran the turn
+	// shows as an index past n once its fact is read, and what it read
+	// is never used: the turn goes to the slow path, which says where it
+	// is cut short. The bytes past the end are the payload slice's own
+	// spare capacity (a journal's reader hands out slices of a larger
+	// buffer) or else a copy's, in the decoder.
 	const over = 8 // the widest inline read, 1+4, and some
 	n := len(payload)
-	c := cursor{b: payload}
-	if cap(payload)-n >= over {
-		c.b = payload[:n+over]
-	} else if n <= 64-over {
-		var pad [64]byte
-		copy(pad[:], payload)
-		c.b = pad[:n+over]
-	}
-	s := &d.slabs
-	if n == 0 {
+	if n == 0 || n >= missed-over {
 		return false
 	}
-	code := c.b[0]
-	c.i = 1
+	var b []byte
+	if cap(payload)-n >= over {
+		b = payload[:n+over]
+	} else {
+		d.pad = append(append(d.pad[:0], payload...), make([]byte, over)...)
+		b = d.pad
+	}
+	s := &d.slabs
+	code, i := b[0], 1
 	t.Facts = t.Facts[:0]
 	// The command; a Move's direction, for Moved as commanded.
 	moveDir, isMove := Dir(0), false
@@ -106,7 +86,8 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	case openPickUp:
 		t.Command, t.Draws, draws = s.pickUp.raw(s), 0, false
 		f := s.pickedUp.raw(s)
-		*f = PickedUp{Actor: PlayerID, Item: c.valid(c.id())}
+		f.Actor = PlayerID
+		f.Item, i = id4(b, i)
 		t.Facts = append(t.Facts, f)
 	case moveShorthand, moveShorthand + 1, moveShorthand + 2, moveShorthand + 3, moveShorthand + 4, moveShorthand + 5, moveShorthand + 6, moveShorthand + 7:
 		m := s.move.raw(s)
@@ -115,7 +96,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		t.Command = m
 	case byte(CodeMove):
 		m := s.move.raw(s)
-		m.Dir = c.dir()
+		m.Dir, i = dir4(b, i)
 		moveDir, isMove = m.Dir, true
 		t.Command = m
 	case byte(CodeWait):
@@ -128,30 +109,39 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		t.Command = s.begin.raw(s)
 	case byte(CodeDrop):
 		m := s.drop.raw(s)
-		m.Item = c.valid(c.id())
+		m.Item, i = id4(b, i)
 		t.Command = m
 	case byte(CodeRemove):
 		m := s.remove.raw(s)
-		m.Item = c.valid(c.id())
+		m.Item, i = id4(b, i)
 		t.Command = m
 	case byte(CodeUse):
 		m := s.use.raw(s)
-		*m = Use{Item: c.valid(c.id()), HasTarget: c.bool()}
+		m.Item, i = id4(b, i)
+		m.HasTarget, i = bool4(b, i)
+		m.Target = Pos{}
 		if m.HasTarget {
-			m.Target = Pos{c.int(), c.int()}
+			m.Target.X, i = int4(b, i)
+			m.Target.Y, i = int4(b, i)
 		}
 		t.Command = m
 	case byte(CodeChooseAttribute):
 		m := s.chooseAttribute.raw(s)
-		m.Attribute = Attribute(c.enum(byte(NumAttributes)))
+		var a byte
+		a, i = enum4(b, i, byte(NumAttributes))
+		m.Attribute = Attribute(a)
 		t.Command = m
 	default:
 		return false
 	}
 	if draws {
-		t.Draws = c.uint(math.MaxUint64)
+		if i < len(b) && b[i] <= 0x7f {
+			t.Draws, i = uint64(b[i]), i+1
+		} else {
+			t.Draws, i = uintLong4(b, i)
+		}
 	}
-	if c.bad || c.i > n {
+	if i > n {
 		return false
 	}
 	// What the shorthands take from the turn so far: its last Spawned,
@@ -159,13 +149,13 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	var lastSpawn EntityID
 	var swung bool
 	var attacker, target EntityID
-	for c.i < n {
+	for i < n {
 		if len(t.Facts) == MaxFactsPerTurn {
 			return false
 		}
-		code := c.b[c.i]
-		c.i++
-		at := c.i
+		code := b[i]
+		i++
+		at := i
 		var f Fact
 		var spawned *Spawned
 		var swing *Attacked
@@ -173,7 +163,8 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		// Format 4's shorthands first: the commonest facts of a game.
 		case code4Moved, code4Moved + 1, code4Moved + 2, code4Moved + 3, code4Moved + 4, code4Moved + 5, code4Moved + 6, code4Moved + 7:
 			m := s.moved.raw(s)
-			*m = Moved{Actor: c.valid(c.id()), Dir: Dir(code - code4Moved)}
+			m.Actor, i = id4(b, i)
+			m.Dir = Dir(code - code4Moved)
 			f = m
 		case codeMovedAsCommanded:
 			if !isMove {
@@ -189,18 +180,20 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			k := code - code4Attacked
 			switch k / 4 {
 			case swingByPlayer:
-				m.Attacker, m.Target = PlayerID, c.valid(c.id())
+				m.Attacker = PlayerID
+				m.Target, i = id4(b, i)
 			case swingReply:
 				if !swung {
 					return false
 				}
 				m.Attacker, m.Target = target, attacker
 			default:
-				m.Attacker, m.Target = c.valid(c.id()), PlayerID
+				m.Attacker, i = id4(b, i)
+				m.Target = PlayerID
 			}
 			switch k % 4 {
 			case weaponWritten:
-				m.Weapon = c.valid(c.id())
+				m.Weapon, i = id4(b, i)
 			case weaponNone:
 				m.Weapon = 0
 			default:
@@ -209,11 +202,14 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 				}
 				m.Weapon = m.Attacker + 1
 			}
-			m.Natural, m.Attack, m.ArmorClass = c.int(), c.int(), c.int()
+			m.Natural, i = int4(b, i)
+			m.Attack, i = int4(b, i)
+			m.ArmorClass, i = int4(b, i)
 			m.Hit = hits(m.Natural, m.Attack, m.ArmorClass)
 			m.Roll, m.Damage = 0, 0
 			if m.Hit {
-				m.Roll, m.Damage = c.int(), c.int()
+				m.Roll, i = int4(b, i)
+				m.Damage, i = int4(b, i)
 			}
 			f, swing = m, m
 		case code4DiedOfSwing:
@@ -228,7 +224,8 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 				return false
 			}
 			m := s.dropped.raw(s)
-			*m = Dropped{Actor: target, Item: c.valid(c.id())}
+			m.Actor = target
+			m.Item, i = id4(b, i)
 			f = m
 		case code4DroppedNext:
 			if !swung || target >= math.MaxUint32-1 {
@@ -239,124 +236,184 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			f = m
 		case code4PlayerGained:
 			m := s.gainedXP.raw(s)
-			*m = GainedXP{Actor: PlayerID, Amount: c.int()}
+			m.Actor = PlayerID
+			m.Amount, i = int4(b, i)
 			f = m
 		case code4SpawnedInHand:
 			if lastSpawn == 0 || lastSpawn >= math.MaxUint32-1 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: lastSpawn, Slot: Slot(c.enum(byte(NumSlots)))}
+			m.ID, m.Holder, m.Pos, m.HP = lastSpawn+1, lastSpawn, Pos{}, 0
+			m.Kind, i = int4(b, i)
+			m.Slot, i = slot4(b, i)
 			f, spawned = m, m
 		case codeSpawnedNextFloor:
 			if lastSpawn >= math.MaxUint32-1 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Pos: Pos{c.int(), c.int()}, HP: c.int()}
+			m.ID, m.Holder, m.Slot = lastSpawn+1, 0, 0
+			m.Kind, i = int4(b, i)
+			m.Pos.X, i = int4(b, i)
+			m.Pos.Y, i = int4(b, i)
+			m.HP, i = int4(b, i)
 			f, spawned = m, m
 		case codeSpawnedNextHeld:
 			if lastSpawn >= math.MaxUint32-1 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots)))}
+			m.ID, m.Pos, m.HP = lastSpawn+1, Pos{}, 0
+			m.Kind, i = int4(b, i)
+			m.Holder, i = id4(b, i)
+			m.Slot, i = slot4(b, i)
 			f, spawned = m, m
 		// The full forms.
 		case byte(CodeMoved):
 			m := s.moved.raw(s)
-			*m = Moved{Actor: c.valid(c.id()), Dir: c.dir()}
+			m.Actor, i = id4(b, i)
+			m.Dir, i = dir4(b, i)
 			f = m
 		case byte(CodeAttacked):
 			m := s.attacked.raw(s)
-			*m = Attacked{Attacker: c.valid(c.id()), Target: c.valid(c.id()), Weapon: c.valid(c.id()), Natural: c.int(), Attack: c.int(),
-				ArmorClass: c.int(), Hit: c.bool(), Roll: c.int(), Damage: c.int()}
+			m.Attacker, i = id4(b, i)
+			m.Target, i = id4(b, i)
+			m.Weapon, i = id4(b, i)
+			m.Natural, i = int4(b, i)
+			m.Attack, i = int4(b, i)
+			m.ArmorClass, i = int4(b, i)
+			m.Hit, i = bool4(b, i)
+			m.Roll, i = int4(b, i)
+			m.Damage, i = int4(b, i)
 			f, swing = m, m
 		case byte(CodeSpawned):
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: c.valid(c.id()), Kind: c.int(), Pos: Pos{c.int(), c.int()}, Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), HP: c.int()}
+			m.ID, i = id4(b, i)
+			m.Kind, i = int4(b, i)
+			m.Pos.X, i = int4(b, i)
+			m.Pos.Y, i = int4(b, i)
+			m.Holder, i = id4(b, i)
+			m.Slot, i = slot4(b, i)
+			m.HP, i = int4(b, i)
 			f, spawned = m, m
 		case byte(CodeDamaged):
 			m := s.damaged.raw(s)
-			*m = Damaged{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause(), Source: c.valid(c.id())}
+			m.Actor, i = id4(b, i)
+			m.Amount, i = int4(b, i)
+			m.Cause, i = cause4(b, i)
+			m.Source, i = id4(b, i)
 			f = m
 		case byte(CodeDied):
 			m := s.died.raw(s)
-			*m = Died{Actor: c.valid(c.id()), Cause: c.cause(), Killer: c.valid(c.id())}
+			m.Actor, i = id4(b, i)
+			m.Cause, i = cause4(b, i)
+			m.Killer, i = id4(b, i)
 			f = m
 		case byte(CodeGainedXP):
 			m := s.gainedXP.raw(s)
-			*m = GainedXP{Actor: c.valid(c.id()), Amount: c.int()}
+			m.Actor, i = id4(b, i)
+			m.Amount, i = int4(b, i)
 			f = m
 		case byte(CodeHealed):
 			m := s.healed.raw(s)
-			*m = Healed{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause()}
+			m.Actor, i = id4(b, i)
+			m.Amount, i = int4(b, i)
+			m.Cause, i = cause4(b, i)
 			f = m
 		case byte(CodeStaggered):
 			m := s.staggered.raw(s)
-			*m = Staggered{Actor: c.valid(c.id()), Dir: c.dir(), Blocked: c.bool()}
+			m.Actor, i = id4(b, i)
+			m.Dir, i = dir4(b, i)
+			m.Blocked, i = bool4(b, i)
 			f = m
 		case byte(CodeLostSight):
 			m := s.lostSight.raw(s)
-			*m = LostSight{Actor: c.valid(c.id()), At: Pos{c.int(), c.int()}, Until: c.until()}
+			m.Actor, i = id4(b, i)
+			m.At.X, i = int4(b, i)
+			m.At.Y, i = int4(b, i)
+			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodeConfused):
 			m := s.confused.raw(s)
-			*m = Confused{Actor: c.valid(c.id()), Until: c.until()}
+			m.Actor, i = id4(b, i)
+			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodeHungerChanged):
 			m := s.hungerChanged.raw(s)
-			*m = HungerChanged{Actor: c.valid(c.id()), Hunger: Hunger(c.enum(byte(NumHungers))), Until: c.until()}
+			var h byte
+			m.Actor, i = id4(b, i)
+			h, i = enum4(b, i, byte(NumHungers))
+			m.Hunger = Hunger(h)
+			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodePickedUp):
 			m := s.pickedUp.raw(s)
-			*m = PickedUp{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeDropped):
 			m := s.dropped.raw(s)
-			*m = Dropped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeUnequipped):
 			m := s.unequipped.raw(s)
-			*m = Unequipped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeConsumed):
 			m := s.consumed.raw(s)
-			*m = Consumed{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeEquipped):
 			m := s.equipped.raw(s)
-			*m = Equipped{Actor: c.valid(c.id()), Item: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), Displaced: c.valid(c.id())}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
+			m.Slot, i = slot4(b, i)
+			m.Displaced, i = id4(b, i)
 			f = m
 		case byte(CodeLevelledUp):
 			m := s.levelledUp.raw(s)
-			*m = LevelledUp{Actor: c.valid(c.id()), Level: c.int(), Attribute: Attribute(c.enum(byte(NumAttributes))), HP: c.int(), Mana: c.int()}
+			var a byte
+			m.Actor, i = id4(b, i)
+			m.Level, i = int4(b, i)
+			a, i = enum4(b, i, byte(NumAttributes))
+			m.Attribute = Attribute(a)
+			m.HP, i = int4(b, i)
+			m.Mana, i = int4(b, i)
 			f = m
 		case byte(CodeSkillRaised):
 			m := s.skillRaised.raw(s)
-			*m = SkillRaised{Actor: c.valid(c.id()), Skill: Skill(c.enum(byte(NumSkills))), By: c.int()}
+			var k byte
+			m.Actor, i = id4(b, i)
+			k, i = enum4(b, i, byte(NumSkills))
+			m.Skill = Skill(k)
+			m.By, i = int4(b, i)
 			f = m
 		case byte(CodeLevelEntered):
 			m := &LevelEntered{} // not pooled: see slabs.fact
-			c.level(m)
+			i = level4(b, i, m)
 			f = m
 		default:
 			// No fact this path knows.
 			return false
 		}
-		if c.bad {
-			// A value in an encoding the cursor does not read inline: this
-			// fact again, on the slow path's reader.
-			c.bad = false
+		if i > n {
+			if i != missed {
+				// Cut short: the slow path says where.
+				return false
+			}
+			// A value in an encoding the reads do not take: this fact
+			// again, on the slow path's reader (which refuses it if it is
+			// cut short after all).
 			ctx := context4{turnContext: turnContext{command: t.Command, lastSpawn: lastSpawn}, swung: swung, attacker: attacker, target: target}
-			if f, c.i = d.slowFact4(payload, code, at, len(t.Facts), &ctx); f == nil {
+			if f, i = d.slowFact4(payload, code, at, len(t.Facts), &ctx); f == nil {
 				return false
 			}
 			spawned, _ = f.(*Spawned)
 			swing, _ = f.(*Attacked)
-		} else if c.i > n {
-			// Cut short: the slow path says where.
-			return false
 		}
 		if spawned != nil {
 			lastSpawn = spawned.ID
@@ -407,27 +464,122 @@ func (d *TurnDecoder) slowFact4(payload []byte, code byte, at, index int, ctx *c
 	return f, r.i
 }
 
-// until reads a turn number (an int): a positive fixint, a uint8, a
-// uint16 or, in a long game, a uint32 up to math.MaxInt32. It is not
-// inlined: the facts that hold one are rare.
-func (c *cursor) until() int {
-	b := c.b[c.i:]
-	switch {
-	case len(b) >= 1 && b[0] <= 0x7f:
-		c.i++
-		return int(b[0])
-	case len(b) >= 2 && b[0] == 0xcc:
-		c.i += 2
-		return int(b[1])
-	case len(b) >= 3 && b[0] == 0xcd:
-		c.i += 3
-		return int(binary.BigEndian.Uint16(b[1:]))
-	case len(b) >= 5 && b[0] == 0xce:
-		if v := binary.BigEndian.Uint32(b[1:]); v <= math.MaxInt32 {
-			c.i += 5
-			return int(v)
+// The reads of fast4. Each takes the turn's bytes b and the index i of
+// a value, and returns the value and the index after it; or, when it does
+// not take the bytes at i (an encoding it does not read, a value out of
+// range, no bytes left), 0 and missed. The common ones are inlined.
+
+// missed is the index a read returns when it does not take the bytes at
+// its index: past the end of any turn fast4 reads, so that every read
+// after it misses too.
+const missed = 1 << 30
+
+// id4 reads an entity id: a positive fixint, a uint8, a uint16 or a
+// uint32 (not math.MaxUint32, no id), the encodings of every id.
+func id4(b []byte, i int) (EntityID, int) {
+	if i < len(b) {
+		if v := b[i]; v < 0x80 {
+			return EntityID(v), i + 1
+		}
+		if w := wide32[b[i]]; w != 0 && i+5 <= len(b) {
+			if v := binary.BigEndian.Uint32(b[i+1:]) >> (32 - 8*w); v != math.MaxUint32 {
+				return EntityID(v), i + 1 + int(w)
+			}
 		}
 	}
-	c.bad = true
-	return 0
+	return 0, missed
+}
+
+// int4 reads an int: a fixint, positive or negative, a uint8 or a uint16.
+func int4(b []byte, i int) (int, int) {
+	if i < len(b) {
+		if v := int8(b[i]); v >= -32 {
+			return int(v), i + 1
+		}
+		if w := short16[b[i]]; w != 0 && i+3 <= len(b) {
+			return int(binary.BigEndian.Uint16(b[i+1:]) >> (16 - 8*w)), i + 1 + int(w)
+		}
+	}
+	return 0, missed
+}
+
+// enum4 reads a positive fixint below limit.
+func enum4(b []byte, i int, limit byte) (byte, int) {
+	if i < len(b) && b[i] < limit {
+		return b[i], i + 1
+	}
+	return 0, missed
+}
+
+func dir4(b []byte, i int) (Dir, int) {
+	v, i := enum4(b, i, byte(NumDirs))
+	return Dir(v), i
+}
+
+func slot4(b []byte, i int) (Slot, int) {
+	v, i := enum4(b, i, byte(NumSlots))
+	return Slot(v), i
+}
+
+func cause4(b []byte, i int) (Cause, int) {
+	if i < len(b) && b[i] <= 0x7f && knownCause[b[i]] {
+		return Cause(b[i]), i + 1
+	}
+	return 0, missed
+}
+
+func bool4(b []byte, i int) (bool, int) {
+	if i < len(b) {
+		switch b[i] {
+		case 0xc2:
+			return false, i + 1
+		case 0xc3:
+			return true, i + 1
+		}
+	}
+	return false, missed
+}
+
+// uintLong4 reads a draw count, any unsigned integer, but a positive
+// fixint (fast4 reads those inline).
+func uintLong4(b []byte, i int) (uint64, int) {
+	c := cursor{b: b, i: i}
+	if v := c.uintLong(math.MaxUint64); !c.bad {
+		return v, c.i
+	}
+	return 0, missed
+}
+
+// until4 reads a turn number (an int): a positive fixint, a uint8, a
+// uint16 or, in a long game, a uint32 up to math.MaxInt32. It is not
+// inlined: the facts that hold one are rare.
+func until4(b []byte, i int) (int, int) {
+	if i < len(b) {
+		switch v := b[i:]; {
+		case v[0] <= 0x7f:
+			return int(v[0]), i + 1
+		case len(v) >= 2 && v[0] == 0xcc:
+			return int(v[1]), i + 2
+		case len(v) >= 3 && v[0] == 0xcd:
+			return int(binary.BigEndian.Uint16(v[1:])), i + 3
+		case len(v) >= 5 && v[0] == 0xce:
+			if u := binary.BigEndian.Uint32(v[1:]); u <= math.MaxInt32 {
+				return int(u), i + 5
+			}
+		}
+	}
+	return 0, missed
+}
+
+// level4 reads the fields of a LevelEntered into m, on format 2's cursor.
+func level4(b []byte, i int, m *LevelEntered) int {
+	c := cursor{b: b, i: i}
+	if c.i > len(c.b) {
+		return missed
+	}
+	c.level(m)
+	if c.bad {
+		return missed
+	}
+	return c.i
 }
