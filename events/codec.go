@@ -52,12 +52,20 @@ func KnownFormat(v int) bool { return v >= 1 && v <= FormatVersion }
 // TurnEncoder writes turns to msgpack. It reuses its buffer: the bytes
 // returned by Encode are valid until the next call.
 type TurnEncoder struct {
-	buf    bytes.Buffer
-	enc    *msgpack.Encoder
-	w      writer
-	ctx    turnContext // kept here: a local escapes, one allocation a turn
-	ctx4   context4    // format 4's (format4.go)
-	pad    []byte      // fast4's copy of a turn with no spare capacity
+	buf   bytes.Buffer
+	enc   *msgpack.Encoder
+	w     writer
+	ctx   turnContext // kept here: a local escapes, one allocation a turn
+	ctx4  context4    // format 4's (format4.go)
+	pad   []byte      // fast4's copy of a turn with no spare capacity
+	loop4 loop4       // fast4's fact loop, while it is out for a call
+	// one is the values of the turns of one byte, when recycling.
+	one struct {
+		move   Move
+		moved  Moved
+		wait   Wait
+		healed Healed
+	}
 	format int
 }
 
@@ -155,11 +163,19 @@ func fieldCount(put func(*writer)) int {
 // shared by many turns) and a level's room lists. It is not safe for
 // concurrent use.
 type TurnDecoder struct {
-	r      reader
-	slabs  slabs
-	ctx    turnContext // kept here: a local escapes, one allocation a turn
-	ctx4   context4    // format 4's (format4.go)
-	pad    []byte      // fast4's copy of a turn with no spare capacity
+	r     reader
+	slabs slabs
+	ctx   turnContext // kept here: a local escapes, one allocation a turn
+	ctx4  context4    // format 4's (format4.go)
+	pad   []byte      // fast4's copy of a turn with no spare capacity
+	loop4 loop4       // fast4's fact loop, while it is out for a call
+	// one is the values of the turns of one byte, when recycling.
+	one struct {
+		move   Move
+		moved  Moved
+		wait   Wait
+		healed Healed
+	}
 	format int
 	// slowOnly turns the fast path off: tests compare the two.
 	slowOnly bool
@@ -182,29 +198,27 @@ func NewTurnDecoderFor(v int) *TurnDecoder {
 // level's lists whatever the bytes declare, and refuses every payload
 // CheckTurn refuses (CheckTurn then words what is wrong by its offset).
 func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
-	s := &d.slabs
-	s.startTurn()
 	// Format 4's turns of one byte whose opener says all of them (a
 	// step, a rest, a wait with no draws and no facts) here, with no
-	// call: they are most turns of a game (four in five of a bot's), and
-	// a call more cost them as much as their decoding. Any other byte
-	// goes on to fast4, which decodes or refuses it.
-	if len(payload) == 1 && d.format == 4 && !d.slowOnly {
+	// call, when recycling: they are most turns of a game (four in five
+	// of a bot's), and a call more, or a pool's bookkeeping, cost them as
+	// much as their decoding. Their values are the decoder's own, the
+	// same every turn, and set whole every turn. Any other turn goes on
+	// to decode.
+	if len(payload) == 1 && d.slabs.recycle && d.format == 4 && !d.slowOnly {
+		o := &d.one
 		switch code := payload[0]; {
 		case code-openStep < byte(NumDirs):
-			m := s.move.raw(s)
-			m.Dir = Dir(code - openStep)
-			f := s.moved.raw(s)
-			*f = Moved{Actor: PlayerID, Dir: m.Dir}
-			t.Command, t.Draws, t.Facts = m, 0, append(t.Facts[:0], f)
+			o.move.Dir = Dir(code - openStep)
+			o.moved = Moved{Actor: PlayerID, Dir: o.move.Dir}
+			t.Command, t.Draws, t.Facts = &o.move, 0, append(t.Facts[:0], &o.moved)
 			return nil
 		case code == openRest:
-			f := s.healed.raw(s)
-			*f = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
-			t.Command, t.Draws, t.Facts = s.wait.raw(s), 0, append(t.Facts[:0], f)
+			o.healed = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
+			t.Command, t.Draws, t.Facts = &o.wait, 0, append(t.Facts[:0], &o.healed)
 			return nil
 		case code == openWait:
-			t.Command, t.Draws, t.Facts = s.wait.raw(s), 0, t.Facts[:0]
+			t.Command, t.Draws, t.Facts = &o.wait, 0, t.Facts[:0]
 			return nil
 		}
 	}
@@ -213,6 +227,7 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 
 // decode is Decode after its turns of one byte.
 func (d *TurnDecoder) decode(payload []byte, t *Turn) error {
+	d.slabs.startTurn()
 	if (d.format == 2 || d.format == 3) && !d.slowOnly {
 		if d.fastFlat(payload, t) {
 			return nil

@@ -3,6 +3,7 @@ package events
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 )
 
 // The fast path of format 4 (decode4), as fastFlat is format 2's and 3's:
@@ -144,49 +145,122 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	if i > n {
 		return false
 	}
-	// What the shorthands take from the turn so far: its last Spawned,
-	// and its last swing (swung is false before the first).
-	var lastSpawn EntityID
-	var swung bool
-	var attacker, target EntityID
-	for i < n {
-		if len(t.Facts) == MaxFactsPerTurn {
+	l := &d.loop4
+	*l = loop4{i: i, moveDir: moveDir, isMove: isMove}
+	for {
+		switch d.facts4(b, n, t) {
+		case stopDone:
+			return true
+		case stopRefuse:
 			return false
+		case stopGrow:
+			if len(t.Facts) == cap(t.Facts) {
+				t.Facts = slices.Grow(t.Facts, len(t.Facts)+4)
+			}
+			d.slabs.grow(l.code)
+		case stopCall:
+			if !d.call4(b, n, t) {
+				return false
+			}
 		}
-		code := b[i]
-		i++
-		at := i
+	}
+}
+
+// loop4 is what fast4's fact loop carries from fact to fact, kept here
+// while the loop is out (see facts4).
+type loop4 struct {
+	i int // where the next fact starts
+	// What the shorthands take from the turn so far: its command's
+	// direction, if a Move; its last Spawned; its last swing (nil before
+	// the first).
+	moveDir   Dir
+	isMove    bool
+	lastSpawn EntityID
+	swing     *Attacked
+	// The fact that stopped the loop, and where its fields start.
+	code byte
+	at   int
+}
+
+// Why facts4 stopped.
+type stop4 uint8
+
+const (
+	stopDone   stop4 = iota // the turn is read
+	stopRefuse              // the slow path refuses the turn or words why
+	stopGrow                // a pool or t.Facts is full: fact l.code at l.i
+	stopCall                // fact l.code, fields at l.at, needs a call
+)
+
+// facts4 reads the facts of the turn b[:n] into t, from d.loop4 on,
+// until the turn ends or a fact needs more than the loop does itself: a
+// new array (a full pool, a full t.Facts), a level's lists, the slow
+// path's reader. It makes no call, so that the compiler keeps the index
+// and what the shorthands take from the turn in registers from fact to
+// fact (a call on any path of a loop makes every value live across it
+// spill, at the top of the loop); fast4 makes the call and goes on.
+func (d *TurnDecoder) facts4(b []byte, n int, t *Turn) stop4 {
+	s, l := &d.slabs, &d.loop4
+	i, lastSpawn, swing := l.i, l.lastSpawn, l.swing
+	stop := stopDone
+	var code byte
+	var at int
+loop:
+	for i < n {
+		nf := len(t.Facts)
+		if nf == MaxFactsPerTurn {
+			return stopRefuse
+		}
+		code = b[i]
+		at = i + 1
+		if nf == cap(t.Facts) {
+			stop = stopGrow
+			break
+		}
+		i = at
 		var f Fact
 		var spawned *Spawned
-		var swing *Attacked
+		var swung *Attacked
 		switch code {
 		// Format 4's shorthands first: the commonest facts of a game.
 		case code4Moved, code4Moved + 1, code4Moved + 2, code4Moved + 3, code4Moved + 4, code4Moved + 5, code4Moved + 6, code4Moved + 7:
-			m := s.moved.raw(s)
+			m := s.moved.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Dir = Dir(code - code4Moved)
 			f = m
 		case codeMovedAsCommanded:
-			if !isMove {
-				return false
+			if !l.isMove {
+				return stopRefuse
 			}
-			m := s.moved.raw(s)
-			*m = Moved{Actor: PlayerID, Dir: moveDir}
+			m := s.moved.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			*m = Moved{Actor: PlayerID, Dir: l.moveDir}
 			f = m
 		case code4Attacked, code4Attacked + 1, code4Attacked + 2,
 			code4Attacked + 4, code4Attacked + 5, code4Attacked + 6,
 			code4Attacked + 8, code4Attacked + 9, code4Attacked + 10:
-			m := s.attacked.raw(s)
+			m := s.attacked.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			k := code - code4Attacked
 			switch k / 4 {
 			case swingByPlayer:
 				m.Attacker = PlayerID
 				m.Target, i = id4(b, i)
 			case swingReply:
-				if !swung {
-					return false
+				if swing == nil {
+					return stopRefuse
 				}
-				m.Attacker, m.Target = target, attacker
+				m.Attacker, m.Target = swing.Target, swing.Attacker
 			default:
 				m.Attacker, i = id4(b, i)
 				m.Target = PlayerID
@@ -198,7 +272,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 				m.Weapon = 0
 			default:
 				if m.Attacker >= math.MaxUint32-1 {
-					return false
+					return stopRefuse
 				}
 				m.Weapon = m.Attacker + 1
 			}
@@ -211,48 +285,72 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 				m.Roll, i = int4(b, i)
 				m.Damage, i = int4(b, i)
 			}
-			f, swing = m, m
+			f, swung = m, m
 		case code4DiedOfSwing:
-			if !swung {
-				return false
+			if swing == nil {
+				return stopRefuse
 			}
-			m := s.died.raw(s)
-			*m = Died{Actor: target, Cause: CauseMelee, Killer: attacker}
+			m := s.died.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			*m = Died{Actor: swing.Target, Cause: CauseMelee, Killer: swing.Attacker}
 			f = m
 		case code4DroppedByTarget:
-			if !swung {
-				return false
+			if swing == nil {
+				return stopRefuse
 			}
-			m := s.dropped.raw(s)
-			m.Actor = target
+			m := s.dropped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor = swing.Target
 			m.Item, i = id4(b, i)
 			f = m
 		case code4DroppedNext:
-			if !swung || target >= math.MaxUint32-1 {
-				return false
+			if swing == nil || swing.Target >= math.MaxUint32-1 {
+				return stopRefuse
 			}
-			m := s.dropped.raw(s)
-			*m = Dropped{Actor: target, Item: target + 1}
+			m := s.dropped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			*m = Dropped{Actor: swing.Target, Item: swing.Target + 1}
 			f = m
 		case code4PlayerGained:
-			m := s.gainedXP.raw(s)
+			m := s.gainedXP.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor = PlayerID
 			m.Amount, i = int4(b, i)
 			f = m
 		case code4SpawnedInHand:
 			if lastSpawn == 0 || lastSpawn >= math.MaxUint32-1 {
-				return false
+				return stopRefuse
 			}
-			m := s.spawned.raw(s)
+			m := s.spawned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.ID, m.Holder, m.Pos, m.HP = lastSpawn+1, lastSpawn, Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Slot, i = slot4(b, i)
 			f, spawned = m, m
 		case codeSpawnedNextFloor:
 			if lastSpawn >= math.MaxUint32-1 {
-				return false
+				return stopRefuse
 			}
-			m := s.spawned.raw(s)
+			m := s.spawned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.ID, m.Holder, m.Slot = lastSpawn+1, 0, 0
 			m.Kind, i = int4(b, i)
 			m.Pos.X, i = int4(b, i)
@@ -261,9 +359,13 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			f, spawned = m, m
 		case codeSpawnedNextHeld:
 			if lastSpawn >= math.MaxUint32-1 {
-				return false
+				return stopRefuse
 			}
-			m := s.spawned.raw(s)
+			m := s.spawned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.ID, m.Pos, m.HP = lastSpawn+1, Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Holder, i = id4(b, i)
@@ -271,12 +373,20 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			f, spawned = m, m
 		// The full forms.
 		case byte(CodeMoved):
-			m := s.moved.raw(s)
+			m := s.moved.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Dir, i = dir4(b, i)
 			f = m
 		case byte(CodeAttacked):
-			m := s.attacked.raw(s)
+			m := s.attacked.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Attacker, i = id4(b, i)
 			m.Target, i = id4(b, i)
 			m.Weapon, i = id4(b, i)
@@ -286,9 +396,13 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			m.Hit, i = bool4(b, i)
 			m.Roll, i = int4(b, i)
 			m.Damage, i = int4(b, i)
-			f, swing = m, m
+			f, swung = m, m
 		case byte(CodeSpawned):
-			m := s.spawned.raw(s)
+			m := s.spawned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.ID, i = id4(b, i)
 			m.Kind, i = int4(b, i)
 			m.Pos.X, i = int4(b, i)
@@ -298,49 +412,81 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			m.HP, i = int4(b, i)
 			f, spawned = m, m
 		case byte(CodeDamaged):
-			m := s.damaged.raw(s)
+			m := s.damaged.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Amount, i = int4(b, i)
 			m.Cause, i = cause4(b, i)
 			m.Source, i = id4(b, i)
 			f = m
 		case byte(CodeDied):
-			m := s.died.raw(s)
+			m := s.died.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Cause, i = cause4(b, i)
 			m.Killer, i = id4(b, i)
 			f = m
 		case byte(CodeGainedXP):
-			m := s.gainedXP.raw(s)
+			m := s.gainedXP.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Amount, i = int4(b, i)
 			f = m
 		case byte(CodeHealed):
-			m := s.healed.raw(s)
+			m := s.healed.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Amount, i = int4(b, i)
 			m.Cause, i = cause4(b, i)
 			f = m
 		case byte(CodeStaggered):
-			m := s.staggered.raw(s)
+			m := s.staggered.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Dir, i = dir4(b, i)
 			m.Blocked, i = bool4(b, i)
 			f = m
 		case byte(CodeLostSight):
-			m := s.lostSight.raw(s)
+			m := s.lostSight.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.At.X, i = int4(b, i)
 			m.At.Y, i = int4(b, i)
 			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodeConfused):
-			m := s.confused.raw(s)
+			m := s.confused.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodeHungerChanged):
-			m := s.hungerChanged.raw(s)
+			m := s.hungerChanged.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			var h byte
 			m.Actor, i = id4(b, i)
 			h, i = enum4(b, i, byte(NumHungers))
@@ -348,34 +494,58 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodePickedUp):
-			m := s.pickedUp.raw(s)
+			m := s.pickedUp.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeDropped):
-			m := s.dropped.raw(s)
+			m := s.dropped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeUnequipped):
-			m := s.unequipped.raw(s)
+			m := s.unequipped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeConsumed):
-			m := s.consumed.raw(s)
+			m := s.consumed.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeEquipped):
-			m := s.equipped.raw(s)
+			m := s.equipped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
 			m.Displaced, i = id4(b, i)
 			f = m
 		case byte(CodeLevelledUp):
-			m := s.levelledUp.raw(s)
+			m := s.levelledUp.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			var a byte
 			m.Actor, i = id4(b, i)
 			m.Level, i = int4(b, i)
@@ -385,7 +555,11 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			m.Mana, i = int4(b, i)
 			f = m
 		case byte(CodeSkillRaised):
-			m := s.skillRaised.raw(s)
+			m := s.skillRaised.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
 			var k byte
 			m.Actor, i = id4(b, i)
 			k, i = enum4(b, i, byte(NumSkills))
@@ -393,36 +567,71 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			m.By, i = int4(b, i)
 			f = m
 		case byte(CodeLevelEntered):
-			m := &LevelEntered{} // not pooled: see slabs.fact
-			i = level4(b, i, m)
-			f = m
+			// Not pooled (see slabs.fact): fast4 reads it.
+			stop = stopCall
+			break loop
 		default:
 			// No fact this path knows.
-			return false
+			return stopRefuse
 		}
 		if i > n {
 			if i != missed {
 				// Cut short: the slow path says where.
-				return false
+				return stopRefuse
 			}
-			// A value in an encoding the reads do not take: this fact
-			// again, on the slow path's reader (which refuses it if it is
-			// cut short after all).
-			ctx := context4{turnContext: turnContext{command: t.Command, lastSpawn: lastSpawn}, swung: swung, attacker: attacker, target: target}
-			if f, i = d.slowFact4(payload, code, at, len(t.Facts), &ctx); f == nil {
-				return false
-			}
-			spawned, _ = f.(*Spawned)
-			swing, _ = f.(*Attacked)
+			// A value in an encoding the reads do not take: fast4 reads
+			// this fact again on the slow path's reader.
+			stop = stopCall
+			break
 		}
 		if spawned != nil {
 			lastSpawn = spawned.ID
 		}
-		if swing != nil {
-			swung, attacker, target = true, swing.Attacker, swing.Target
+		if swung != nil {
+			swing = swung
 		}
-		t.Facts = append(t.Facts, f)
+		t.Facts = t.Facts[:nf+1]
+		t.Facts[nf] = f
 	}
+	if stop == stopGrow {
+		i = at - 1
+	}
+	l.i, l.lastSpawn, l.swing, l.code, l.at = i, lastSpawn, swing, code, at
+	return stop
+}
+
+// call4 reads the fact that stopped facts4 for a call: a LevelEntered,
+// or a fact with a value in an encoding the reads do not take, again on
+// the slow path's reader. It reports false if the slow path refuses it.
+func (d *TurnDecoder) call4(b []byte, n int, t *Turn) bool {
+	l := &d.loop4
+	var f Fact
+	j := missed
+	if l.code == byte(CodeLevelEntered) {
+		m := &LevelEntered{}
+		f, j = m, level4(b, l.at, m)
+	}
+	if j > n {
+		if j != missed {
+			// Cut short: the slow path says where.
+			return false
+		}
+		ctx := context4{turnContext: turnContext{command: t.Command, lastSpawn: l.lastSpawn}}
+		if l.swing != nil {
+			ctx.swung, ctx.attacker, ctx.target = true, l.swing.Attacker, l.swing.Target
+		}
+		if f, j = d.slowFact4(b[:n], l.code, l.at, len(t.Facts), &ctx); f == nil {
+			return false
+		}
+		switch f := f.(type) {
+		case *Spawned:
+			l.lastSpawn = f.ID
+		case *Attacked:
+			l.swing = f
+		}
+	}
+	t.Facts = append(t.Facts, f)
+	l.i = j
 	return true
 }
 

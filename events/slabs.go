@@ -92,6 +92,37 @@ func (p *pool[T]) raw(s *slabs) *T {
 	return &p.buf[n]
 }
 
+// take is raw for a caller that makes no call: it hands out a value,
+// or nil when the pool has none left (grow then makes room).
+func (p *pool[T]) take(s *slabs) *T {
+	n := p.n
+	if p.turn != s.turn {
+		n = 0
+	}
+	if n < len(p.buf) {
+		p.turn, p.n = s.turn, n+1
+		return &p.buf[n]
+	}
+	return nil
+}
+
+// grow makes room for one more value, if the pool has none left: what
+// raw does before handing one out.
+func (p *pool[T]) grow(s *slabs) {
+	n := p.n
+	if p.turn != s.turn {
+		n = 0
+	}
+	if n == len(p.buf) {
+		size := 2*len(p.buf) + 4
+		if !s.recycle {
+			n, size = 0, min(max(4, 2*len(p.buf)), slabSize)
+		}
+		p.buf = make([]T, size)
+	}
+	p.turn, p.n = s.turn, n
+}
+
 // startTurn makes the previous turn's values available again, when
 // recycling.
 func (s *slabs) startTurn() {
@@ -149,6 +180,55 @@ func (s *slabs) fact(code uint8, e *factEntry) Fact {
 		return s.skillRaised.get(s)
 	}
 	return e.make()
+}
+
+// grow makes room in the pool of the facts of format 4 wire code code
+// (a full form or a shorthand), for fast4's fact loop.
+func (s *slabs) grow(code byte) {
+	of := FactCode(code)
+	if sh := shorthands4[code]; sh != nil {
+		of = sh.of
+	} else if sh := factShorthands[code]; sh != nil {
+		of = sh.of
+	}
+	switch of {
+	case CodeSpawned:
+		s.spawned.grow(s)
+	case CodeMoved:
+		s.moved.grow(s)
+	case CodeStaggered:
+		s.staggered.grow(s)
+	case CodeAttacked:
+		s.attacked.grow(s)
+	case CodeDied:
+		s.died.grow(s)
+	case CodeGainedXP:
+		s.gainedXP.grow(s)
+	case CodeLevelledUp:
+		s.levelledUp.grow(s)
+	case CodePickedUp:
+		s.pickedUp.grow(s)
+	case CodeDropped:
+		s.dropped.grow(s)
+	case CodeEquipped:
+		s.equipped.grow(s)
+	case CodeUnequipped:
+		s.unequipped.grow(s)
+	case CodeConsumed:
+		s.consumed.grow(s)
+	case CodeHealed:
+		s.healed.grow(s)
+	case CodeDamaged:
+		s.damaged.grow(s)
+	case CodeConfused:
+		s.confused.grow(s)
+	case CodeHungerChanged:
+		s.hungerChanged.grow(s)
+	case CodeLostSight:
+		s.lostSight.grow(s)
+	case CodeSkillRaised:
+		s.skillRaised.grow(s)
+	}
 }
 
 // command hands out a command of wire code code, whose entry is e.

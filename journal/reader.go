@@ -186,25 +186,28 @@ func (r *Reader) Next(t *events.Turn) error {
 	// checksum chains and its turn decodes. Anything else, every fault
 	// included, goes through next, from the start.
 	if r.err == nil && r.turns < MaxTurns {
-		off := r.end
-		if i := off - r.w.base; i >= 0 && i < int64(len(r.w.data)) {
-			b := r.w.data[i:]
-			if len(b) >= 5 && b[0] < 0x80 {
-				total := 5 + int(b[0])
-				if total <= len(b) && int64(total) <= r.size-off {
-					payload := b[5:total]
-					crc := binary.LittleEndian.Uint32(b[1:])
-					var sum uint32
-					if len(payload) == 1 {
-						// Most turns: chain's table loop, inline.
-						sum = ^(castagnoli[byte(^r.chain)^payload[0]] ^ ^r.chain>>8)
-					} else {
-						sum = chain(r.chain, payload)
-					}
-					if sum == crc && r.dec.Decode(payload, t) == nil {
-						r.offset, r.end, r.turns, r.chain = off, off+int64(total), r.turns+1, crc
+		off, prev, data := r.end, r.chain, r.w.data
+		if i := off - r.w.base; i >= 0 && i < int64(len(data)) {
+			n := int(data[i]) // the payload's length, if under 128
+			if end := i + 5 + int64(n); n < 0x80 && end <= int64(len(data)) && int64(5+n) <= r.size-off {
+				payload := data[i+5 : end]
+				crc := binary.LittleEndian.Uint32(data[i+1:])
+				var sum uint32
+				if n == 1 {
+					// Most turns: chain's table loop, inline.
+					sum = ^(castagnoli[byte(^prev)^payload[0]] ^ ^prev>>8)
+				} else {
+					sum = chain(prev, payload)
+				}
+				if sum == crc {
+					offset := r.offset
+					r.offset, r.end, r.turns, r.chain = off, off+int64(5+n), r.turns+1, crc
+					if r.dec.Decode(payload, t) == nil {
 						return nil
 					}
+					// Not decoded: next reads the record again, and
+					// words why.
+					r.offset, r.end, r.turns, r.chain = offset, off, r.turns-1, prev
 				}
 			}
 		}
