@@ -229,7 +229,12 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.Actor, i = id4(b, i)
+			if i+2 < len(b) && b[i] == 0xcd {
+				// A monster of a long game: a uint16 id, inline.
+				m.Actor, i = EntityID(b[i+1])<<8|EntityID(b[i+2]), i+3
+			} else {
+				m.Actor, i = id4(b, i)
+			}
 			m.Dir = Dir(code - code4Moved)
 			f = m
 		case codeMovedAsCommanded:
@@ -699,14 +704,20 @@ func id4(b []byte, i int) (EntityID, int) {
 	return 0, missed
 }
 
-// int4 reads an int: a fixint, positive or negative, a uint8 or a uint16.
+// int4 reads an int: a fixint, positive or negative, a uint8 or a
+// uint16. It takes the 3 bytes at i to be there, as they are in a turn
+// padded as fast4 pads it wherever a read starts before the turn's end:
+// one bound check for every encoding.
 func int4(b []byte, i int) (int, int) {
-	if i < len(b) {
-		if v := int8(b[i]); v >= -32 {
-			return int(v), i + 1
-		}
-		if w := short16[b[i]]; w != 0 && i+3 <= len(b) {
-			return int(binary.BigEndian.Uint16(b[i+1:]) >> (16 - 8*w)), i + 1 + int(w)
+	if i+3 <= len(b) {
+		c := b[i : i+3]
+		switch v := c[0]; {
+		case int8(v) >= -32:
+			return int(int8(v)), i + 1
+		case v == 0xcc:
+			return int(c[1]), i + 2
+		case v == 0xcd:
+			return int(c[1])<<8 | int(c[2]), i + 3
 		}
 	}
 	return 0, missed
