@@ -52,20 +52,11 @@ func KnownFormat(v int) bool { return v >= 1 && v <= FormatVersion }
 // TurnEncoder writes turns to msgpack. It reuses its buffer: the bytes
 // returned by Encode are valid until the next call.
 type TurnEncoder struct {
-	buf   bytes.Buffer
-	enc   *msgpack.Encoder
-	w     writer
-	ctx   turnContext // kept here: a local escapes, one allocation a turn
-	ctx4  context4    // format 4's (format4.go)
-	pad   []byte      // fast4's copy of a turn with no spare capacity
-	loop4 loop4       // fast4's fact loop, while it is out for a call
-	// one is the values of the turns of one byte, when recycling.
-	one struct {
-		move   Move
-		moved  Moved
-		wait   Wait
-		healed Healed
-	}
+	buf    bytes.Buffer
+	enc    *msgpack.Encoder
+	w      writer
+	ctx    turnContext // kept here: a local escapes, one allocation a turn
+	ctx4   context4    // format 4's (format4.go)
 	format int
 }
 
