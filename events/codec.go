@@ -197,19 +197,41 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	// same every turn, and set whole every turn. Any other turn goes on
 	// to decode.
 	if len(payload) == 1 && d.slabs.recycle && d.format == 4 && !d.slowOnly {
+		// The values are most often those of the turn before, which t
+		// keeps: no pointer is stored again then (each store of one is a
+		// write barrier while the collector marks).
 		o := &d.one
 		switch code := payload[0]; {
 		case code-openStep < byte(NumDirs):
 			o.move.Dir = Dir(code - openStep)
 			o.moved = Moved{Actor: PlayerID, Dir: o.move.Dir}
-			t.Command, t.Draws, t.Facts = &o.move, 0, append(t.Facts[:0], &o.moved)
+			if c, _ := t.Command.(*Move); c != &o.move {
+				t.Command = &o.move
+			}
+			if cap(t.Facts) == 0 {
+				t.Facts = append(t.Facts, &o.moved)
+			} else if t.Facts = t.Facts[:1]; t.Facts[0] != Fact(&o.moved) {
+				t.Facts[0] = &o.moved
+			}
+			t.Draws = 0
 			return nil
 		case code == openRest:
 			o.healed = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
-			t.Command, t.Draws, t.Facts = &o.wait, 0, append(t.Facts[:0], &o.healed)
+			if c, _ := t.Command.(*Wait); c != &o.wait {
+				t.Command = &o.wait
+			}
+			if cap(t.Facts) == 0 {
+				t.Facts = append(t.Facts, &o.healed)
+			} else if t.Facts = t.Facts[:1]; t.Facts[0] != Fact(&o.healed) {
+				t.Facts[0] = &o.healed
+			}
+			t.Draws = 0
 			return nil
 		case code == openWait:
-			t.Command, t.Draws, t.Facts = &o.wait, 0, t.Facts[:0]
+			if c, _ := t.Command.(*Wait); c != &o.wait {
+				t.Command = &o.wait
+			}
+			t.Draws, t.Facts = 0, t.Facts[:0]
 			return nil
 		}
 	}
