@@ -20,6 +20,10 @@ import (
 // the slow path's. FuzzDecodeTurn and FuzzDecodeTurn4 check on every
 // input that the two agree.
 
+// over is how many bytes fast4 pads a turn with: the widest inline read,
+// 1+4, and some.
+const over = 8
+
 // fast4 decodes the format 4 turn in payload into t, or reports false (t
 // and the slabs then hold values the caller discards).
 //
@@ -40,7 +44,6 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	// is cut short. The bytes past the end are the payload slice's own
 	// spare capacity (a journal's reader hands out slices of a larger
 	// buffer) or else a copy's, in the decoder.
-	const over = 8 // the widest inline read, 1+4, and some
 	n := len(payload)
 	if n == 0 || n >= missed-over {
 		return false
@@ -145,6 +148,10 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	if i > n {
 		return false
 	}
+	if cap(t.Facts) > MaxFactsPerTurn {
+		// facts4 finds a turn of too many facts where t.Facts is full.
+		t.Facts = t.Facts[:len(t.Facts):MaxFactsPerTurn]
+	}
 	l := &d.loop4
 	*l = loop4{i: i, moveDir: moveDir, isMove: isMove}
 	for {
@@ -156,6 +163,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		case stopGrow:
 			if len(t.Facts) == cap(t.Facts) {
 				t.Facts = slices.Grow(t.Facts, len(t.Facts)+4)
+				t.Facts = t.Facts[:len(t.Facts):min(cap(t.Facts), MaxFactsPerTurn)]
 			}
 			d.slabs.grow(l.code)
 		case stopCall:
@@ -208,19 +216,20 @@ func (d *TurnDecoder) facts4(b []byte, n int, t *Turn) stop4 {
 loop:
 	for i < n {
 		nf := len(t.Facts)
-		if nf == MaxFactsPerTurn {
-			return stopRefuse
-		}
 		code = b[i]
 		at = i + 1
 		if nf == cap(t.Facts) {
+			if nf == MaxFactsPerTurn {
+				return stopRefuse
+			}
 			stop = stopGrow
 			break
 		}
 		i = at
 		var f Fact
-		var spawned *Spawned
-		var swung *Attacked
+		// The cases update lastSpawn and swing as they read; a fact read
+		// again on the slow path takes them as they were before it.
+		lastSpawn0, swing0 := lastSpawn, swing
 		switch code {
 		// Format 4's shorthands first: the commonest facts of a game.
 		case code4Moved, code4Moved + 1, code4Moved + 2, code4Moved + 3, code4Moved + 4, code4Moved + 5, code4Moved + 6, code4Moved + 7:
@@ -290,7 +299,7 @@ loop:
 				m.Roll, i = int4(b, i)
 				m.Damage, i = int4(b, i)
 			}
-			f, swung = m, m
+			f, swing = m, m
 		case code4DiedOfSwing:
 			if swing == nil {
 				return stopRefuse
@@ -346,7 +355,7 @@ loop:
 			m.ID, m.Holder, m.Pos, m.HP = lastSpawn+1, lastSpawn, Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Slot, i = slot4(b, i)
-			f, spawned = m, m
+			f, lastSpawn = m, m.ID
 		case codeSpawnedNextFloor:
 			if lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
@@ -361,7 +370,7 @@ loop:
 			m.Pos.X, i = int4(b, i)
 			m.Pos.Y, i = int4(b, i)
 			m.HP, i = int4(b, i)
-			f, spawned = m, m
+			f, lastSpawn = m, m.ID
 		case codeSpawnedNextHeld:
 			if lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
@@ -375,7 +384,7 @@ loop:
 			m.Kind, i = int4(b, i)
 			m.Holder, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
-			f, spawned = m, m
+			f, lastSpawn = m, m.ID
 		// The full forms.
 		case byte(CodeMoved):
 			m := s.moved.take(s)
@@ -401,7 +410,7 @@ loop:
 			m.Hit, i = bool4(b, i)
 			m.Roll, i = int4(b, i)
 			m.Damage, i = int4(b, i)
-			f, swung = m, m
+			f, swing = m, m
 		case byte(CodeSpawned):
 			m := s.spawned.take(s)
 			if m == nil {
@@ -415,7 +424,7 @@ loop:
 			m.Holder, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
 			m.HP, i = int4(b, i)
-			f, spawned = m, m
+			f, lastSpawn = m, m.ID
 		case byte(CodeDamaged):
 			m := s.damaged.take(s)
 			if m == nil {
@@ -586,14 +595,9 @@ loop:
 			}
 			// A value in an encoding the reads do not take: fast4 reads
 			// this fact again on the slow path's reader.
+			lastSpawn, swing = lastSpawn0, swing0
 			stop = stopCall
 			break
-		}
-		if spawned != nil {
-			lastSpawn = spawned.ID
-		}
-		if swung != nil {
-			swing = swung
 		}
 		t.Facts = t.Facts[:nf+1]
 		t.Facts[nf] = f
