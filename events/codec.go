@@ -235,20 +235,20 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 			return nil
 		}
 	}
-	return d.decode(payload, t)
-}
-
-// decode is Decode after its turns of one byte.
-func (d *TurnDecoder) decode(payload []byte, t *Turn) error {
 	d.slabs.startTurn()
-	if (d.format == 2 || d.format == 3) && !d.slowOnly {
-		if d.fastFlat(payload, t) {
+	if d.format == 4 && !d.slowOnly {
+		if d.fast4(payload, t) {
 			return nil
 		}
 		d.slabs.startTurn() // what the fast path handed out is unused
 	}
-	if d.format == 4 && !d.slowOnly {
-		if d.fast4(payload, t) {
+	return d.decode(payload, t)
+}
+
+// decode is Decode after its fast paths of format 4.
+func (d *TurnDecoder) decode(payload []byte, t *Turn) error {
+	if (d.format == 2 || d.format == 3) && !d.slowOnly {
+		if d.fastFlat(payload, t) {
 			return nil
 		}
 		d.slabs.startTurn() // what the fast path handed out is unused
