@@ -154,10 +154,19 @@ func fieldCount(put func(*writer)) int {
 // shared by many turns) and a level's room lists. It is not safe for
 // concurrent use.
 type TurnDecoder struct {
-	r      reader
-	slabs  slabs
-	ctx    turnContext // kept here: a local escapes, one allocation a turn
-	ctx4   context4    // format 4's (format4.go)
+	r     reader
+	slabs slabs
+	ctx   turnContext // kept here: a local escapes, one allocation a turn
+	ctx4  context4    // format 4's (format4.go)
+	pad   []byte      // fast4's copy of a turn with no spare capacity
+	loop4 loop4       // fast4's fact loop, while it is out for a call
+	// one is the values of the turns of one byte, when recycling.
+	one struct {
+		move   Move
+		moved  Moved
+		wait   Wait
+		healed Healed
+	}
 	format int
 	// slowOnly turns the fast path off: tests compare the two.
 	slowOnly bool
@@ -180,15 +189,66 @@ func NewTurnDecoderFor(v int) *TurnDecoder {
 // level's lists whatever the bytes declare, and refuses every payload
 // CheckTurn refuses (CheckTurn then words what is wrong by its offset).
 func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
+	// Format 4's turns of one byte whose opener says all of them (a
+	// step, a rest, a wait with no draws and no facts) here, with no
+	// call, when recycling: they are most turns of a game (four in five
+	// of a bot's), and a call more, or a pool's bookkeeping, cost them as
+	// much as their decoding. Their values are the decoder's own, the
+	// same every turn, and set whole every turn. Any other turn goes on
+	// to decode.
+	if len(payload) == 1 && d.slabs.recycle && d.format == 4 && !d.slowOnly {
+		// The values are most often those of the turn before, which t
+		// keeps: no pointer is stored again then (each store of one is a
+		// write barrier while the collector marks).
+		o := &d.one
+		switch code := payload[0]; {
+		case code-openStep < byte(NumDirs):
+			o.move.Dir = Dir(code - openStep)
+			o.moved = Moved{Actor: PlayerID, Dir: o.move.Dir}
+			if c, _ := t.Command.(*Move); c != &o.move {
+				t.Command = &o.move
+			}
+			if cap(t.Facts) == 0 {
+				t.Facts = append(t.Facts, &o.moved)
+			} else if t.Facts = t.Facts[:1]; t.Facts[0] != Fact(&o.moved) {
+				t.Facts[0] = &o.moved
+			}
+			t.Draws = 0
+			return nil
+		case code == openRest:
+			o.healed = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
+			if c, _ := t.Command.(*Wait); c != &o.wait {
+				t.Command = &o.wait
+			}
+			if cap(t.Facts) == 0 {
+				t.Facts = append(t.Facts, &o.healed)
+			} else if t.Facts = t.Facts[:1]; t.Facts[0] != Fact(&o.healed) {
+				t.Facts[0] = &o.healed
+			}
+			t.Draws = 0
+			return nil
+		case code == openWait:
+			if c, _ := t.Command.(*Wait); c != &o.wait {
+				t.Command = &o.wait
+			}
+			t.Draws, t.Facts = 0, t.Facts[:0]
+			return nil
+		}
+	}
 	d.slabs.startTurn()
-	if (d.format == 2 || d.format == 3) && !d.slowOnly {
-		if d.fastFlat(payload, t) {
+	if d.format == 4 && !d.slowOnly {
+		if d.fast4(payload, t) {
 			return nil
 		}
 		d.slabs.startTurn() // what the fast path handed out is unused
 	}
-	if d.format == 4 && !d.slowOnly {
-		if d.fast4(payload, t) {
+	return d.decode(payload, t)
+}
+
+// decode is Decode after its fast paths of format 4.
+func (d *TurnDecoder) decode(payload []byte, t *Turn) error {
+	if (d.format == 2 || d.format == 3) && !d.slowOnly {
+		if d.fastFlat(payload, t) {
 			return nil
 		}
 		d.slabs.startTurn() // what the fast path handed out is unused

@@ -138,3 +138,34 @@ func TestARecyclingDecoderZeroesWhatItHandsOutAgain(t *testing.T) {
 	assert.Same(t, cmd, got.Command, "the command was recycled")
 	assert.Same(t, fact, got.Facts[0], "the fact was recycled")
 }
+
+// A recycling decoder reading turns of one byte into the same Turn, one
+// after another and between longer turns, gives each turn whole: what t
+// kept from the turn before (the same values, or others) never shows.
+func TestARecyclingDecoderGivesEachTurnOfOneByteWhole(t *testing.T) {
+	turns := []Turn{
+		{Command: &Move{Dir: East}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: East}}},
+		{Command: &Move{Dir: West}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: West}}},
+		{Command: &Wait{}, Facts: []Fact{&Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}}},
+		{Command: &Wait{}, Facts: []Fact{&Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}}},
+		{Command: &Wait{}},
+		{Command: &Move{Dir: North}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: North}, &Moved{Actor: 9, Dir: South}}},
+		{Command: &Move{Dir: South}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: South}}},
+		{Command: &Wait{}, Draws: 1, Facts: []Fact{&Moved{Actor: 9, Dir: South}}},
+		{Command: &Wait{}, Facts: []Fact{&Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}}},
+		{Command: &Move{Dir: SouthWest}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: SouthWest}}},
+		{Command: &Wait{}},
+		{Command: &Move{Dir: East}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: East}}},
+	}
+	d := NewTurnDecoder()
+	d.Recycle(true)
+	var got Turn
+	for i, want := range turns {
+		b, err := EncodeTurn(&want)
+		require.NoError(t, err)
+		require.NoError(t, d.Decode(b, &got), "turn %d", i)
+		// A reused Facts is empty, not nil.
+		want.Facts = append([]Fact{}, want.Facts...)
+		assert.Equal(t, want, got, "turn %d (% x)", i, b)
+	}
+}

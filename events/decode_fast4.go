@@ -1,52 +1,62 @@
 package events
 
 import (
-	"encoding/binary"
 	"math"
+	"slices"
 )
 
 // The fast path of format 4 (decode4), as fastFlat is format 2's and 3's:
-// one pass over a turn's bytes on the shared cursor, a switch on each code
-// straight to the fields of its concrete type, what a shorthand leaves out
-// taken from the turn read so far (the command, the last Spawned, the last
-// swing) kept in locals. It knows every opener and every shorthand of
-// format 4 and format 3's codes, and gives up on anything else, as fastFlat
-// does: a value in an encoding it does not read inline is read again on the
-// slow path's reader (that fact only, slowFact4), and anything the slow
-// path would refuse (a value out of range, a turn cut short, an unknown
-// code, a shorthand with nothing in the turn to fill it in) makes decode4
-// decode the whole turn again, so that the errors are the slow path's.
-// FuzzDecodeTurn and FuzzDecodeTurn4 check on every input that the two
-// agree.
+// one pass over a turn's bytes, a switch on each code straight to the
+// fields of its concrete type, what a shorthand leaves out taken from the
+// turn read so far (the command, the last Spawned, the last swing). fast4
+// reads the opener; facts4, a loop that makes no call, reads the facts
+// (read4.go has their reads). It knows every opener and every shorthand
+// of format 4 and format 3's codes, and gives up on anything else, as
+// fastFlat does: a value in an encoding it does not read inline is read
+// again on the slow path's reader (that fact only, slowFact4), and
+// anything the slow path would refuse (a value out of range, a turn cut
+// short, an unknown code, a shorthand with nothing in the turn to fill it
+// in) makes decode4 decode the whole turn again, so that the errors are
+// the slow path's. FuzzDecodeTurn and FuzzDecodeTurn4 check on every
+// input that the two agree.
+
+// over is how many bytes fast4 pads a turn with: the widest inline read,
+// 1+4, and some.
+const over = 8
 
 // fast4 decodes the format 4 turn in payload into t, or reports false (t
 // and the slabs then hold values the caller discards).
+//
+// It reads the turn's bytes b at an index i kept in a local, through
+// reads (id4, int4, ...) that take b and i and return the value and the
+// index after it: the compiler keeps i in a register, where a cursor
+// struct whose methods move its index lives in memory, every read a
+// store and a load. A read that does not take the bytes at i returns
+// missed: every later read misses too, and the fact is read again on the
+// slow path's reader.
 func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
-	// The cursor reads past the turn's end: its inline reads of a uint8 or
-	// a uint16 then need not check how many bytes are left (without that,
-	// an id ending the turn in more than a byte, as a monster's step often
-	// does, would not be read inline). A read that overran the turn shows
-	// as c.i > n once its fact is read, and what it read is never used:
-	// the turn goes to the slow path, which says where it is cut short.
-	// The bytes past the end are the payload slice's own spare capacity
-	// (a journal's reader hands out slices of a larger buffer) or else,
-	// for a short turn, a zeroed copy's.
-	const over = 8 // the widest inline read, 1+4, and some
+	// The reads go past the turn's end: a uint8 or a uint16 is then read
+	// without checking how many bytes are left (without that, an id
+	// ending the turn in more than a byte, as a monster's step often
+	// does, would not be read inline). A read that overran the turn
+	// shows as an index past n once its fact is read, and what it read
+	// is never used: the turn goes to the slow path, which says where it
+	// is cut short. The bytes past the end are the payload slice's own
+	// spare capacity (a journal's reader hands out slices of a larger
+	// buffer) or else a copy's, in the decoder.
 	n := len(payload)
-	c := cursor{b: payload}
-	if cap(payload)-n >= over {
-		c.b = payload[:n+over]
-	} else if n <= 64-over {
-		var pad [64]byte
-		copy(pad[:], payload)
-		c.b = pad[:n+over]
-	}
-	s := &d.slabs
-	if n == 0 {
+	if n == 0 || n >= missed-over {
 		return false
 	}
-	code := c.b[0]
-	c.i = 1
+	var b []byte
+	if cap(payload)-n >= over {
+		b = payload[:n+over]
+	} else {
+		d.pad = append(append(d.pad[:0], payload...), make([]byte, over)...)
+		b = d.pad
+	}
+	s := &d.slabs
+	code, i := b[0], 1
 	t.Facts = t.Facts[:0]
 	// The command; a Move's direction, for Moved as commanded.
 	moveDir, isMove := Dir(0), false
@@ -54,45 +64,19 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	draws := true
 	switch code {
 	case openStep, openStep + 1, openStep + 2, openStep + 3, openStep + 4, openStep + 5, openStep + 6, openStep + 7:
-		// The commonest turn of a game. Its Move and its Moved, as the
-		// commonest facts below, are taken from their pools inline: the
-		// generic pool.raw is not inlined, and the call showed.
-		var m *Move
-		if p := &s.move; p.turn != s.turn && len(p.buf) > 0 {
-			p.turn, p.n, m = s.turn, 1, &p.buf[0]
-		} else if p.turn == s.turn && p.n < len(p.buf) {
-			p.n++
-			m = &p.buf[p.n-1]
-		} else {
-			m = p.raw(s)
-		}
+		// The commonest turn of a game.
+		m := s.move.raw(s)
 		m.Dir = Dir(code - openStep)
 		moveDir, isMove = m.Dir, true
 		t.Command, t.Draws, draws = m, 0, false
-		var f *Moved
-		if p := &s.moved; p.turn != s.turn && len(p.buf) > 0 {
-			p.turn, p.n, f = s.turn, 1, &p.buf[0]
-		} else if p.turn == s.turn && p.n < len(p.buf) {
-			p.n++
-			f = &p.buf[p.n-1]
-		} else {
-			f = p.raw(s)
-		}
+		f := s.moved.raw(s)
 		*f = Moved{Actor: PlayerID, Dir: m.Dir}
 		t.Facts = append(t.Facts, f)
 	case 0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, // openMoveDraws on
 		0x58, 0x59, 0x5a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f,
 		0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67:
 		k := code - openMoveDraws
-		var m *Move
-		if p := &s.move; p.turn != s.turn && len(p.buf) > 0 {
-			p.turn, p.n, m = s.turn, 1, &p.buf[0]
-		} else if p.turn == s.turn && p.n < len(p.buf) {
-			p.n++
-			m = &p.buf[p.n-1]
-		} else {
-			m = p.raw(s)
-		}
+		m := s.move.raw(s)
 		m.Dir = Dir(k % 8)
 		moveDir, isMove = m.Dir, true
 		t.Command, t.Draws, draws = m, uint64(minPackedDraws+k/8), false
@@ -106,24 +90,17 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	case openPickUp:
 		t.Command, t.Draws, draws = s.pickUp.raw(s), 0, false
 		f := s.pickedUp.raw(s)
-		*f = PickedUp{Actor: PlayerID, Item: c.valid(c.id())}
+		f.Actor = PlayerID
+		f.Item, i = id4(b, i)
 		t.Facts = append(t.Facts, f)
 	case moveShorthand, moveShorthand + 1, moveShorthand + 2, moveShorthand + 3, moveShorthand + 4, moveShorthand + 5, moveShorthand + 6, moveShorthand + 7:
-		var m *Move
-		if p := &s.move; p.turn != s.turn && len(p.buf) > 0 {
-			p.turn, p.n, m = s.turn, 1, &p.buf[0]
-		} else if p.turn == s.turn && p.n < len(p.buf) {
-			p.n++
-			m = &p.buf[p.n-1]
-		} else {
-			m = p.raw(s)
-		}
+		m := s.move.raw(s)
 		m.Dir = Dir(code - moveShorthand)
 		moveDir, isMove = m.Dir, true
 		t.Command = m
 	case byte(CodeMove):
 		m := s.move.raw(s)
-		m.Dir = c.dir()
+		m.Dir, i = dir4(b, i)
 		moveDir, isMove = m.Dir, true
 		t.Command = m
 	case byte(CodeWait):
@@ -136,268 +113,534 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		t.Command = s.begin.raw(s)
 	case byte(CodeDrop):
 		m := s.drop.raw(s)
-		m.Item = c.valid(c.id())
+		m.Item, i = id4(b, i)
 		t.Command = m
 	case byte(CodeRemove):
 		m := s.remove.raw(s)
-		m.Item = c.valid(c.id())
+		m.Item, i = id4(b, i)
 		t.Command = m
 	case byte(CodeUse):
 		m := s.use.raw(s)
-		*m = Use{Item: c.valid(c.id()), HasTarget: c.bool()}
+		m.Item, i = id4(b, i)
+		m.HasTarget, i = bool4(b, i)
+		m.Target = Pos{}
 		if m.HasTarget {
-			m.Target = Pos{c.int(), c.int()}
+			m.Target.X, i = int4(b, i)
+			m.Target.Y, i = int4(b, i)
 		}
 		t.Command = m
 	case byte(CodeChooseAttribute):
 		m := s.chooseAttribute.raw(s)
-		m.Attribute = Attribute(c.enum(byte(NumAttributes)))
+		var a byte
+		a, i = enum4(b, i, byte(NumAttributes))
+		m.Attribute = Attribute(a)
 		t.Command = m
 	default:
 		return false
 	}
 	if draws {
-		t.Draws = c.uint(math.MaxUint64)
+		if i < len(b) && b[i] <= 0x7f {
+			t.Draws, i = uint64(b[i]), i+1
+		} else {
+			t.Draws, i = uintLong4(b, i)
+		}
 	}
-	if c.bad || c.i > n {
+	if i > n {
 		return false
 	}
-	// What the shorthands take from the turn so far: its last Spawned,
-	// and its last swing (swung is false before the first).
-	var lastSpawn EntityID
-	var swung bool
-	var attacker, target EntityID
-	for c.i < n {
-		if len(t.Facts) == MaxFactsPerTurn {
+	if cap(t.Facts) > MaxFactsPerTurn {
+		// facts4 finds a turn of too many facts where t.Facts is full.
+		t.Facts = t.Facts[:len(t.Facts):MaxFactsPerTurn]
+	}
+	l := &d.loop4
+	*l = loop4{i: i, moveDir: moveDir, isMove: isMove}
+	for {
+		switch d.facts4(b, n, t) {
+		case stopDone:
+			return true
+		case stopRefuse:
 			return false
+		case stopGrow:
+			if len(t.Facts) == cap(t.Facts) {
+				t.Facts = slices.Grow(t.Facts, len(t.Facts)+4)
+				t.Facts = t.Facts[:len(t.Facts):min(cap(t.Facts), MaxFactsPerTurn)]
+			}
+			d.slabs.grow(l.code)
+		case stopCall:
+			if !d.call4(b, n, t) {
+				return false
+			}
 		}
-		code := c.b[c.i]
-		c.i++
-		at := c.i
+	}
+}
+
+// loop4 is what fast4's fact loop carries from fact to fact, kept here
+// while the loop is out (see facts4).
+type loop4 struct {
+	i int // where the next fact starts
+	// What the shorthands take from the turn so far: its command's
+	// direction, if a Move; its last Spawned; its last swing (nil before
+	// the first).
+	moveDir   Dir
+	isMove    bool
+	lastSpawn EntityID
+	swing     *Attacked
+	// The fact that stopped the loop, and where its fields start.
+	code byte
+	at   int
+}
+
+// Why facts4 stopped.
+type stop4 uint8
+
+const (
+	stopDone   stop4 = iota // the turn is read
+	stopRefuse              // the slow path refuses the turn or words why
+	stopGrow                // a pool or t.Facts is full: fact l.code at l.i
+	stopCall                // fact l.code, fields at l.at, needs a call
+)
+
+// facts4 reads the facts of the turn b[:n] into t, from d.loop4 on,
+// until the turn ends or a fact needs more than the loop does itself: a
+// new array (a full pool, a full t.Facts), a level's lists, the slow
+// path's reader. It makes no call, so that the compiler keeps the index
+// and what the shorthands take from the turn in registers from fact to
+// fact (a call on any path of a loop makes every value live across it
+// spill, at the top of the loop); fast4 makes the call and goes on.
+func (d *TurnDecoder) facts4(b []byte, n int, t *Turn) stop4 {
+	s, l := &d.slabs, &d.loop4
+	i, lastSpawn, swing := l.i, l.lastSpawn, l.swing
+	stop := stopDone
+	var code byte
+	var at int
+loop:
+	for i < n {
+		nf := len(t.Facts)
+		code = b[i]
+		at = i + 1
+		if nf == cap(t.Facts) {
+			if nf == MaxFactsPerTurn {
+				return stopRefuse
+			}
+			stop = stopGrow
+			break
+		}
+		i = at
 		var f Fact
-		var spawned *Spawned
-		var swing *Attacked
+		// The cases update lastSpawn and swing as they read; a fact read
+		// again on the slow path takes them as they were before it.
+		lastSpawn0, swing0 := lastSpawn, swing
 		switch code {
 		// Format 4's shorthands first: the commonest facts of a game.
 		case code4Moved, code4Moved + 1, code4Moved + 2, code4Moved + 3, code4Moved + 4, code4Moved + 5, code4Moved + 6, code4Moved + 7:
-			var m *Moved
-			if p := &s.moved; p.turn != s.turn && len(p.buf) > 0 {
-				p.turn, p.n, m = s.turn, 1, &p.buf[0]
-			} else if p.turn == s.turn && p.n < len(p.buf) {
-				p.n++
-				m = &p.buf[p.n-1]
-			} else {
-				m = p.raw(s)
+			m := s.moved.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
 			}
-			*m = Moved{Actor: c.valid(c.id()), Dir: Dir(code - code4Moved)}
+			if i+2 < len(b) && b[i] == 0xcd {
+				// A monster of a long game: a uint16 id, inline.
+				m.Actor, i = EntityID(b[i+1])<<8|EntityID(b[i+2]), i+3
+			} else {
+				m.Actor, i = id4(b, i)
+			}
+			m.Dir = Dir(code - code4Moved)
 			f = m
 		case codeMovedAsCommanded:
-			if !isMove {
-				return false
+			if !l.isMove {
+				return stopRefuse
 			}
-			var m *Moved
-			if p := &s.moved; p.turn != s.turn && len(p.buf) > 0 {
-				p.turn, p.n, m = s.turn, 1, &p.buf[0]
-			} else if p.turn == s.turn && p.n < len(p.buf) {
-				p.n++
-				m = &p.buf[p.n-1]
-			} else {
-				m = p.raw(s)
+			m := s.moved.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
 			}
-			*m = Moved{Actor: PlayerID, Dir: moveDir}
+			*m = Moved{Actor: PlayerID, Dir: l.moveDir}
 			f = m
 		case code4Attacked, code4Attacked + 1, code4Attacked + 2,
 			code4Attacked + 4, code4Attacked + 5, code4Attacked + 6,
 			code4Attacked + 8, code4Attacked + 9, code4Attacked + 10:
-			var m *Attacked
-			if p := &s.attacked; p.turn != s.turn && len(p.buf) > 0 {
-				p.turn, p.n, m = s.turn, 1, &p.buf[0]
-			} else if p.turn == s.turn && p.n < len(p.buf) {
-				p.n++
-				m = &p.buf[p.n-1]
-			} else {
-				m = p.raw(s)
+			m := s.attacked.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
 			}
 			k := code - code4Attacked
 			switch k / 4 {
 			case swingByPlayer:
-				m.Attacker, m.Target = PlayerID, c.valid(c.id())
+				m.Attacker = PlayerID
+				m.Target, i = id4(b, i)
 			case swingReply:
-				if !swung {
-					return false
+				if swing == nil {
+					return stopRefuse
 				}
-				m.Attacker, m.Target = target, attacker
+				m.Attacker, m.Target = swing.Target, swing.Attacker
 			default:
-				m.Attacker, m.Target = c.valid(c.id()), PlayerID
+				m.Attacker, i = id4(b, i)
+				m.Target = PlayerID
 			}
 			switch k % 4 {
 			case weaponWritten:
-				m.Weapon = c.valid(c.id())
+				m.Weapon, i = id4(b, i)
 			case weaponNone:
 				m.Weapon = 0
 			default:
 				if m.Attacker >= math.MaxUint32-1 {
-					return false
+					return stopRefuse
 				}
 				m.Weapon = m.Attacker + 1
 			}
-			m.Natural, m.Attack, m.ArmorClass = c.int(), c.int(), c.int()
+			m.Natural, i = int4(b, i)
+			m.Attack, i = int4(b, i)
+			m.ArmorClass, i = int4(b, i)
 			m.Hit = hits(m.Natural, m.Attack, m.ArmorClass)
 			m.Roll, m.Damage = 0, 0
 			if m.Hit {
-				m.Roll, m.Damage = c.int(), c.int()
+				m.Roll, i = int4(b, i)
+				m.Damage, i = int4(b, i)
 			}
 			f, swing = m, m
 		case code4DiedOfSwing:
-			if !swung {
-				return false
+			if swing == nil {
+				return stopRefuse
 			}
-			m := s.died.raw(s)
-			*m = Died{Actor: target, Cause: CauseMelee, Killer: attacker}
+			m := s.died.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			*m = Died{Actor: swing.Target, Cause: CauseMelee, Killer: swing.Attacker}
 			f = m
 		case code4DroppedByTarget:
-			if !swung {
-				return false
+			if swing == nil {
+				return stopRefuse
 			}
-			m := s.dropped.raw(s)
-			*m = Dropped{Actor: target, Item: c.valid(c.id())}
+			m := s.dropped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor = swing.Target
+			m.Item, i = id4(b, i)
 			f = m
 		case code4DroppedNext:
-			if !swung || target >= math.MaxUint32-1 {
-				return false
+			if swing == nil || swing.Target >= math.MaxUint32-1 {
+				return stopRefuse
 			}
-			m := s.dropped.raw(s)
-			*m = Dropped{Actor: target, Item: target + 1}
+			m := s.dropped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			*m = Dropped{Actor: swing.Target, Item: swing.Target + 1}
 			f = m
 		case code4PlayerGained:
-			m := s.gainedXP.raw(s)
-			*m = GainedXP{Actor: PlayerID, Amount: c.int()}
+			m := s.gainedXP.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor = PlayerID
+			m.Amount, i = int4(b, i)
 			f = m
 		case code4SpawnedInHand:
 			if lastSpawn == 0 || lastSpawn >= math.MaxUint32-1 {
-				return false
+				return stopRefuse
 			}
-			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: lastSpawn, Slot: Slot(c.enum(byte(NumSlots)))}
-			f, spawned = m, m
+			m := s.spawned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.ID, m.Holder, m.Pos, m.HP = lastSpawn+1, lastSpawn, Pos{}, 0
+			m.Kind, i = int4(b, i)
+			m.Slot, i = slot4(b, i)
+			f, lastSpawn = m, m.ID
 		case codeSpawnedNextFloor:
 			if lastSpawn >= math.MaxUint32-1 {
-				return false
+				return stopRefuse
 			}
-			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Pos: Pos{c.int(), c.int()}, HP: c.int()}
-			f, spawned = m, m
+			m := s.spawned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.ID, m.Holder, m.Slot = lastSpawn+1, 0, 0
+			m.Kind, i = int4(b, i)
+			m.Pos.X, i = int4(b, i)
+			m.Pos.Y, i = int4(b, i)
+			m.HP, i = int4(b, i)
+			f, lastSpawn = m, m.ID
 		case codeSpawnedNextHeld:
 			if lastSpawn >= math.MaxUint32-1 {
-				return false
+				return stopRefuse
 			}
-			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots)))}
-			f, spawned = m, m
+			m := s.spawned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.ID, m.Pos, m.HP = lastSpawn+1, Pos{}, 0
+			m.Kind, i = int4(b, i)
+			m.Holder, i = id4(b, i)
+			m.Slot, i = slot4(b, i)
+			f, lastSpawn = m, m.ID
 		// The full forms.
 		case byte(CodeMoved):
-			m := s.moved.raw(s)
-			*m = Moved{Actor: c.valid(c.id()), Dir: c.dir()}
+			m := s.moved.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Dir, i = dir4(b, i)
 			f = m
 		case byte(CodeAttacked):
-			m := s.attacked.raw(s)
-			*m = Attacked{Attacker: c.valid(c.id()), Target: c.valid(c.id()), Weapon: c.valid(c.id()), Natural: c.int(), Attack: c.int(),
-				ArmorClass: c.int(), Hit: c.bool(), Roll: c.int(), Damage: c.int()}
+			m := s.attacked.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Attacker, i = id4(b, i)
+			m.Target, i = id4(b, i)
+			m.Weapon, i = id4(b, i)
+			m.Natural, i = int4(b, i)
+			m.Attack, i = int4(b, i)
+			m.ArmorClass, i = int4(b, i)
+			m.Hit, i = bool4(b, i)
+			m.Roll, i = int4(b, i)
+			m.Damage, i = int4(b, i)
 			f, swing = m, m
 		case byte(CodeSpawned):
-			m := s.spawned.raw(s)
-			*m = Spawned{ID: c.valid(c.id()), Kind: c.int(), Pos: Pos{c.int(), c.int()}, Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), HP: c.int()}
-			f, spawned = m, m
+			m := s.spawned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.ID, i = id4(b, i)
+			m.Kind, i = int4(b, i)
+			m.Pos.X, i = int4(b, i)
+			m.Pos.Y, i = int4(b, i)
+			m.Holder, i = id4(b, i)
+			m.Slot, i = slot4(b, i)
+			m.HP, i = int4(b, i)
+			f, lastSpawn = m, m.ID
 		case byte(CodeDamaged):
-			m := s.damaged.raw(s)
-			*m = Damaged{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause(), Source: c.valid(c.id())}
+			m := s.damaged.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Amount, i = int4(b, i)
+			m.Cause, i = cause4(b, i)
+			m.Source, i = id4(b, i)
 			f = m
 		case byte(CodeDied):
-			m := s.died.raw(s)
-			*m = Died{Actor: c.valid(c.id()), Cause: c.cause(), Killer: c.valid(c.id())}
+			m := s.died.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Cause, i = cause4(b, i)
+			m.Killer, i = id4(b, i)
 			f = m
 		case byte(CodeGainedXP):
-			m := s.gainedXP.raw(s)
-			*m = GainedXP{Actor: c.valid(c.id()), Amount: c.int()}
+			m := s.gainedXP.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Amount, i = int4(b, i)
 			f = m
 		case byte(CodeHealed):
-			m := s.healed.raw(s)
-			*m = Healed{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause()}
+			m := s.healed.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Amount, i = int4(b, i)
+			m.Cause, i = cause4(b, i)
 			f = m
 		case byte(CodeStaggered):
-			m := s.staggered.raw(s)
-			*m = Staggered{Actor: c.valid(c.id()), Dir: c.dir(), Blocked: c.bool()}
+			m := s.staggered.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Dir, i = dir4(b, i)
+			m.Blocked, i = bool4(b, i)
 			f = m
 		case byte(CodeLostSight):
-			m := s.lostSight.raw(s)
-			*m = LostSight{Actor: c.valid(c.id()), At: Pos{c.int(), c.int()}, Until: c.until()}
+			m := s.lostSight.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.At.X, i = int4(b, i)
+			m.At.Y, i = int4(b, i)
+			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodeConfused):
-			m := s.confused.raw(s)
-			*m = Confused{Actor: c.valid(c.id()), Until: c.until()}
+			m := s.confused.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodeHungerChanged):
-			m := s.hungerChanged.raw(s)
-			*m = HungerChanged{Actor: c.valid(c.id()), Hunger: Hunger(c.enum(byte(NumHungers))), Until: c.until()}
+			m := s.hungerChanged.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			var h byte
+			m.Actor, i = id4(b, i)
+			h, i = enum4(b, i, byte(NumHungers))
+			m.Hunger = Hunger(h)
+			m.Until, i = until4(b, i)
 			f = m
 		case byte(CodePickedUp):
-			m := s.pickedUp.raw(s)
-			*m = PickedUp{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			m := s.pickedUp.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeDropped):
-			m := s.dropped.raw(s)
-			*m = Dropped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			m := s.dropped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeUnequipped):
-			m := s.unequipped.raw(s)
-			*m = Unequipped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			m := s.unequipped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeConsumed):
-			m := s.consumed.raw(s)
-			*m = Consumed{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			m := s.consumed.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
 			f = m
 		case byte(CodeEquipped):
-			m := s.equipped.raw(s)
-			*m = Equipped{Actor: c.valid(c.id()), Item: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), Displaced: c.valid(c.id())}
+			m := s.equipped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
+			m.Slot, i = slot4(b, i)
+			m.Displaced, i = id4(b, i)
 			f = m
 		case byte(CodeLevelledUp):
-			m := s.levelledUp.raw(s)
-			*m = LevelledUp{Actor: c.valid(c.id()), Level: c.int(), Attribute: Attribute(c.enum(byte(NumAttributes))), HP: c.int(), Mana: c.int()}
+			m := s.levelledUp.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			var a byte
+			m.Actor, i = id4(b, i)
+			m.Level, i = int4(b, i)
+			a, i = enum4(b, i, byte(NumAttributes))
+			m.Attribute = Attribute(a)
+			m.HP, i = int4(b, i)
+			m.Mana, i = int4(b, i)
 			f = m
 		case byte(CodeSkillRaised):
-			m := s.skillRaised.raw(s)
-			*m = SkillRaised{Actor: c.valid(c.id()), Skill: Skill(c.enum(byte(NumSkills))), By: c.int()}
+			m := s.skillRaised.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			var k byte
+			m.Actor, i = id4(b, i)
+			k, i = enum4(b, i, byte(NumSkills))
+			m.Skill = Skill(k)
+			m.By, i = int4(b, i)
 			f = m
 		case byte(CodeLevelEntered):
-			m := &LevelEntered{} // not pooled: see slabs.fact
-			c.level(m)
-			f = m
+			// Not pooled (see slabs.fact): fast4 reads it.
+			stop = stopCall
+			break loop
 		default:
 			// No fact this path knows.
-			return false
+			return stopRefuse
 		}
-		if c.bad {
-			// A value in an encoding the cursor does not read inline: this
-			// fact again, on the slow path's reader.
-			c.bad = false
-			ctx := context4{turnContext: turnContext{command: t.Command, lastSpawn: lastSpawn}, swung: swung, attacker: attacker, target: target}
-			if f, c.i = d.slowFact4(payload, code, at, len(t.Facts), &ctx); f == nil {
-				return false
+		if i > n {
+			if i != missed {
+				// Cut short: the slow path says where.
+				return stopRefuse
 			}
-			spawned, _ = f.(*Spawned)
-			swing, _ = f.(*Attacked)
-		} else if c.i > n {
+			// A value in an encoding the reads do not take: fast4 reads
+			// this fact again on the slow path's reader.
+			lastSpawn, swing = lastSpawn0, swing0
+			stop = stopCall
+			break
+		}
+		t.Facts = t.Facts[:nf+1]
+		t.Facts[nf] = f
+	}
+	if stop == stopGrow {
+		i = at - 1
+	}
+	l.i, l.lastSpawn, l.swing, l.code, l.at = i, lastSpawn, swing, code, at
+	return stop
+}
+
+// call4 reads the fact that stopped facts4 for a call: a LevelEntered,
+// or a fact with a value in an encoding the reads do not take, again on
+// the slow path's reader. It reports false if the slow path refuses it.
+func (d *TurnDecoder) call4(b []byte, n int, t *Turn) bool {
+	l := &d.loop4
+	var f Fact
+	j := missed
+	if l.code == byte(CodeLevelEntered) {
+		m := &LevelEntered{}
+		f, j = m, level4(b, l.at, m)
+	}
+	if j > n {
+		if j != missed {
 			// Cut short: the slow path says where.
 			return false
 		}
-		if spawned != nil {
-			lastSpawn = spawned.ID
+		ctx := context4{turnContext: turnContext{command: t.Command, lastSpawn: l.lastSpawn}}
+		if l.swing != nil {
+			ctx.swung, ctx.attacker, ctx.target = true, l.swing.Attacker, l.swing.Target
 		}
-		if swing != nil {
-			swung, attacker, target = true, swing.Attacker, swing.Target
+		if f, j = d.slowFact4(b[:n], l.code, l.at, len(t.Facts), &ctx); f == nil {
+			return false
 		}
-		t.Facts = append(t.Facts, f)
+		switch f := f.(type) {
+		case *Spawned:
+			l.lastSpawn = f.ID
+		case *Attacked:
+			l.swing = f
+		}
 	}
+	t.Facts = append(t.Facts, f)
+	l.i = j
 	return true
 }
 
@@ -437,29 +680,4 @@ func (d *TurnDecoder) slowFact4(payload []byte, code byte, at, index int, ctx *c
 		return nil, at
 	}
 	return f, r.i
-}
-
-// until reads a turn number (an int): a positive fixint, a uint8, a
-// uint16 or, in a long game, a uint32 up to math.MaxInt32. It is not
-// inlined: the facts that hold one are rare.
-func (c *cursor) until() int {
-	b := c.b[c.i:]
-	switch {
-	case len(b) >= 1 && b[0] <= 0x7f:
-		c.i++
-		return int(b[0])
-	case len(b) >= 2 && b[0] == 0xcc:
-		c.i += 2
-		return int(b[1])
-	case len(b) >= 3 && b[0] == 0xcd:
-		c.i += 3
-		return int(binary.BigEndian.Uint16(b[1:]))
-	case len(b) >= 5 && b[0] == 0xce:
-		if v := binary.BigEndian.Uint32(b[1:]); v <= math.MaxInt32 {
-			c.i += 5
-			return int(v)
-		}
-	}
-	c.bad = true
-	return 0
 }

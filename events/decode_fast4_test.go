@@ -212,3 +212,51 @@ func dirtyTurn(tb testing.TB) []byte {
 	require.NoError(tb, err)
 	return bytes.Clone(b)
 }
+
+// A turn of as many facts as a turn may hold decodes, fast as slow, and
+// one more fact is refused with the slow path's words, whatever room the
+// Turn read into already has.
+func TestFormat4FastPathStopsAtTheMostFactsATurnHolds(t *testing.T) {
+	payload := func(facts int) []byte {
+		p := []byte{0x68} // Wait, no draws
+		for range facts {
+			p = append(p, 0x58, 0x07) // Moved north, monster 7
+		}
+		return p
+	}
+	cases := []struct {
+		name  string
+		facts int
+		room  int // the capacity of the Turn's Facts before
+	}{
+		{"as many as a turn holds, into a new Turn", events.MaxFactsPerTurn, 0},
+		{"as many as a turn holds, into a Turn with more room", events.MaxFactsPerTurn, 2 * events.MaxFactsPerTurn},
+		{"one more, into a new Turn", events.MaxFactsPerTurn + 1, 0},
+		{"one more, into a Turn with exactly that room", events.MaxFactsPerTurn + 1, events.MaxFactsPerTurn},
+		{"one more, into a Turn with more room", events.MaxFactsPerTurn + 1, 2 * events.MaxFactsPerTurn},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := payload(c.facts)
+			slow := events.NewTurnDecoderFor(4)
+			events.SlowOnly(slow)
+			var want events.Turn
+			wantErr := slow.Decode(p, &want)
+			for _, recycle := range []bool{false, true} {
+				d := events.NewTurnDecoderFor(4)
+				d.Recycle(recycle)
+				got := events.Turn{Facts: make([]events.Fact, 0, c.room)}
+				err := d.Decode(p, &got)
+				require.Equal(t, wantErr, err, "recycling %v", recycle)
+				if c.facts > events.MaxFactsPerTurn {
+					require.Error(t, err)
+					continue
+				}
+				require.NoError(t, err)
+				assert.Equal(t, want, got, "recycling %v", recycle)
+				alone := events.Turn{Facts: make([]events.Fact, 0, c.room)}
+				assert.True(t, events.Fast4(events.NewTurnDecoderFor(4), p, &alone), "read on the fast path alone")
+			}
+		})
+	}
+}

@@ -67,37 +67,60 @@ func (p *pool[T]) get(s *slabs) *T {
 }
 
 // raw is get for a caller that sets every field: the value may still
-// hold an earlier turn's. The common case is inlined.
+// hold an earlier turn's. It is small enough to be inlined, the slow
+// path (a new array) included: the decoders' fast paths take every value
+// through it.
 func (p *pool[T]) raw(s *slabs) *T {
-	if p.turn == s.turn && p.n < len(p.buf) {
-		p.n++
-		return &p.buf[p.n-1]
+	n := p.n
+	if p.turn != s.turn {
+		// Recycling, the pool's first value of this turn.
+		n = 0
 	}
-	return p.more(s)
+	if n == len(p.buf) {
+		size := 2*len(p.buf) + 4
+		if !s.recycle {
+			// A new slab: they grow to slabSize, so that a short
+			// journal's decoder stays small. (A slab's values are never
+			// handed out again.)
+			n, size = 0, min(max(4, 2*len(p.buf)), slabSize)
+		}
+		// Recycling, a new, larger array: the values handed out this
+		// turn stay where they are, in the old one, until the next turn.
+		p.buf = make([]T, size)
+	}
+	p.turn, p.n = s.turn, n+1
+	return &p.buf[n]
 }
 
-// more hands out a value when buf has none left, or (recycling) the
-// pool's first value of a turn.
-func (p *pool[T]) more(s *slabs) *T {
+// take is raw for a caller that makes no call: it hands out a value,
+// or nil when the pool has none left (grow then makes room).
+func (p *pool[T]) take(s *slabs) *T {
+	n := p.n
 	if p.turn != s.turn {
-		p.turn, p.n = s.turn, 0
-		if len(p.buf) > 0 {
-			p.n++
-			return &p.buf[0]
+		n = 0
+	}
+	if n < len(p.buf) {
+		p.turn, p.n = s.turn, n+1
+		return &p.buf[n]
+	}
+	return nil
+}
+
+// grow makes room for one more value, if the pool has none left: what
+// raw does before handing one out.
+func (p *pool[T]) grow(s *slabs) {
+	n := p.n
+	if p.turn != s.turn {
+		n = 0
+	}
+	if n == len(p.buf) {
+		size := 2*len(p.buf) + 4
+		if !s.recycle {
+			n, size = 0, min(max(4, 2*len(p.buf)), slabSize)
 		}
+		p.buf = make([]T, size)
 	}
-	if s.recycle {
-		// A new, larger array: the values handed out this turn stay where
-		// they are, in the old one, until the next turn.
-		p.buf = make([]T, 2*len(p.buf)+4)
-	} else {
-		// A new slab: they grow to slabSize, so that a short journal's
-		// decoder stays small. (A slab's values are never handed out
-		// again.)
-		p.buf, p.n = make([]T, min(max(4, 2*len(p.buf)), slabSize)), 0
-	}
-	p.n++
-	return &p.buf[p.n-1]
+	p.turn, p.n = s.turn, n
 }
 
 // startTurn makes the previous turn's values available again, when
@@ -157,6 +180,55 @@ func (s *slabs) fact(code uint8, e *factEntry) Fact {
 		return s.skillRaised.get(s)
 	}
 	return e.make()
+}
+
+// grow makes room in the pool of the facts of format 4 wire code code
+// (a full form or a shorthand), for fast4's fact loop.
+func (s *slabs) grow(code byte) {
+	of := FactCode(code)
+	if sh := shorthands4[code]; sh != nil {
+		of = sh.of
+	} else if sh := factShorthands[code]; sh != nil {
+		of = sh.of
+	}
+	switch of {
+	case CodeSpawned:
+		s.spawned.grow(s)
+	case CodeMoved:
+		s.moved.grow(s)
+	case CodeStaggered:
+		s.staggered.grow(s)
+	case CodeAttacked:
+		s.attacked.grow(s)
+	case CodeDied:
+		s.died.grow(s)
+	case CodeGainedXP:
+		s.gainedXP.grow(s)
+	case CodeLevelledUp:
+		s.levelledUp.grow(s)
+	case CodePickedUp:
+		s.pickedUp.grow(s)
+	case CodeDropped:
+		s.dropped.grow(s)
+	case CodeEquipped:
+		s.equipped.grow(s)
+	case CodeUnequipped:
+		s.unequipped.grow(s)
+	case CodeConsumed:
+		s.consumed.grow(s)
+	case CodeHealed:
+		s.healed.grow(s)
+	case CodeDamaged:
+		s.damaged.grow(s)
+	case CodeConfused:
+		s.confused.grow(s)
+	case CodeHungerChanged:
+		s.hungerChanged.grow(s)
+	case CodeLostSight:
+		s.lostSight.grow(s)
+	case CodeSkillRaised:
+		s.skillRaised.grow(s)
+	}
 }
 
 // command hands out a command of wire code code, whose entry is e.

@@ -32,10 +32,29 @@ const maxFrameOverhead = binary.MaxVarintLen64 + 4
 // castagnoli is the CRC-32C table; read-only once built.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// chain continues the checksum chain prev over payload.
+// chain continues the checksum chain prev over payload: the CRC-32C of
+// hash/crc32 (crc32.Update with the Castagnoli table), bit for bit.
+//
+// Most turns of a game are a payload of one byte. For so few,
+// crc32.Update costs its call layers (update, the CPU check, the CRC32
+// instruction's assembly) several times over the CRC itself, so chain
+// runs the byte-wise table loop of hash/crc32's generic code inline
+// below tinyPayload bytes, and hands longer payloads to crc32.Update.
+// TestChainIsCRC32C and FuzzChain check it against crc32.Update.
 func chain(prev uint32, payload []byte) uint32 {
+	if len(payload) < tinyPayload {
+		crc := ^prev
+		for _, b := range payload {
+			crc = castagnoli[byte(crc)^b] ^ crc>>8
+		}
+		return ^crc
+	}
 	return crc32.Update(prev, castagnoli, payload)
 }
+
+// tinyPayload is the length from which crc32.Update beats the table loop
+// (measured on amd64: one byte 3 ns against 13, four bytes even).
+const tinyPayload = 4
 
 // appendFrame appends the framed record of payload, chained after prev, to
 // dst, and returns it with the record's crc (the next record's prev).

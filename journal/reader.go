@@ -3,6 +3,7 @@ package journal
 import (
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 
@@ -171,31 +172,6 @@ func (r *Reader) frame(off int64, limit int, prev uint32) ([]byte, int, uint32, 
 	return payload, total, crc, nil, nil
 }
 
-// quickFrame is frame for the common record of a turn: one whose length
-// takes one byte (a payload under 128 bytes), already in the window,
-// whose checksum chains. Anything else, every fault included, goes
-// through frame.
-func (r *Reader) quickFrame(off int64) ([]byte, int, uint32, bool) {
-	i := off - r.w.base
-	if i < 0 || i >= int64(len(r.w.data)) {
-		return nil, 0, 0, false
-	}
-	b := r.w.data[i:]
-	if len(b) < 5 || b[0] >= 0x80 {
-		return nil, 0, 0, false
-	}
-	total := 5 + int(b[0])
-	if total > len(b) || int64(total) > r.size-off {
-		return nil, 0, 0, false
-	}
-	crc := binary.LittleEndian.Uint32(b[1:])
-	payload := b[5:total]
-	if chain(r.chain, payload) != crc {
-		return nil, 0, 0, false
-	}
-	return payload, total, crc, true
-}
-
 // Header returns the journal's header.
 func (r *Reader) Header() Header { return r.h }
 
@@ -206,6 +182,47 @@ func (r *Reader) Header() Header { return r.h }
 // journal over MaxTurns turns. After an error, t holds no meaningful turn
 // and Next returns the same error again.
 func (r *Reader) Next(t *events.Turn) error {
+	// The common record of a turn, in one pass: its length takes one
+	// byte (a payload under 128 bytes), it is already in the window, its
+	// checksum chains and its turn decodes. Anything else, every fault
+	// included, goes through next, from the start.
+	if r.err == nil && r.turns < MaxTurns {
+		off, prev, data := r.end, r.chain, r.w.data
+		if i := off - r.w.base; i >= 0 && i < int64(len(data)) {
+			n := int(data[i]) // the payload's length, if under 128
+			if end := i + 5 + int64(n); n < 0x80 && end <= int64(len(data)) && int64(5+n) <= r.size-off {
+				payload := data[i+5 : end]
+				crc := binary.LittleEndian.Uint32(data[i+1:])
+				var sum uint32
+				switch {
+				case n == 1:
+					// Most turns: chain's table loop, inline.
+					sum = ^(castagnoli[byte(^prev)^payload[0]] ^ ^prev>>8)
+				case n < tinyPayload:
+					sum = chain(prev, payload)
+				default:
+					// chain's call to crc32.Update, one call less.
+					sum = crc32.Update(prev, castagnoli, payload)
+				}
+				if sum == crc {
+					offset := r.offset
+					r.offset, r.end, r.turns, r.chain = off, off+int64(5+n), r.turns+1, crc
+					if r.dec.Decode(payload, t) == nil {
+						return nil
+					}
+					// Not decoded: next reads the record again, and
+					// words why.
+					r.offset, r.end, r.turns, r.chain = offset, off, r.turns-1, prev
+				}
+			}
+		}
+	}
+	return r.next(t)
+}
+
+// next is Next for any record: it reads it wherever it is, and words
+// what is wrong with it.
+func (r *Reader) next(t *events.Turn) error {
 	if r.err != nil {
 		return r.err
 	}
@@ -218,12 +235,7 @@ func (r *Reader) Next(t *events.Turn) error {
 		r.err = r.fail(off, r.turns, problem(fmt.Sprintf("the journal holds more than %d turns, more than this program reads", MaxTurns), ErrTooLarge))
 		return r.err
 	}
-	payload, size, crc, ok := r.quickFrame(off)
-	var fault *frameFault
-	var err error
-	if !ok {
-		payload, size, crc, fault, err = r.frame(off, MaxRecordSize, r.chain)
-	}
+	payload, size, crc, fault, err := r.frame(off, MaxRecordSize, r.chain)
 	switch {
 	case err != nil:
 		r.err = r.fail(off, r.turns, problem("read: "+err.Error(), err))

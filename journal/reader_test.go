@@ -397,3 +397,49 @@ func TestAClosedReaderReadsNoMore(t *testing.T) {
 	var turn events.Turn
 	assertIs(t, r.Next(&turn), ErrClosed)
 }
+
+// A short record whose checksum chains but whose turn does not decode
+// leaves the reader where the last good turn left it, whether or not it
+// recycles facts: the one pass over a common record takes back what it
+// moved before handing the record to the slow path that words the error.
+func TestARecordThatChainsButDoesNotDecodeLeavesTheReaderAtTheLastTurn(t *testing.T) {
+	turns := sampleTurns(4)
+	b, starts := journalOf(t, turns)
+	m, err := NewMemory(testHeader())
+	require.NoError(t, err)
+	for i := range turns {
+		require.NoError(t, m.Append(&turns[i]))
+	}
+	cases := []struct {
+		name    string
+		payload []byte
+		want    string
+	}{
+		{"an unknown opener of one byte", []byte{0x6b}, "record does not decode: command: unknown code 107"},
+		{"a Move shorthand with no draw count", []byte{0x40}, "record does not decode: turn: draw count: missing (the turn ends)"},
+		{"a step whose monster's id is cut short", []byte{0x4a, 0x58, 0xcd, 0x01}, "record does not decode: payload offset 2: declares 2 bytes but only 1 are left"},
+	}
+	for _, c := range cases {
+		for _, reuse := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, reusing facts %v", c.name, reuse), func(t *testing.T) {
+				r, err := NewBytesReader(frameAfter(b, m.Chain(), c.payload))
+				require.NoError(t, err)
+				if reuse {
+					r.ReuseFacts()
+				}
+				var got events.Turn
+				for i := range turns {
+					require.NoError(t, r.Next(&got))
+					require.Equal(t, turns[i], got)
+				}
+				tail := asTail(t, r.Next(&got))
+				assert.Equal(t, c.want, tail.Err.Error())
+				assert.Equal(t, starts[len(turns)], tail.Offset)
+				assert.Equal(t, starts[len(turns)-1], r.Offset())
+				assert.Equal(t, starts[len(turns)], r.End())
+				assert.Equal(t, len(turns), r.Turns())
+				assert.Equal(t, m.Chain(), r.Chain())
+			})
+		}
+	}
+}
