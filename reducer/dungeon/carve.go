@@ -85,7 +85,7 @@ func CarveInto(dst *Map, width, height int, rooms []events.Rect, corridors []eve
 		m.sumRects(rooms, corridors)
 	}
 	m.Tiles[m.Index(stairs)] = DownStairs
-	m.markWalls()
+	m.wallsDue = true
 	return m, nil
 }
 

@@ -7,8 +7,11 @@ import "rogue/events"
 type Map struct {
 	Width, Height int
 	Tiles         []Tile
-	// walls marks the walls of a carved map (see Walls).
-	walls []uint64
+	// walls marks the walls of a carved map (see Walls), once asked
+	// for: wallsDue says they are still to be computed. Only the rules
+	// ask; a replay folds level after level and never does.
+	walls    []uint64
+	wallsDue bool
 }
 
 // Walls marks the tiles of a map Carve made that are walls, one bit per
@@ -17,8 +20,15 @@ type Map struct {
 // such a map a tile is Opaque exactly when it is not Walkable, and the
 // bits answer both (path finding and field of view read them instead of
 // asking tile by tile). nil for a map built otherwise. They are the map's
-// own: read them, do not change them.
-func (m *Map) Walls() []uint64 { return m.walls }
+// own: read them, do not change them. They are computed the first time
+// they are asked for (a pass over the tiles), not when the map is carved.
+func (m *Map) Walls() []uint64 {
+	if m.wallsDue {
+		m.markWalls()
+		m.wallsDue = false
+	}
+	return m.walls
+}
 
 // markWalls computes Walls from the tiles.
 func (m *Map) markWalls() {
