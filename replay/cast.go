@@ -74,7 +74,8 @@ type castHeader struct {
 
 // WriteCast writes the recording of turns from to last of f to w, one
 // frame every step turns (the last turn always has one), speed frames a
-// second.
+// second. It walks f forward: f keeps only the checkpoints of a walk
+// forward from then on (see Frames.walkForward).
 func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) error {
 	h := f.Header()
 	head, err := json.Marshal(castHeader{
@@ -104,6 +105,7 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 	// a level a turn has as many entries as turns).
 	next, _ := slices.BinarySearchFunc(depths, from+1, func(d depthEntry, turn int) int { return d.turn - turn })
 	for i, turn := 0, from; ; i++ {
+		f.walkForward(i, step)
 		fr, err := f.At(turn)
 		if err != nil {
 			return err

@@ -20,6 +20,11 @@ import (
 // together keep at most maxCheckpointEntities entities (a hostile journal
 // can make every state hold tens of thousands), the spacing doubling and
 // the local ones going first when there would be more.
+//
+// A walk forward (an export) never goes back further than the log of the
+// frame it draws: it keeps only the checkpoints of the last
+// forwardWindow turns, of at most forwardCheckpointEntities entities in
+// all (see checkpoints.forward).
 
 const (
 	checkpointEvery  = 1024
@@ -32,6 +37,16 @@ const (
 	// checkpoints thin out to a few dozen (a journal without snapshots
 	// has the snapshot cache beside them: see game.Seeker).
 	maxCheckpointEntities = 1 << 15
+	// forwardWindow is how far back of the turn it folds to a walk
+	// forward keeps checkpoints: a frame's log reaches logTurns back,
+	// and the ladder's checkpoint before that is within a spacing.
+	forwardWindow = logTurns + checkpointEvery
+	// forwardCheckpointEntities is about 1.5 MB of entities: the
+	// ladder's checkpoints within forwardWindow on the deepest levels
+	// of a long wizard game. An export's checkpoints are the bulk of
+	// what it keeps, and the garbage collector lets the heap grow to
+	// twice what is kept, so a smaller budget lowers its peak twice over.
+	forwardCheckpointEntities = 1 << 13
 )
 
 // entityBytes is how many bytes of a journal fold in the time one
@@ -47,6 +62,9 @@ type checkpoint struct {
 
 type checkpoints struct {
 	every    int          // the ladder's spacing
+	window   int          // when not 0: how many turns back of the newest the checkpoints reach (a walk forward)
+	off      bool         // none kept (a walk forward that never goes back)
+	budget   int          // the most entities the states in list may hold in all
 	list     []checkpoint // by increasing turn
 	clock    int
 	entities int // how many entities the states in list hold in all
@@ -56,11 +74,34 @@ type checkpoints struct {
 	copied journal.Position
 }
 
-func newCheckpoints() *checkpoints { return &checkpoints{every: checkpointEvery} }
+func newCheckpoints() *checkpoints {
+	return &checkpoints{every: checkpointEvery, budget: maxCheckpointEntities}
+}
+
+// forward makes the checkpoints those of a walk forward (an export):
+// from the next one added, those more than forwardWindow turns before it
+// are dropped, and they hold at most forwardCheckpointEntities entities.
+// A walk forward only ever goes back to draw its first frame's log, or
+// when its frames are more than checkpointEvery turns apart, and then
+// by at most logTurns (see Frames.logAt): the ladder across the whole
+// journal, kept for a replay to jump anywhere, and the fine checkpoints,
+// kept for a replay to step back, would be dead weight (see due).
+func (c *checkpoints) forward() {
+	c.window, c.budget = forwardWindow, min(c.budget, forwardCheckpointEntities)
+}
 
 // due reports whether the state after turn turns is one to keep, on a
-// fold going to turn target.
+// fold going to turn target. A walk forward keeps only the ladder's,
+// and only within its window of target: it folds each turn once, and a
+// copy of the state costs about what folding its turns since the copy
+// before did (see worth).
 func (c *checkpoints) due(turn, target int) bool {
+	if c.off {
+		return false
+	}
+	if c.window > 0 {
+		return turn > 0 && turn%checkpointEvery == 0 && target-turn < c.window
+	}
 	return turn > 0 && (turn%checkpointEvery == 0 || turn%fineEvery == 0 && target-turn < checkpointEvery)
 }
 
@@ -76,13 +117,16 @@ func (c *checkpoints) add(s *reducer.State, pos journal.Position) {
 	c.copies++
 	c.copied = pos
 	c.entities += s.NumEntities()
+	if c.window > 0 {
+		c.dropBefore(s.Turn - c.window)
+	}
 	for c.count(true) > maxCheckpoints {
 		c.every *= 2
 	}
 	for c.count(false) > localCheckpoints {
 		c.dropLeastUsedOffLadder()
 	}
-	for c.entities > maxCheckpointEntities && len(c.list) > 1 {
+	for c.entities > c.budget && len(c.list) > 1 {
 		if c.count(false) == 0 {
 			c.every *= 2
 			continue
@@ -102,6 +146,9 @@ func (c *checkpoints) add(s *reducer.State, pos journal.Position) {
 // empty turns), copying checkpoints costs at most about as much as the
 // fold that passes them.
 func (c *checkpoints) worth(s *reducer.State, pos, origin journal.Position) bool {
+	if c.off {
+		return false
+	}
 	from := origin.Offset
 	if k, ok := c.peek(s.Turn); ok {
 		if k.state.Turn == s.Turn {
@@ -169,4 +216,19 @@ func (c *checkpoints) dropLeastUsedOffLadder() {
 		c.entities -= c.list[drop].state.NumEntities()
 		c.list = slices.Delete(c.list, drop, drop+1)
 	}
+}
+
+// stop drops the checkpoints and keeps none from then on: for a walk
+// forward that will not go back (see Frames.walkForward).
+func (c *checkpoints) stop() {
+	c.list, c.entities, c.off = nil, 0, true
+}
+
+// dropBefore drops the checkpoints before turn.
+func (c *checkpoints) dropBefore(turn int) {
+	n := c.index(turn-1) + 1 // how many are before turn
+	for _, k := range c.list[:n] {
+		c.entities -= k.state.NumEntities()
+	}
+	c.list = slices.Delete(c.list, 0, n)
 }

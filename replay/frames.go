@@ -181,6 +181,22 @@ func (f *Frames) At(turn int) (view.ReplayFrame, error) {
 	return frame, nil
 }
 
+// walkForward tells f that its next frame is the frame-th of a walk
+// forward, frames step turns apart (an export): the checkpoints it keeps
+// are then only those that walk can use (see checkpoints.forward). It
+// only goes back to find the log of a frame whose lines logAt drops, the
+// first one, or any when they are more than checkpointEvery turns apart:
+// otherwise, once the first is drawn, it keeps none at all. The frames
+// are the same whatever checkpoints there are: they only save folds.
+func (f *Frames) walkForward(frame, step int) {
+	switch {
+	case frame == 0:
+		f.ckpts.forward()
+	case frame == 1 && step <= checkpointEvery:
+		f.ckpts.stop()
+	}
+}
+
 // logAt is the log of the frame at turn: it makes the lines kept end at
 // turn and hold its log (they cover the logTurns before turn, or hold
 // logLines lines), and takes their tail. It may leave cur anywhere.

@@ -396,3 +396,52 @@ func TestCheckpointsOfACrowdCostNoMoreThanItsFold(t *testing.T) {
 	assert.Greater(t, f.ckpts.copies, 10, "checkpoints are still kept")
 	assert.LessOrEqual(t, f.ckpts.copies, len(j.Bytes)/(entityBytes*crowd)+2, "a fine checkpoint every %d turns made %d copies", fineEvery, f.Total()/fineEvery)
 }
+
+// A walk forward, as a recording goes, gives a plain fold's frames at any
+// step, from the start or from the middle of a quiet game (whose first
+// frame's log goes back logTurns), keeping checkpoints only where it can
+// go back: none once its first frame is drawn when its frames are at
+// most checkpointEvery turns apart (folding each turn about once, the
+// first frame's log's twice), and
+// otherwise those of the forwardWindow turns before the newest, of at most
+// forwardCheckpointEntities entities.
+func TestAWalkForwardKeepsOnlyTheCheckpointsItCanUse(t *testing.T) {
+	path := quietJournalFile(t)
+	want := foldPlainly(t, path)
+	cases := []struct {
+		name       string
+		from, step int
+	}{
+		{"a frame a turn from the start", 1, 1},
+		{"a frame every 101 turns from the start", 1, 101},
+		{"a frame every checkpointEvery turns from the middle", 5000, checkpointEvery},
+		{"a frame every 1500 turns from the start", 1, 1500},
+		{"a frame every 3000 turns from the middle", 4500, 3000},
+		{"a frame every 5000 turns from the start", 1, 5000},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := Open(path, content.Default())
+			require.NoError(t, err)
+			defer f.Close()
+			for i, turn := 0, c.from; turn <= f.Total(); i, turn = i+1, turn+c.step {
+				f.walkForward(i, c.step)
+				checkFrame(t, f, want, turn)
+				held := 0
+				for _, k := range f.ckpts.list {
+					held += k.state.NumEntities()
+					newest := f.ckpts.list[len(f.ckpts.list)-1].state.Turn
+					assert.GreaterOrEqual(t, k.state.Turn, newest-forwardWindow, "turn %d: a checkpoint behind the window", turn)
+				}
+				assert.Equal(t, held, f.ckpts.entities, "the count is kept right")
+				assert.LessOrEqual(t, held, forwardCheckpointEntities)
+				if i > 0 && c.step <= checkpointEvery {
+					assert.Empty(t, f.ckpts.list, "turn %d: no checkpoint kept", turn)
+				}
+			}
+			if c.step <= checkpointEvery {
+				assert.LessOrEqual(t, f.folded, f.Total()+2*logTurns, "each turn folded about once (the first frame's log's turns twice)")
+			}
+		})
+	}
+}
