@@ -353,12 +353,12 @@ func (f *Frames) reach(turn int) error {
 // keeping checkpoints as it passes them and, unless lines is nil,
 // appending the log lines of the turns to it.
 func (f *Frames) fold(turn int, lines *[]view.ReplayLine) error {
+	var tail *journal.Tail // once, not a heap allocation a turn (errors.As takes its address)
 	for f.cur.Turn < turn {
 		err := f.r.Next(&f.turn)
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
-		var tail *journal.Tail
 		if errors.As(err, &tail) {
 			f.tail = tail
 			return nil

@@ -47,9 +47,9 @@ func (f *Frames) depthEntries() ([]depthEntry, error) {
 	r.ReuseFacts()
 	depths := []depthEntry{}
 	var t events.Turn
+	var tail *journal.Tail // once, not a heap allocation a turn (errors.As takes its address)
 	for r.Turns() < f.total {
 		err := r.Next(&t)
-		var tail *journal.Tail
 		if errors.Is(err, io.EOF) || errors.As(err, &tail) {
 			break
 		}
@@ -97,9 +97,9 @@ func (f *Frames) History(turn int) ([]view.ReplayLine, error) {
 	}
 	h.state = nil // until the fold below succeeds
 	var t events.Turn
+	var tail *journal.Tail // once, not a heap allocation a turn (errors.As takes its address)
 	for s.Turn < turn {
 		err := r.Next(&t)
-		var tail *journal.Tail
 		if errors.Is(err, io.EOF) || errors.As(err, &tail) {
 			break
 		}
