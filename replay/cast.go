@@ -94,7 +94,7 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 	var prev *view.TextCanvas
 	// Two canvases, drawn on in turn: the frame's and the one before.
 	canvases := [2]*view.TextCanvas{view.NewTextCanvas(exportWidth, exportHeight), view.NewTextCanvas(exportWidth, exportHeight)}
-	var line []byte
+	out := newCastEvents()
 	step = max(step, 1)
 	depths, err := f.depthEntries()
 	if err != nil {
@@ -114,18 +114,19 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 		cur := canvases[i%2]
 		cur.Clear()
 		screen.DrawOn(cur, fr)
-		line = appendCastEvent(line[:0], at, "o", view.ANSIFrame(prev, cur))
+		out.line = out.line[:0]
+		out.add(at, "o", view.ANSIFrame(prev, cur))
 		for ; next < len(depths) && depths[next].turn <= turn; next++ {
 			d := depths[next]
-			line = appendCastEvent(line, at, "m", fmt.Sprintf("depth %d, turn %d", d.depth, d.turn-1))
+			out.add(at, "m", fmt.Sprintf("depth %d, turn %d", d.depth, d.turn-1))
 		}
 		if s := fr.State; s != nil && s.Over {
-			line = appendCastEvent(line, at, "m", fmt.Sprintf("died on turn %d: %s", s.TurnNumber(), reducer.DeathCause(s)))
+			out.add(at, "m", fmt.Sprintf("died on turn %d: %s", s.TurnNumber(), reducer.DeathCause(s)))
 		}
 		if turn == last {
-			line = appendCastEvent(line, at+CastHold, "o", "\x1b[?25h") // the viewer's cursor back
+			out.add(at+CastHold, "o", "\x1b[?25h") // the viewer's cursor back
 		}
-		if _, err := w.Write(line); err != nil {
+		if _, err := w.Write(out.line); err != nil {
 			return err
 		}
 		prev = cur
@@ -136,17 +137,31 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 	}
 }
 
-// appendCastEvent appends the event [t, code, data] and a newline.
-func appendCastEvent(b []byte, t float64, code, data string) []byte {
-	b = append(b, '[')
+// castEvents writes a recording's events, one a line, with the same
+// encoder for every one (a new one an event was most of what writing an
+// event allocated).
+type castEvents struct {
+	line []byte
+	data bytes.Buffer // what enc writes
+	enc  *json.Encoder
+}
+
+func newCastEvents() *castEvents {
+	e := &castEvents{}
+	e.enc = json.NewEncoder(&e.data)
+	e.enc.SetEscapeHTML(false)
+	return e
+}
+
+// add appends the event [t, code, data] and a newline to the line.
+func (e *castEvents) add(t float64, code, data string) {
+	b := append(e.line, '[')
 	b = strconv.AppendFloat(b, t, 'f', 6, 64)
 	b = append(b, `, "`+code+`", `...)
-	var s bytes.Buffer
-	enc := json.NewEncoder(&s)
-	enc.SetEscapeHTML(false)
-	enc.Encode(data) // a string always encodes
-	b = append(b, bytes.TrimRight(s.Bytes(), "\n")...)
-	return append(b, "]\n"...)
+	e.data.Reset()
+	e.enc.Encode(data) // a string always encodes
+	b = append(b, bytes.TrimRight(e.data.Bytes(), "\n")...)
+	e.line = append(b, "]\n"...)
 }
 
 // The size of an exported screen.
