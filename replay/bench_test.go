@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -132,4 +133,40 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(benchDirs.dir)
 	}
 	os.Exit(code)
+}
+
+// BenchmarkRecording writes the recording of the whole 100 000-turn
+// journal (without its snapshots, as a bug report comes), as `rogue
+// export --asciicast` does: at its default step (MaxCastFrames frames)
+// and a frame every 1500 turns (more than checkpointEvery: each frame's
+// log is found anew). B/op is what it allocated and state-copies/op the
+// checkpoints it copied: an export that kept a replay's checkpoints, a
+// ladder across the whole journal, kept 7 of the 8 MB it held on the
+// 1M-turn game, and their copies were 2 of its 2.3 GB allocated.
+func BenchmarkRecording(b *testing.B) {
+	_, bare := benchJournalFiles(b)
+	for _, c := range []struct {
+		name string
+		step int // 0: the default
+	}{
+		{"the default step", 0},
+		{"a frame every 1500 turns", 1500},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			copies := 0
+			for b.Loop() {
+				f, err := Open(bare, content.Default())
+				require.NoError(b, err)
+				step := c.step
+				if step == 0 {
+					step = CastStep(1, f.Total())
+				}
+				require.NoError(b, WriteCast(io.Discard, f, 1, f.Total(), step, DefaultCastSpeed))
+				copies = f.ckpts.copies
+				require.NoError(b, f.Close())
+			}
+			b.ReportMetric(float64(copies), "state-copies/op")
+		})
+	}
 }
