@@ -534,20 +534,11 @@ func (s *State) moved(f *events.Moved) error {
 		a := &s.entity[i]
 		dx, dy := f.Dir.Delta()
 		to := events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}
-		if !a.dead && s.IsActor(a) && uint(to.X) < uint(m.Width) && uint(to.Y) < uint(m.Height) {
-			k := to.Y*m.Width + to.X
-			if m.Tiles[k].Walkable() && s.standing[k>>6]&(1<<(k&63)) == 0 {
-				if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
-					j := from.Y*m.Width + from.X
-					s.standing[j>>6] &^= 1 << (j & 63)
-				}
-				s.standing[k>>6] |= 1 << (k & 63)
-				a.Pos = to
-				if a.ID == events.PlayerID && !s.forgetful && (s.viewed == nil || !s.viewed.Has(to)) {
-					s.lookFromNew(to)
-				}
-				return nil
+		if !a.dead && s.IsActor(a) && s.stepFree(a, to, m) {
+			if a.ID == events.PlayerID && !s.forgetful && (s.viewed == nil || !s.viewed.Has(to)) {
+				s.lookFromNew(to)
 			}
+			return nil
 		}
 	}
 	a, err := s.actorOnMap(f.Actor)
@@ -557,25 +548,38 @@ func (s *State) moved(f *events.Moved) error {
 	return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
 }
 
+// stepFree moves actor a to the tile to of m and reports true when to is
+// a free floor tile of m (nobody stands there), keeping the index of
+// where actors stand (which must be built); otherwise it changes nothing
+// and reports false. It is what nearly every step is: moved and move
+// try it before the checks that name what is wrong.
+func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) bool {
+	if uint(to.X) >= uint(m.Width) || uint(to.Y) >= uint(m.Height) {
+		return false
+	}
+	k := to.Y*m.Width + to.X
+	if !m.Tiles[k].Walkable() || s.standing[k>>6]&(1<<(k&63)) != 0 {
+		return false
+	}
+	if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
+		j := from.Y*m.Width + from.X
+		s.standing[j>>6] &^= 1 << (j & 63)
+	}
+	s.standing[k>>6] |= 1 << (k & 63)
+	a.Pos = to
+	return true
+}
+
 // move moves actor a to the tile to, if it may stand there.
 func (s *State) move(a *Entity, to events.Pos) error {
 	// What nearly every step is: from a tile of the map to a free floor
 	// tile, the index of where actors stand built. The checks and their
 	// errors, when it is not, are below.
-	if m := s.Map; s.standingOK && uint(to.X) < uint(m.Width) && uint(to.Y) < uint(m.Height) {
-		k := to.Y*m.Width + to.X
-		if m.Tiles[k].Walkable() && s.standing[k>>6]&(1<<(k&63)) == 0 {
-			if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
-				j := from.Y*m.Width + from.X
-				s.standing[j>>6] &^= 1 << (j & 63)
-			}
-			s.standing[k>>6] |= 1 << (k & 63)
-			a.Pos = to
-			if a.ID == events.PlayerID {
-				s.lookFrom(to)
-			}
-			return nil
+	if s.standingOK && s.stepFree(a, to, s.Map) {
+		if a.ID == events.PlayerID {
+			s.lookFrom(to)
 		}
+		return nil
 	}
 	if err := s.placeable(to); err != nil {
 		return err
