@@ -239,7 +239,8 @@ func corridorGame(t *testing.T) (*Model, func(events.Command)) {
 
 func TestGreaterThanTravelsToTheStairsOnceTheyAreKnown(t *testing.T) {
 	m, step := corridorGame(t)
-	assert.Equal(t, Intent{Command: &events.Descend{}}, m.HandleKey(Rune('>')), "stairs not yet seen: > is the rules' to refuse")
+	assert.Equal(t, Intent{}, m.HandleKey(Rune('>')), "stairs not yet seen: > sends nothing")
+	assert.Equal(t, []string{"You have not found the stairs down yet: o explores."}, m.Messages(1))
 	for range 2 { // run to the doorway, then down the corridor into the far room
 		assert.Equal(t, Intent{}, m.HandleKey(Rune('L')))
 		for cmd := m.NextCommand(); cmd != nil; cmd = m.NextCommand() {

@@ -67,7 +67,7 @@ func TestPlayKeysGiveCommands(t *testing.T) {
 		{"the numpad centre waits", Named(KeyCenter), Intent{Command: &events.Wait{}}},
 		{"g picks up", Rune('g'), Intent{Command: &events.PickUp{}}},
 		{"a comma picks up", Rune(','), Intent{Command: &events.PickUp{}}},
-		{"> descends", Rune('>'), Intent{Command: &events.Descend{}}},
+		{"> before the stairs are found sends nothing (it says how to find them)", Rune('>'), Intent{}},
 		{"Q quits", Rune('Q'), Intent{Quit: true}},
 		{"Esc does nothing", Named(KeyEsc), Intent{}},
 		{"an unbound letter does nothing", Rune('z'), Intent{}},

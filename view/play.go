@@ -27,8 +27,14 @@ func (m *Model) keyPlay(k Key) Intent {
 	case 'g', ',':
 		return Intent{Command: &events.PickUp{}}
 	case '>':
-		if p := m.State.Player(); p != nil && m.State.Map != nil && m.State.Map.At(p.Pos) != dungeon.DownStairs && m.knowsStairs() {
-			m.startJob(auto.Travel, 0)
+		if p := m.State.Player(); p != nil && m.State.Map != nil && m.State.Map.At(p.Pos) != dungeon.DownStairs {
+			// Off the stairs: travel to them once seen; before that,
+			// say how to find them rather than the rules' bare refusal.
+			if m.knowsStairs() {
+				m.startJob(auto.Travel, 0)
+			} else {
+				m.Say("You have not found the stairs down yet: o explores.")
+			}
 			return Intent{}
 		}
 		return Intent{Command: &events.Descend{}}
