@@ -227,31 +227,43 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 // so far) on the slow path's reader, and returns it with the index after
 // it; or nil, when the slow path refuses it (decodeFlat then words why).
 func (d *TurnDecoder) slowFact(payload []byte, code byte, at, index int, command Command, lastSpawn EntityID) (Fact, int) {
-	r := &d.r
-	r.b, r.i, r.flat = payload, at, true
-	r.err, r.nested, r.parked = nil, 0, 0
+	r := d.slowReader(payload, at)
 	ctx := &d.ctx
 	*ctx = turnContext{command: command, lastSpawn: lastSpawn}
 	var f Fact
 	if sh := factShorthands[code]; d.format >= 3 && sh != nil {
-		f = d.slabs.fact(uint8(sh.of), factTable[sh.of])
-		r.part, r.name, r.index = partFact, sh.name, index
-		r.budget()
+		f = d.slowStart(uint8(sh.of), sh.name, index)
 		sh.get(r, f, ctx)
 	} else {
 		e := factTable[code]
 		if e == nil {
 			return nil, at
 		}
-		f = d.slabs.fact(code, e)
-		r.part, r.name, r.index = partFact, e.name, index
-		r.budget()
+		f = d.slowStart(code, e.name, index)
 		f.get(r)
 	}
 	if r.err != nil {
 		return nil, at
 	}
 	return f, r.i
+}
+
+// slowReader readies the slow path's reader for a fact at payload[at:].
+func (d *TurnDecoder) slowReader(payload []byte, at int) *reader {
+	r := &d.r
+	r.b, r.i, r.flat = payload, at, true
+	r.err, r.nested, r.parked = nil, 0, 0
+	return r
+}
+
+// slowStart hands out a fact of wire code code from the slabs, for the
+// slow path's reader to fill in: fact index of its turn, named name in
+// what the reader says is wrong.
+func (d *TurnDecoder) slowStart(code uint8, name string, index int) Fact {
+	f := d.slabs.fact(code, factTable[code])
+	d.r.part, d.r.name, d.r.index = partFact, name, index
+	d.r.budget()
+	return f
 }
 
 // level reads the fields of a LevelEntered into m.

@@ -649,31 +649,23 @@ func (d *TurnDecoder) call4(b []byte, n int, t *Turn) bool {
 // the slow path's reader, and returns it with the index after it; or nil,
 // when the slow path refuses it (decode4 then words why).
 func (d *TurnDecoder) slowFact4(payload []byte, code byte, at, index int, ctx *context4) (Fact, int) {
-	r := &d.r
-	r.b, r.i, r.flat = payload, at, true
-	r.err, r.nested, r.parked = nil, 0, 0
+	r := d.slowReader(payload, at)
 	c := &d.ctx4
 	*c = *ctx
 	var f Fact
 	switch sh4, sh3 := shorthands4[code], factShorthands[code]; {
 	case sh4 != nil:
-		f = d.slabs.fact(uint8(sh4.of), factTable[sh4.of])
-		r.part, r.name, r.index = partFact, sh4.name, index
-		r.budget()
+		f = d.slowStart(uint8(sh4.of), sh4.name, index)
 		get4(r, f, code, c)
 	case sh3 != nil:
-		f = d.slabs.fact(uint8(sh3.of), factTable[sh3.of])
-		r.part, r.name, r.index = partFact, sh3.name, index
-		r.budget()
+		f = d.slowStart(uint8(sh3.of), sh3.name, index)
 		sh3.get(r, f, &c.turnContext)
 	default:
 		e := factTable[code]
 		if e == nil {
 			return nil, at
 		}
-		f = d.slabs.fact(code, e)
-		r.part, r.name, r.index = partFact, e.name, index
-		r.budget()
+		f = d.slowStart(code, e.name, index)
 		f.get(r)
 	}
 	if r.err != nil {
