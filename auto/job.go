@@ -122,7 +122,7 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 		}
 	case Travel:
 		if _, ok := stairs(s); !ok {
-			return nil, "You have not found the stairs down yet."
+			return nil, noStairs
 		}
 		if s.Map.At(p.Pos) == downStairs {
 			return nil, "You are on the stairs down: > descends."
@@ -205,11 +205,14 @@ func (j *Job) interrupted(s *reducer.State) string {
 	return ""
 }
 
+// noStairs is why there is nowhere to travel to, and what to do about it.
+const noStairs = "You have not found the stairs down yet: o explores."
+
 // travel steps towards the stairs, and stops on them.
 func (j *Job) travel(s *reducer.State) (events.Command, string) {
 	goal, ok := stairs(s)
 	if !ok {
-		return nil, "You have not found the stairs down yet."
+		return nil, noStairs
 	}
 	from := s.Player().Pos
 	if from == goal {

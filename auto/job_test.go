@@ -77,7 +77,7 @@ func TestAJobRefusesToStartWhenItHasNothingToDo(t *testing.T) {
 		want string
 	}{
 		{"rest at full health", Rest, "You are already at full health."},
-		{"travel before the stairs are found", Travel, "You have not found the stairs down yet."},
+		{"travel before the stairs are found", Travel, "You have not found the stairs down yet: o explores."},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -238,7 +238,7 @@ func TestRunFollowsACorridorRoundItsBend(t *testing.T) {
 func TestTravelWalksToTheStairsOnceSeen(t *testing.T) {
 	s := bend(t)
 	_, why := Start(Travel, 0, s, nil)
-	assert.Equal(t, "You have not found the stairs down yet.", why)
+	assert.Equal(t, "You have not found the stairs down yet: o explores.", why)
 	for range 2 { // to the doorway, then down the corridor into the room
 		j, why := Start(Run, events.East, s, nil)
 		require.NotNil(t, j, why)

@@ -28,13 +28,9 @@ func (m *Model) keyPlay(k Key) Intent {
 		return Intent{Command: &events.PickUp{}}
 	case '>':
 		if p := m.State.Player(); p != nil && m.State.Map != nil && m.State.Map.At(p.Pos) != dungeon.DownStairs {
-			// Off the stairs: travel to them once seen; before that,
-			// say how to find them rather than the rules' bare refusal.
-			if m.knowsStairs() {
-				m.startJob(auto.Travel, 0)
-			} else {
-				m.Say("You have not found the stairs down yet: o explores.")
-			}
+			// Off the stairs: travel to them, or say why not (not found
+			// yet, a monster in view) rather than the rules' bare refusal.
+			m.startJob(auto.Travel, 0)
 			return Intent{}
 		}
 		return Intent{Command: &events.Descend{}}
@@ -78,17 +74,6 @@ func (m *Model) unknownKey(k Key) {
 		return // closing or confirming nothing is not a mistake worth a line
 	}
 	m.Say("Unknown key " + k.String() + ": ? lists the keys.")
-}
-
-// knowsStairs reports whether the player has seen the stairs down.
-func (m *Model) knowsStairs() bool {
-	s := m.State
-	for p := range s.Explored().All() {
-		if s.Map.At(p) == dungeon.DownStairs {
-			return true
-		}
-	}
-	return false
 }
 
 // open shows screen mode with its selection at the top.
