@@ -4,7 +4,9 @@ package view
 
 // helpKeys are the keys and what they do, as the help lists them.
 var helpKeys = [][2]string{
-	{"arrows, h j k l y u b n", "walk (into a monster: attack); numpad 1-9 too"},
+	{"  y k u", "walk that way (into a monster: attack)"},
+	{"  h @ l", "the arrows and the numpad's 1-9 walk too"},
+	{"  b j n", ""},
 	{"Shift+arrow, H J K L...", "run until something is worth a look"},
 	{". or 5", "wait a turn"},
 	{"Z", "rest until healed"},
@@ -15,11 +17,9 @@ var helpKeys = [][2]string{
 	{"c", "character sheet"},
 	{"x", "look around"},
 	{"Ctrl-P or M", "message history"},
-	{"?", "this help"},
-	{"Esc", "cancel, close"},
+	{"?  Esc", "this help  cancel, close"},
 	{"Q, Ctrl-C", "save and quit: rogue continues the game"},
 	{"Ctrl-Z  Ctrl-R", "suspend to the shell  redraw the screen"},
-	{"", ""},
 	{"Any key", "stops resting, exploring, travelling, running"},
 	{"When aiming", "movement keys move, Tab next target, Enter use"},
 }
@@ -27,10 +27,6 @@ var helpKeys = [][2]string{
 func (m *Model) drawHelp(c Canvas, area rect) {
 	win := window{title: "Keys", hint: "Esc: close", selected: -1}
 	for _, k := range helpKeys {
-		if k[0] == "" {
-			win.lines = append(win.lines, plain(""))
-			continue
-		}
 		win.lines = append(win.lines, line{{pad(k[0], 24), Style{Bold: true}}, {k[1], Plain}})
 	}
 	win.draw(c, area)

@@ -384,7 +384,7 @@ func TestATooSmallTerminalTakesOnlyQuit(t *testing.T) {
 
 func TestTheHelpNamesEveryPlayKey(t *testing.T) {
 	text := render(func() *Model { m := withFoes(t).m; m.HandleKey(Rune('?')); return m }(), 120, 40)
-	for _, key := range []string{"arrows", "h j k l y u b n", "numpad", ". or 5", "g or ,", ">", "i ", "d ", "R ", "c ", "x ", "? ", "Esc", "Q,", "Tab", "Enter",
+	for _, key := range []string{"arrows", "y k u", "h @ l", "b j n", "numpad", ". or 5", "g or ,", ">", "i ", "d ", "R ", "c ", "x ", "? ", "Esc", "Q,", "Tab", "Enter",
 		"Z ", "o ", "Ctrl-P", "M ", "Ctrl-C", "Ctrl-Z", "Ctrl-R", "Shift+arrow", "H J K L"} {
 		assert.Contains(t, text, key)
 	}
