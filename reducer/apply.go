@@ -21,10 +21,12 @@ func (s *State) ApplyTurn(t *events.Turn) error { return s.applyTurn(t, nil) }
 // derived, never stored.
 func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
 	tell := teller{s: s}
+	hp := s.playerHP()
 	err := s.applyTurn(t, tell.fact)
 	log := tell.done()
-	if m := TurnNote(s, t); err == nil && m != "" {
-		log = append(log, m)
+	if err == nil {
+		log = appendNote(log, TurnNote(s, t))
+		log = appendNote(log, lowHPNote(s, hp))
 	}
 	return log, err
 }

@@ -172,6 +172,66 @@ func TurnNote(s *State, t *events.Turn) string {
 	return "You are too hungry to heal by resting. Eat something."
 }
 
+// lowHPNote is the warning the log gives when a turn leaves the player,
+// alive, at a third of their most hit points or fewer, having had more
+// before it (hpBefore, from playerHP): a newcomer fighting on at 9 of 30
+// hit points seldom noticed the bar shrink. It says what would help of
+// what the player has: a potion that heals, food when too hungry to heal
+// by resting, or rest. "" when there is nothing to say.
+func lowHPNote(s *State, hpBefore int) string {
+	p := s.Player()
+	if p == nil || s.Over || p.HP >= hpBefore {
+		return ""
+	}
+	most := s.MaxHP(p)
+	if p.HP*3 > most || hpBefore*3 <= most {
+		return ""
+	}
+	var heal, food string
+	for _, it := range s.Backpack(events.PlayerID) {
+		if c := s.content.Item(it.Kind); c != nil && c.Use != nil {
+			switch {
+			case c.Use.Effect == content.Heal && heal == "":
+				heal = "drink the " + c.Name + " (i)"
+			case c.Use.Effect == content.Feed && food == "":
+				food = "eat the " + c.Name + " (i)"
+			}
+		}
+	}
+	var help []string
+	if heal != "" {
+		help = append(help, heal)
+	}
+	switch {
+	case s.Hunger < events.Hungry:
+		help = append(help, "get away and rest (Z)")
+	case food != "":
+		help = append(help, food+" so that rest heals")
+	}
+	note := fmt.Sprintf("Low HP: %d of %d left.", max(p.HP, 0), most)
+	if len(help) > 0 {
+		advice := strings.Join(help, ", or ")
+		note += " " + strings.ToUpper(advice[:1]) + advice[1:] + "."
+	}
+	return note
+}
+
+// playerHP is the player's hit points, or 0 before there is a player.
+func (s *State) playerHP() int {
+	if p := s.Player(); p != nil {
+		return p.HP
+	}
+	return 0
+}
+
+// appendNote appends note to log unless it is "".
+func appendNote(log []string, note string) []string {
+	if note == "" {
+		return log
+	}
+	return append(log, note)
+}
+
 // against is an attack's roll as the log shows it: "(15 against armor
 // 12)". An attack total below zero (a poor roll with penalties) is shown
 // as 0: it misses all the same, and the log shows no negative numbers.

@@ -63,3 +63,39 @@ func TestAnAttackShowsItsRollAndNoNegativeNumber(t *testing.T) {
 		})
 	}
 }
+
+func TestTheLogWarnsOnceWhenATurnLeavesThePlayerAtAThirdOfTheirHP(t *testing.T) {
+	hit := func(damage int) events.Turn {
+		return events.Turn{Command: &events.Move{Dir: events.East}, Facts: []events.Fact{&events.Damaged{Actor: playerID, Amount: damage, Cause: events.CauseStarvation}}}
+	}
+	cases := []struct {
+		name   string
+		carry  []string
+		hunger events.Hunger
+		hp     int // before the turn, of 30 (rules 2)
+		damage int
+		want   []string
+	}{
+		{"crossing to a third, with a potion", []string{"Health Potion"}, events.Normal, 30, 20, []string{"Hunger gnaws at you: 20 damage.", "Low HP: 10 of 30 left. Drink the Health Potion (i), or get away and rest (Z)."}},
+		{"crossing to a third, without one", nil, events.Normal, 30, 20, []string{"Hunger gnaws at you: 20 damage.", "Low HP: 10 of 30 left. Get away and rest (Z)."}},
+		{"crossing well below a third", nil, events.Normal, 11, 10, []string{"Hunger gnaws at you: 10 damage.", "Low HP: 1 of 30 left. Get away and rest (Z)."}},
+		{"too hungry to heal by resting, with food", []string{"Ration"}, events.Hungry, 30, 20, []string{"Hunger gnaws at you: 20 damage.", "Low HP: 10 of 30 left. Eat the Ration (i) so that rest heals."}},
+		{"starving, with a potion and no food", []string{"Health Potion"}, events.Starving, 30, 20, []string{"Hunger gnaws at you: 20 damage.", "Low HP: 10 of 30 left. Drink the Health Potion (i)."}},
+		{"starving with nothing that helps", nil, events.Starving, 30, 20, []string{"Hunger gnaws at you: 20 damage.", "Low HP: 10 of 30 left."}},
+		{"above a third", nil, events.Normal, 30, 19, []string{"Hunger gnaws at you: 19 damage."}},
+		{"already low: said once, when it was crossed", nil, events.Normal, 10, 1, []string{"Hunger gnaws at you: 1 damage."}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := arenaOf(t, 2)
+			for _, name := range c.carry {
+				put(t, s, name, events.Pos{}, playerID, events.SlotNone)
+			}
+			s.Player().HP, s.Hunger = c.hp, c.hunger
+			turn := hit(c.damage)
+			log, err := s.ApplyTurnMessages(&turn)
+			require.NoError(t, err)
+			assert.Equal(t, c.want, log)
+		})
+	}
+}
