@@ -160,7 +160,9 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			return false
 		case stopGrow:
 			if len(t.Facts) == cap(t.Facts) {
-				t.Facts = slices.Grow(t.Facts, len(t.Facts)+4)
+				// Room for many more at once: a level's facts come by
+				// the hundred, and a reader's t.Facts starts empty.
+				t.Facts = slices.Grow(t.Facts, len(t.Facts)+64)
 				t.Facts = t.Facts[:len(t.Facts):min(cap(t.Facts), MaxFactsPerTurn)]
 			}
 			d.slabs.grow(l.code)
