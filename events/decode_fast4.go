@@ -62,8 +62,8 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	moveDir, isMove := Dir(0), false
 	// draws is false once an opener gave the draw count.
 	draws := true
-	switch code {
-	case openStep, openStep + 1, openStep + 2, openStep + 3, openStep + 4, openStep + 5, openStep + 6, openStep + 7:
+	switch kinds4[code] {
+	case kindStep:
 		// The commonest turn of a game.
 		m := s.move.raw(s)
 		m.Dir = Dir(code - openStep)
@@ -72,54 +72,52 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		f := s.moved.raw(s)
 		*f = Moved{Actor: PlayerID, Dir: m.Dir}
 		t.Facts = append(t.Facts, f)
-	case 0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, // openMoveDraws on
-		0x58, 0x59, 0x5a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f,
-		0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67:
+	case kindMoveDraws:
 		k := code - openMoveDraws
 		m := s.move.raw(s)
 		m.Dir = Dir(k % 8)
 		moveDir, isMove = m.Dir, true
 		t.Command, t.Draws, draws = m, uint64(minPackedDraws+k/8), false
-	case openWait:
+	case kindWaitOpener:
 		t.Command, t.Draws, draws = s.wait.raw(s), 0, false
-	case openRest:
+	case kindRest:
 		t.Command, t.Draws, draws = s.wait.raw(s), 0, false
 		f := s.healed.raw(s)
 		*f = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
 		t.Facts = append(t.Facts, f)
-	case openPickUp:
+	case kindPickUpOpener:
 		t.Command, t.Draws, draws = s.pickUp.raw(s), 0, false
 		f := s.pickedUp.raw(s)
 		f.Actor = PlayerID
 		f.Item, i = id4(b, i)
 		t.Facts = append(t.Facts, f)
-	case moveShorthand, moveShorthand + 1, moveShorthand + 2, moveShorthand + 3, moveShorthand + 4, moveShorthand + 5, moveShorthand + 6, moveShorthand + 7:
+	case kindMoveShorthand:
 		m := s.move.raw(s)
 		m.Dir = Dir(code - moveShorthand)
 		moveDir, isMove = m.Dir, true
 		t.Command = m
-	case byte(CodeMove):
+	case kindMove:
 		m := s.move.raw(s)
 		m.Dir, i = dir4(b, i)
 		moveDir, isMove = m.Dir, true
 		t.Command = m
-	case byte(CodeWait):
+	case kindWait:
 		t.Command = s.wait.raw(s)
-	case byte(CodeDescend):
+	case kindDescend:
 		t.Command = s.descend.raw(s)
-	case byte(CodePickUp):
+	case kindPickUp:
 		t.Command = s.pickUp.raw(s)
-	case byte(CodeBegin):
+	case kindBegin:
 		t.Command = s.begin.raw(s)
-	case byte(CodeDrop):
+	case kindDrop:
 		m := s.drop.raw(s)
 		m.Item, i = id4(b, i)
 		t.Command = m
-	case byte(CodeRemove):
+	case kindRemove:
 		m := s.remove.raw(s)
 		m.Item, i = id4(b, i)
 		t.Command = m
-	case byte(CodeUse):
+	case kindUse:
 		m := s.use.raw(s)
 		m.Item, i = id4(b, i)
 		m.HasTarget, i = bool4(b, i)
@@ -129,7 +127,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			m.Target.Y, i = int4(b, i)
 		}
 		t.Command = m
-	case byte(CodeChooseAttribute):
+	case kindChooseAttribute:
 		m := s.chooseAttribute.raw(s)
 		var a byte
 		a, i = enum4(b, i, byte(NumAttributes))
@@ -162,7 +160,9 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			return false
 		case stopGrow:
 			if len(t.Facts) == cap(t.Facts) {
-				t.Facts = slices.Grow(t.Facts, len(t.Facts)+4)
+				// Room for many more at once: a level's facts come by
+				// the hundred, and a reader's t.Facts starts empty.
+				t.Facts = slices.Grow(t.Facts, len(t.Facts)+64)
 				t.Facts = t.Facts[:len(t.Facts):min(cap(t.Facts), MaxFactsPerTurn)]
 			}
 			d.slabs.grow(l.code)
@@ -173,6 +173,44 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		}
 	}
 }
+
+// The kinds of a format 4 turn's first byte, an opener or a command's
+// code (or shorthand), as kinds4 gives them: fast4's switch on a kind is
+// a jump table, one branch, where a switch on the byte, whose cases are
+// ranges spread from 1 to 0x6a, is a search of four or five.
+const (
+	kindNone uint8 = iota // no opener, no command: fast4 gives up
+	kindStep
+	kindMoveDraws
+	kindWaitOpener
+	kindRest
+	kindPickUpOpener
+	kindMoveShorthand
+	kindMove
+	kindWait
+	kindDescend
+	kindPickUp
+	kindBegin
+	kindDrop
+	kindRemove
+	kindUse
+	kindChooseAttribute
+)
+
+// kinds4 is the kind of each first byte of a format 4 turn.
+var kinds4 = func() (t [256]uint8) {
+	for d := range byte(NumDirs) {
+		t[openStep+d] = kindStep
+		t[moveShorthand+d] = kindMoveShorthand
+	}
+	for c := openMoveDraws; c < openWait; c++ {
+		t[c] = kindMoveDraws
+	}
+	t[openWait], t[openRest], t[openPickUp] = kindWaitOpener, kindRest, kindPickUpOpener
+	t[CodeMove], t[CodeWait], t[CodeDescend], t[CodePickUp], t[CodeBegin] = kindMove, kindWait, kindDescend, kindPickUp, kindBegin
+	t[CodeDrop], t[CodeRemove], t[CodeUse], t[CodeChooseAttribute] = kindDrop, kindRemove, kindUse, kindChooseAttribute
+	return t
+}()
 
 // loop4 is what fast4's fact loop carries from fact to fact, kept here
 // while the loop is out (see facts4).

@@ -8,7 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestChainIsCRC32C checks chain against hash/crc32's CRC-32C on random
+// TestChainIsCRC32C checks chain, and chainSmall (which the Reader calls
+// itself on short records), against hash/crc32's CRC-32C on random
 // payloads of every length up to 300, each from several previous values
 // of the chain.
 func TestChainIsCRC32C(t *testing.T) {
@@ -20,7 +21,9 @@ func TestChainIsCRC32C(t *testing.T) {
 			for i := range payload {
 				payload[i] = byte(rng.Uint32())
 			}
-			assert.Equal(t, crc32.Update(prev, table, payload), chain(prev, payload), "%d bytes after %#x", n, prev)
+			want := crc32.Update(prev, table, payload)
+			assert.Equal(t, want, chain(prev, payload), "%d bytes after %#x", n, prev)
+			assert.Equal(t, want, chainSmall(prev, payload), "chainSmall, %d bytes after %#x", n, prev)
 		}
 	}
 }

@@ -198,8 +198,8 @@ func (r *Reader) Next(t *events.Turn) error {
 				case n == 1:
 					// Most turns: chain's table loop, inline.
 					sum = ^(castagnoli[byte(^prev)^payload[0]] ^ ^prev>>8)
-				case n < tinyPayload:
-					sum = chain(prev, payload)
+				case n < smallPayload:
+					sum = chainSmall(prev, payload)
 				default:
 					// chain's call to crc32.Update, one call less.
 					sum = crc32.Update(prev, castagnoli, payload)
