@@ -248,13 +248,14 @@ func TestAClearLineAnswersAsTheSearchDoes(t *testing.T) {
 		for k := 0; k < 50; k++ {
 			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
 			maxNodes := []int{0, 1000, rng.Range(1, 12)}[rng.Intn(3)]
-			if _, ok := finder.clearLine(&passability{fn: g.passable}, from, to, maxNodes); ok && from != to {
+			walls, none := g.bits()
+			if _, ok := finder.clearLine(walls, none, from, to, maxNodes); ok && from != to {
 				lines++
 			}
 			d, ok := finder.NextStep(g.passable, from, to, maxNodes)
 			want := result{}
 			if from != to {
-				want.Dir, want.OK = search.astar(&passability{fn: g.passable}, from, to, maxNodes)
+				want.Dir, want.OK = search.astar(walls, none, from, to, maxNodes)
 			}
 			require.Equal(t, want, result{d, ok}, "map %d (%dx%d): %v to %v, at most %d tiles", m, w, h, from, to, maxNodes)
 		}
@@ -304,7 +305,8 @@ func TestALineWithAnythingInTheWayIsNotClear(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, from, to := parse(tt.rows...)
-			d, ok := NewFinder(g.w, g.h).clearLine(&passability{fn: g.passable}, from, to, tt.maxNodes)
+			walls, none := g.bits()
+			d, ok := NewFinder(g.w, g.h).clearLine(walls, none, from, to, tt.maxNodes)
 			assert.Equal(t, tt.want, result{d, ok})
 		})
 	}
