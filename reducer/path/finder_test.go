@@ -521,3 +521,43 @@ func TestTheFinderAnswersAsItsSpecification(t *testing.T) {
 		}
 	}
 }
+
+// Property: one Finder kept from search to search while the walls and the
+// taken tiles change a few at a time (as monsters move, and the goal's
+// own tile taken or not) answers, and reaches, as a fresh Finder does.
+func TestAFinderKeptWhileTheBitsChangeAnswersAsAFreshOne(t *testing.T) {
+	rng := dice.New(41, 0)
+	w, h := 37, 23
+	kept := NewFinder(w, h)
+	n := (w*h + 63) / 64
+	walls, taken := make([]uint64, n), make([]uint64, n)
+	flip := func(bits []uint64, i int) { bits[i>>6] ^= 1 << (i & 63) }
+	for i := range w * h {
+		if rng.Intn(100) < 30 {
+			flip(walls, i)
+		}
+	}
+	sealed := 0
+	for k := 0; k < 3000; k++ {
+		for range rng.Range(0, 4) {
+			flip(taken, rng.Intn(w*h))
+		}
+		if rng.Intn(20) == 0 {
+			flip(walls, rng.Intn(w*h))
+		}
+		from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+		maxNodes := []int{0, 1000, rng.Range(1, 40)}[rng.Intn(3)]
+		fresh := NewFinder(w, h)
+		d, ok := fresh.NextStepBits(walls, taken, from, to, maxNodes)
+		kd, kok := kept.NextStepBits(walls, taken, from, to, maxNodes)
+		require.Equal(t, result{d, ok}, result{kd, kok}, "search %d: %v to %v, at most %d", k, from, to, maxNodes)
+		want, got := make([]uint64, n), make([]uint64, n)
+		wok, gok := fresh.Reached(want), kept.Reached(got)
+		require.Equal(t, wok, gok, "search %d", k)
+		require.Equal(t, want, got, "search %d", k)
+		if wok {
+			sealed++
+		}
+	}
+	require.Greater(t, sealed, 100, "searches that failed for want of tiles")
+}
