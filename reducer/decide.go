@@ -92,6 +92,8 @@ type decider struct {
 	staggered slab[events.Staggered]
 	lostSight slab[events.LostSight]
 	healed    slab[events.Healed]
+	// heldBuf is held's scratch.
+	heldBuf []events.EntityID
 	// finder is chase's path finder, kept from level to level while the
 	// levels are the same size.
 	finder           *path.Finder

@@ -121,3 +121,28 @@ func CheckActorAt(s *State) error {
 	}
 	return nil
 }
+
+// CheckHeld reports an error unless, for every entity of the working copy
+// of s's last decision, what the decider finds it holds is what
+// State.Held lists; it returns how many of them held something.
+func CheckHeld(s *State) (int, error) {
+	c := s.spare
+	if c == nil || c.rules == nil {
+		return 0, nil
+	}
+	holders := 0
+	for e := range c.Entities() {
+		var want []events.EntityID
+		for _, it := range c.Held(e.ID) {
+			want = append(want, it.ID)
+		}
+		got := slices.Clone(c.rules.held(e.ID))
+		if len(want) > 0 {
+			holders++
+		}
+		if !slices.Equal(want, got) && len(want)+len(got) > 0 {
+			return holders, fmt.Errorf("entity %d: the decider finds it holds %v, State.Held %v", e.ID, got, want)
+		}
+	}
+	return holders, nil
+}
