@@ -69,7 +69,6 @@ func NewFinder(w, h int) *Finder {
 	n := (w + 2) * (h + 2)
 	f := &Finder{w: w, h: h, nodes: make([]node, n), shut: make([]uint8, n), at: make([]xy, n),
 		bits: make([]uint64, (w*h+63)/64), framed: make([]int32, w*h)}
-	f.open = openSet{items: make([]uint64, 0, w*h)}
 	for d := events.Dir(0); d < events.NumDirs; d++ {
 		dx, dy := d.Delta()
 		f.step[d] = int32(dy*(w+2) + dx)
@@ -224,7 +223,8 @@ func (f *Finder) expand(from, to events.Pos, maxNodes int) (events.Dir, bool) {
 	gx, gy := int32(to.X), int32(to.Y)
 	n := &f.nodes[start]
 	*n = node{h: int32(heuristic(from, to)), stamp: f.search, first: events.NumDirs}
-	f.open.push(key(start, 0, n.h))
+	f.open.reset(n.h)
+	f.open.push(key(start, 0, n.h), n.h)
 	search, nodes, shut, at := f.search, f.nodes, f.shut, f.at
 	for expanded := 0; ; {
 		if f.open.len() == 0 {
@@ -270,7 +270,7 @@ func (f *Finder) expand(from, to events.Pos, maxNodes int) (events.Dir, bool) {
 				// next, with this path.
 				return first, true
 			}
-			f.open.push(key(qi, g, nb.h))
+			f.open.push(key(qi, g, nb.h), g+nb.h)
 		}
 	}
 }
@@ -359,7 +359,6 @@ func (f *Finder) framedIndex(p events.Pos) int32 { return int32((p.Y+1)*(f.w+2) 
 // begin starts a new search: every node becomes stale without a pass over
 // them, except once every 2^32 searches.
 func (f *Finder) begin() {
-	f.open.reset()
 	if f.search == math.MaxUint32 {
 		for i := range f.nodes {
 			f.nodes[i].stamp = 0

@@ -1,14 +1,32 @@
 package path
 
-// openSet is a binary min-heap of the search's frontier. Each entry packs
-// a tile's f = g + h, its h and its index into one key (see key), so that
-// the heap's order, lower f first, then lower h (the tile nearer the
-// goal), then the lower tile index, is one integer comparison. A tile
-// reached again by a cheaper path gets a new entry; the old one, of
-// higher key, stays until it comes out and is passed over (see
-// Finder.astar), which spares the heap keeping each tile's place.
+import "slices"
+
+// openSet is the search's frontier, taken out lowest key first: lower f
+// first, then lower h (the tile nearer the goal), then the lower tile
+// index; each entry packs the three into one key (see key), so that the
+// order is one integer comparison. No two entries tie.
+//
+// It is kept as a bucket of entries per f rather than one heap, because
+// the heuristic is consistent: the f taken out never goes down, and
+// expanding a tile of f adds tiles of f to f+2*DiagonalCost only (a step
+// costs at most DiagonalCost and changes h by at most its cost). So the
+// open entries' f lie in the current level and the six above it, eight
+// buckets in a ring serve, and only the current level needs an order:
+// its bucket is sorted, lowest key last, when it becomes current. A tile
+// added at the current level has f = g+h of the tile expanded plus its
+// step, so its h is that tile's h less the step's cost: its key is below
+// every entry left in the level (none of which was below the tile
+// expanded), and it goes on top, among those its expansion added, in
+// order.
+//
+// A tile reached again by a cheaper path gets a new entry; the old one,
+// of higher key, stays until it comes out and is passed over (see
+// Finder.astar), which spares the set keeping each tile's place.
 type openSet struct {
-	items []uint64
+	level   int32 // f of the current level
+	n       int   // entries in all buckets
+	buckets [8][]uint64
 }
 
 // The key's fields, from the top: f, h, framed tile index. A Finder's
@@ -21,59 +39,55 @@ const (
 	indexMask = 1<<indexBits - 1
 )
 
-// key is the heap key of tile i at cost g from the start and h from the
-// goal.
+// key is the open set's key of tile i at cost g from the start and h from
+// the goal.
 func key(i, g, h int32) uint64 {
 	return uint64(g+h)<<(indexBits+hBits) | uint64(h)<<indexBits | uint64(i)
 }
 
-func (o *openSet) len() int { return len(o.items) }
+func (o *openSet) len() int { return o.n }
 
-func (o *openSet) reset() { o.items = o.items[:0] }
-
-// push adds key v, moving it up past each greater parent.
-func (o *openSet) push(v uint64) {
-	items := append(o.items, v)
-	k := len(items) - 1
-	for k > 0 {
-		parent := (k - 1) / 2
-		p := items[parent]
-		if p <= v {
-			break
-		}
-		items[k] = p
-		k = parent
+// reset empties the set for a search whose start has f.
+func (o *openSet) reset(f int32) {
+	for i := range o.buckets {
+		o.buckets[i] = o.buckets[i][:0]
 	}
-	items[k] = v
-	o.items = items
+	o.level, o.n = f, 0
 }
 
-// pop takes out the lowest key and returns its tile: the last entry
-// moves down from the top, past each lesser child.
+// push adds key k, of f no lower than the current level's and at most
+// 2*DiagonalCost above it.
+func (o *openSet) push(k uint64, f int32) {
+	b := &o.buckets[f&7]
+	items := append(*b, k)
+	if f == o.level {
+		// In place on top: above it are only the keys its expansion
+		// added, lower than it.
+		i := len(items) - 1
+		for ; i > 0 && items[i-1] < k; i-- {
+			items[i] = items[i-1]
+		}
+		items[i] = k
+	}
+	*b = items
+	o.n++
+}
+
+// pop takes out the lowest key, when the set is not empty, and returns
+// its tile.
 func (o *openSet) pop() int32 {
-	items := o.items
-	top := int32(items[0] & indexMask)
-	n := len(items) - 1
-	v := items[n]
-	items = items[:n]
-	k := 0
-	for {
-		c := 2*k + 1
-		if c >= n {
-			break
+	b := &o.buckets[o.level&7]
+	for len(*b) == 0 {
+		o.level++
+		b = &o.buckets[o.level&7]
+		if len(*b) > 1 {
+			slices.Sort(*b)
+			slices.Reverse(*b)
 		}
-		if c+1 < n && items[c+1] < items[c] {
-			c++
-		}
-		if v <= items[c] {
-			break
-		}
-		items[k] = items[c]
-		k = c
 	}
-	if n > 0 {
-		items[k] = v
-	}
-	o.items = items
-	return top
+	items := *b
+	k := items[len(items)-1]
+	*b = items[:len(items)-1]
+	o.n--
+	return int32(k & indexMask)
 }
