@@ -1,7 +1,6 @@
 package reducer
 
 import (
-	"cmp"
 	"slices"
 
 	"rogue/events"
@@ -24,13 +23,16 @@ func (d *decider) monstersAct() {
 	p := d.player()
 	moved := d.from != p.Pos
 	movers := w.movers[:0]
-	for _, n := range d.monsterNotes() {
+	turn, at, from, vision, searching := d.turn, p.Pos, d.from, r.Vision, r.SearchTurns > 0
+	notes := d.monsterNotes()
+	for i := range notes {
 		// A monster neither confused nor searching, out of range of
 		// where the player stands and (when monsters search) of where
 		// they stood, does nothing below: it is passed over without a
 		// look at its entity.
-		if n.confusedUntil <= d.turn && !within(n.pos, p.Pos, r.Vision) &&
-			(r.SearchTurns <= 0 || n.searchUntil <= d.turn && !(moved && within(n.pos, d.from, r.Vision))) {
+		n := &notes[i]
+		if n.confusedUntil <= turn && !within(n.pos, at, vision) &&
+			(!searching || n.searchUntil <= turn && !(moved && within(n.pos, from, vision))) {
 			continue
 		}
 		movers = append(movers, mover{n.id, w.find(n.id)})
@@ -163,7 +165,7 @@ func (d *decider) noteActor(id events.EntityID) {
 		return // the player has no note
 	}
 	w := d.w
-	i, found := slices.BinarySearchFunc(d.notes, id, func(n monsterNote, id events.EntityID) int { return cmp.Compare(n.id, id) })
+	i, found := d.noteOf(id)
 	e := w.Get(id)
 	switch monster := e != nil && e.Holder == 0 && w.IsActor(e); {
 	case monster && found:
@@ -173,6 +175,22 @@ func (d *decider) noteActor(id events.EntityID) {
 	case found:
 		d.notes = slices.Delete(d.notes, i, i+1)
 	}
+}
+
+// noteOf returns the index of monster id's note, and whether it has one;
+// where it has none, the index is where it would go.
+func (d *decider) noteOf(id events.EntityID) (int, bool) {
+	notes := d.notes
+	lo, hi := 0, len(notes)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if notes[mid].id < id {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, lo < len(notes) && notes[lo].id == id
 }
 
 // search is the turn of a monster that does not see the player (rules 2).
