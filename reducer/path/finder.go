@@ -46,10 +46,9 @@ type Finder struct {
 // node is the search's knowledge of one tile, valid only when its stamp is
 // the current search. Tiles that may not be entered never get one.
 type node struct {
-	g, h   int32      // cost from the start; heuristic to the goal
-	stamp  uint32     // the search that last touched the tile
-	first  events.Dir // first step of the best known path to it
-	closed bool       // expanded: its g is final
+	g, h  int32      // cost from the start; heuristic to the goal
+	stamp uint32     // the search that last touched the tile
+	first events.Dir // first step of the best known path to it
 }
 
 // xy is a tile's place on the map.
@@ -231,10 +230,11 @@ func (f *Finder) expand(from, to events.Pos, maxNodes int) (events.Dir, bool) {
 			f.sealed = true
 			return 0, false
 		}
-		cur := f.open.pop()
+		k := f.open.pop()
+		cur := int32(k & indexMask)
 		c := &nodes[cur]
-		if c.closed {
-			continue // a stale entry
+		if keyG(k) != c.g {
+			continue // a stale entry: its tile was expanded at a lower g
 		}
 		if cur == goal {
 			return c.first, true
@@ -243,7 +243,6 @@ func (f *Finder) expand(from, to events.Pos, maxNodes int) (events.Dir, bool) {
 			return 0, false
 		}
 		expanded++
-		c.closed = true
 		f.closed = append(f.closed, cur)
 		cx, cy, cf := at[cur].x, at[cur].y, c.g+c.h
 		for m := ^shut[cur]; m != 0; m &= m - 1 {
@@ -259,7 +258,9 @@ func (f *Finder) expand(from, to events.Pos, maxNodes int) (events.Dir, bool) {
 			switch {
 			case nb.stamp != search:
 				*nb = node{g: g, h: octile(cx+st.dx-gx, cy+st.dy-gy), stamp: search, first: first}
-			case nb.closed || g >= nb.g:
+			case g >= nb.g:
+				// No cheaper: always so of an expanded tile, whose g is
+				// final (the heuristic is consistent).
 				continue
 			default:
 				nb.g, nb.first = g, first

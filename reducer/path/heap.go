@@ -73,9 +73,14 @@ func (o *openSet) push(k uint64, f int32) {
 	o.n++
 }
 
+// keyG is the g of key k: its f less its h.
+func keyG(k uint64) int32 {
+	return int32(k>>(indexBits+hBits)) - int32(k>>indexBits&(1<<hBits-1))
+}
+
 // pop takes out the lowest key, when the set is not empty, and returns
-// its tile.
-func (o *openSet) pop() int32 {
+// it.
+func (o *openSet) pop() uint64 {
 	b := &o.buckets[o.level&7]
 	for len(*b) == 0 {
 		o.level++
@@ -89,5 +94,5 @@ func (o *openSet) pop() int32 {
 	k := items[len(items)-1]
 	*b = items[:len(items)-1]
 	o.n--
-	return int32(k & indexMask)
+	return k
 }
