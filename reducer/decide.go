@@ -114,6 +114,8 @@ type decider struct {
 	notes    []monsterNote
 	notesOK  bool
 	notesMap *dungeon.Map
+	// spots are the notes in brief, one for each (see spot).
+	spots []spot
 	// sealed are the tiles a search that gave up reached, toward
 	// sealedGoal, when sealedOK (see enclosed).
 	sealed     []uint64

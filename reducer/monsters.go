@@ -25,7 +25,16 @@ func (d *decider) monstersAct() {
 	movers := w.movers[:0]
 	turn, at, from, vision, searching := d.turn, p.Pos, d.from, r.Vision, r.SearchTurns > 0
 	notes := d.monsterNotes()
-	for i := range notes {
+	// The spots first, dense and quick to read: a monster whose spot is
+	// out of range and not busy has a note that says the same.
+	ax, ay, fx, fy, r2 := int32(at.X), int32(at.Y), int32(from.X), int32(from.Y), int64(vision)*int64(vision)
+	fromToo := searching && moved
+	for i := range d.spots {
+		sp := &d.spots[i]
+		if dx, dy := int64(sp.x-ax), int64(sp.y-ay); sp.until <= turn && dx*dx+dy*dy > r2 &&
+			!(fromToo && sp.within(fx, fy, r2)) {
+			continue
+		}
 		// A monster neither confused nor searching, out of range of
 		// where the player stands and (when monsters search) of where
 		// they stood, does nothing below: it is passed over without a
@@ -97,10 +106,11 @@ func (d *decider) monsterNotes() []monsterNote {
 	if !w.monstersOK {
 		w.listMonsters()
 	}
-	d.notes = d.notes[:0]
+	d.notes, d.spots = d.notes[:0], d.spots[:0]
 	for _, id := range w.monsters {
 		if e := w.Get(id); e != nil {
-			d.notes = append(d.notes, noteOf(e))
+			n := noteOf(e)
+			d.notes, d.spots = append(d.notes, n), append(d.spots, spotOf(&n))
 		}
 	}
 	d.notesOK, d.notesMap = true, w.Map
@@ -125,6 +135,26 @@ func (d *decider) actorAt(p events.Pos) *Entity {
 		}
 	}
 	return nil
+}
+
+// spot is a monster's note in brief, for monstersAct to pass over most
+// monsters reading a few bytes each: where it stands, in 32 bits (a
+// monster off so far is never within range, and if the bits cut its
+// place short, the note is read), and the last turn it may be busy, the
+// later of its confusion's and its search's ends.
+type spot struct {
+	x, y  int32
+	until int
+}
+
+func spotOf(n *monsterNote) spot {
+	return spot{x: int32(n.pos.X), y: int32(n.pos.Y), until: max(n.confusedUntil, n.searchUntil)}
+}
+
+// within reports whether the spot lies within r2's square root of x, y.
+func (s *spot) within(x, y int32, r2 int64) bool {
+	dx, dy := int64(s.x-x), int64(s.y-y)
+	return dx*dx+dy*dy <= r2
 }
 
 func noteOf(e *Entity) monsterNote {
@@ -170,10 +200,13 @@ func (d *decider) noteActor(id events.EntityID) {
 	switch monster := e != nil && e.Holder == 0 && w.IsActor(e); {
 	case monster && found:
 		d.notes[i] = noteOf(e)
+		d.spots[i] = spotOf(&d.notes[i])
 	case monster:
 		d.notes = slices.Insert(d.notes, i, noteOf(e))
+		d.spots = slices.Insert(d.spots, i, spotOf(&d.notes[i]))
 	case found:
 		d.notes = slices.Delete(d.notes, i, i+1)
+		d.spots = slices.Delete(d.spots, i, i+1)
 	}
 }
 
