@@ -524,7 +524,8 @@ func TestTheFinderAnswersAsItsSpecification(t *testing.T) {
 
 // Property: one Finder kept from search to search while the walls and the
 // taken tiles change a few at a time (as monsters move, and the goal's
-// own tile taken or not) answers, and reaches, as a fresh Finder does.
+// own tile taken or not), and now and then many at once (a new level),
+// answers, and reaches, as a fresh Finder does.
 func TestAFinderKeptWhileTheBitsChangeAnswersAsAFreshOne(t *testing.T) {
 	rng := dice.New(41, 0)
 	w, h := 37, 23
@@ -544,6 +545,13 @@ func TestAFinderKeptWhileTheBitsChangeAnswersAsAFreshOne(t *testing.T) {
 		}
 		if rng.Intn(20) == 0 {
 			flip(walls, rng.Intn(w*h))
+		}
+		if rng.Intn(200) == 0 { // a new level
+			for i := range w * h {
+				if rng.Intn(100) < 30 {
+					flip(walls, i)
+				}
+			}
 		}
 		from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
 		maxNodes := []int{0, 1000, rng.Range(1, 40)}[rng.Intn(3)]
