@@ -201,9 +201,9 @@ func (f *Finder) nextStep(walls, taken []uint64, from, to events.Pos, maxNodes i
 // Its open set passes over stale entries instead of moving a tile up when
 // a cheaper path reaches it (see openSet): a tile's stale entries have
 // its index and h but a higher g, so its current entry, of lower key,
-// comes out first and expands it, and each stale one comes out after and
-// is passed over as closed; the tiles expanded, and their order, are
-// those of a set that moves the tile up.
+// comes out first and expands it, and each stale one comes out after,
+// its g no longer the tile's, and is passed over; the tiles expanded,
+// and their order, are those of a set that moves the tile up.
 func (f *Finder) astar(walls, taken []uint64, from, to events.Pos, maxNodes int) (events.Dir, bool) {
 	f.begin()
 	f.setBits(walls, taken)
