@@ -98,11 +98,10 @@ type decider struct {
 	// levels are the same size.
 	finder           *path.Finder
 	finderW, finderH int
-	// occupied is chase's scratch: the tiles actors stand on.
-	occupied []bool
-	// passable is chase's question to the path finder, when the state
-	// indexes where actors stand.
-	passable func(events.Pos) bool
+	// wallBits and takenBits are chase's scratch on a map without wall
+	// bits or a state without the index of where actors stand (see
+	// blockedNow).
+	wallBits, takenBits []uint64
 	// from is where the player stood when the turn began. view is the
 	// field of view from where the player stands, and fromView from
 	// where they stood, each computed as far as the rules asked.

@@ -308,7 +308,8 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 			d.noteSealed(goal)
 		}
 	} else {
-		dir, ok = d.finder.NextStep(d.passableNow(), m.Pos, goal, maxPathNodes)
+		walls, taken := d.blockedNow()
+		dir, ok = d.finder.NextStepBits(walls, taken, m.Pos, goal, maxPathNodes)
 	}
 	if !ok {
 		return
@@ -379,35 +380,61 @@ func (d *decider) sealedFact(f events.Fact) {
 	}
 }
 
-// passableNow is chase's question to the path finder on a map without
-// wall bits or a state without the index of where actors stand: whether
-// a tile of the map may be entered now.
-func (d *decider) passableNow() func(events.Pos) bool {
-	w := d.w
-	// The search asks only about tiles on the map. Made once: a closure
-	// made per search would be an allocation per monster.
-	if d.passable == nil {
-		d.passable = func(p events.Pos) bool { return d.w.Map.Walkable(p) && !d.w.stands(p) }
+// blockedNow is chase's walls and taken tiles, a bit per tile, on a map
+// without wall bits or a state without the index of where actors stand:
+// the map's wall bits, or else its tiles that are not walkable
+// (walkBits); and the index, or else the tiles actors stand on, a journal
+// with actors sharing a tile (standBits); each looked up once per search.
+func (d *decider) blockedNow() (walls, taken []uint64) {
+	if walls = d.w.Map.Walls(); walls == nil {
+		walls = d.walkBits()
 	}
-	passable := d.passable
-	if !w.standingOK {
-		// No index (a journal with actors sharing a tile): where the
-		// actors stand, looked up once per search rather than once per
-		// tile the search asks about.
-		n := w.Map.Width * w.Map.Height
-		if cap(d.occupied) < n {
-			d.occupied = make([]bool, n)
-		}
-		occupied := d.occupied[:n]
-		clear(occupied)
-		for e := range w.Entities() {
-			if e.Holder == 0 && w.Map.InBounds(e.Pos) && w.IsActor(e) {
-				occupied[w.Map.Index(e.Pos)] = true
+	if d.w.standingOK {
+		return walls, d.w.standing
+	}
+	return walls, d.standBits()
+}
+
+// walkBits sets in wallBits, and returns, a bit for each tile of the map
+// that is not walkable.
+func (d *decider) walkBits() []uint64 {
+	m := d.w.Map
+	walls := zeroBits(&d.wallBits, m.Width*m.Height)
+	for y := range m.Height {
+		for x := range m.Width {
+			if !m.Walkable(events.Pos{X: x, Y: y}) {
+				i := y*m.Width + x
+				walls[i>>6] |= 1 << (i & 63)
 			}
 		}
-		passable = func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	}
-	return passable
+	return walls
+}
+
+// standBits sets in takenBits, and returns, a bit for each tile of the
+// map an actor stands on.
+func (d *decider) standBits() []uint64 {
+	w := d.w
+	m := w.Map
+	taken := zeroBits(&d.takenBits, m.Width*m.Height)
+	for e := range w.Entities() {
+		if e.Holder == 0 && m.InBounds(e.Pos) && w.IsActor(e) {
+			i := m.Index(e.Pos)
+			taken[i>>6] |= 1 << (i & 63)
+		}
+	}
+	return taken
+}
+
+// zeroBits makes *b hold a zero bit for each of n tiles, and returns it.
+func zeroBits(b *[]uint64, n int) []uint64 {
+	words := (n + 63) / 64
+	if cap(*b) < words {
+		*b = make([]uint64, words)
+	}
+	*b = (*b)[:words]
+	clear(*b)
+	return *b
 }
 
 // moveActor decides that actor id steps in direction dir.
