@@ -92,15 +92,16 @@ type decider struct {
 	staggered slab[events.Staggered]
 	lostSight slab[events.LostSight]
 	healed    slab[events.Healed]
+	// heldBuf is held's scratch.
+	heldBuf []events.EntityID
 	// finder is chase's path finder, kept from level to level while the
 	// levels are the same size.
 	finder           *path.Finder
 	finderW, finderH int
-	// occupied is chase's scratch: the tiles actors stand on.
-	occupied []bool
-	// passable is chase's question to the path finder, when the state
-	// indexes where actors stand.
-	passable func(events.Pos) bool
+	// wallBits and takenBits are chase's scratch on a map without wall
+	// bits or a state without the index of where actors stand (see
+	// blockedNow).
+	wallBits, takenBits []uint64
 	// from is where the player stood when the turn began. view is the
 	// field of view from where the player stands, and fromView from
 	// where they stood, each computed as far as the rules asked.
@@ -112,6 +113,8 @@ type decider struct {
 	notes    []monsterNote
 	notesOK  bool
 	notesMap *dungeon.Map
+	// spots are the notes in brief, one for each (see spot).
+	spots []spot
 	// sealed are the tiles a search that gave up reached, toward
 	// sealedGoal, when sealedOK (see enclosed).
 	sealed     []uint64

@@ -14,8 +14,8 @@ type ScratchChecks struct{ View, Notes, Sealed int }
 // CheckDeciderScratch compares what the decider of s's last decision kept
 // in its scratch memory with the same computed afresh, and adds to checked
 // the caches that held something to compare: the view from where the
-// player stood when the turn began, the monsters' notes, and the sealed
-// tiles of a search that gave up.
+// player stood when the turn began, the monsters' notes (and their
+// spots), and the sealed tiles of a search that gave up.
 func CheckDeciderScratch(s *State, checked *ScratchChecks) error {
 	c := s.spare
 	if c == nil || c.rules == nil || c.Map == nil {
@@ -59,6 +59,13 @@ func CheckDeciderScratch(s *State, checked *ScratchChecks) error {
 		}
 		if !slices.Equal(want, d.notes) {
 			return fmt.Errorf("the monsters' notes are %v, the entities say %v", d.notes, want)
+		}
+		spots := make([]spot, len(want))
+		for i := range want {
+			spots[i] = spotOf(&want[i])
+		}
+		if !slices.Equal(spots, d.spots) {
+			return fmt.Errorf("the monsters' spots are %v, the notes say %v", d.spots, spots)
 		}
 		checked.Notes++
 	}
@@ -120,4 +127,29 @@ func CheckActorAt(s *State) error {
 		}
 	}
 	return nil
+}
+
+// CheckHeld reports an error unless, for every entity of the working copy
+// of s's last decision, what the decider finds it holds is what
+// State.Held lists; it returns how many of them held something.
+func CheckHeld(s *State) (int, error) {
+	c := s.spare
+	if c == nil || c.rules == nil {
+		return 0, nil
+	}
+	holders := 0
+	for e := range c.Entities() {
+		var want []events.EntityID
+		for _, it := range c.Held(e.ID) {
+			want = append(want, it.ID)
+		}
+		got := slices.Clone(c.rules.held(e.ID))
+		if len(want) > 0 {
+			holders++
+		}
+		if !slices.Equal(want, got) && len(want)+len(got) > 0 {
+			return holders, fmt.Errorf("entity %d: the decider finds it holds %v, State.Held %v", e.ID, got, want)
+		}
+	}
+	return holders, nil
 }

@@ -48,11 +48,13 @@ func TestTheTurnsDecidedEarlierKeepTheirFacts(t *testing.T) {
 // turns and within a turn (the view from where the player stood, the
 // monsters' notes, the tiles a search that gave up reached) is, each
 // turn, what computing it afresh gives; and every fiftieth turn, the
-// actor the notes find on each tile is the one the entities say.
+// actor the notes find on each tile is the one the entities say, and what
+// the decider finds each entity holds is what State.Held lists.
 func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
 	s := reducer.New(5, content.Default())
 	s.Wizard = true
 	var checked reducer.ScratchChecks
+	holders := 0
 	cmd := events.Command(&events.Begin{})
 	for s.Turn < 20000 {
 		if s.Turn > 0 {
@@ -67,12 +69,16 @@ func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
 		require.NoError(t, reducer.CheckDeciderScratch(s, &checked), "turn %d", s.Turn)
 		if s.Turn%50 == 0 {
 			require.NoError(t, reducer.CheckActorAt(s), "turn %d", s.Turn)
+			n, err := reducer.CheckHeld(s)
+			require.NoError(t, err, "turn %d", s.Turn)
+			holders += n
 		}
 		require.NoError(t, s.ApplyTurn(&turn))
 	}
 	assert.Greater(t, checked.View, 1000, "views compared")
 	assert.Greater(t, checked.Notes, 15000, "notes compared")
 	assert.Greater(t, checked.Sealed, 100, "sealed tiles checked")
+	assert.Greater(t, holders, 1000, "holders checked")
 }
 
 func describe(t events.Turn) string {

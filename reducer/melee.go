@@ -1,6 +1,8 @@
 package reducer
 
 import (
+	"slices"
+
 	"rogue/events"
 )
 
@@ -82,8 +84,8 @@ func (d *decider) checkDeath(id, killer events.EntityID, cause events.Cause) {
 		return
 	}
 	if id != events.PlayerID {
-		for _, it := range w.Held(id) {
-			d.emit(&events.Dropped{Actor: id, Item: it.ID})
+		for _, it := range d.held(id) {
+			d.emit(&events.Dropped{Actor: id, Item: it})
 		}
 	}
 	d.emit(&events.Died{Actor: id, Cause: cause, Killer: killer})
@@ -97,4 +99,37 @@ func (d *decider) heal(id events.EntityID, amount int, cause events.Cause) {
 	f := d.healed.next()
 	*f = events.Healed{Actor: id, Amount: amount, Cause: cause}
 	d.emit(f)
+}
+
+// held lists the items actor id holds, in id order: what State.Held
+// lists, found sooner. A monster's items are mostly those spawned with it,
+// just after it in id order, so the entities (in id order) are looked
+// through from the holder on, then from the first up to the holder, and
+// no further once as many are found as it holds (its count). The list is
+// the decider's scratch, good until the next call.
+func (d *decider) held(id events.EntityID) []events.EntityID {
+	w := d.w
+	i := w.find(id)
+	if i < 0 {
+		return nil
+	}
+	left := w.entity[i].holding
+	out := d.heldBuf[:0]
+	for j := i + 1; j < len(w.entity) && left > 0; j++ {
+		if e := &w.entity[j]; !e.dead && e.Holder == id {
+			out, left = append(out, e.ID), left-1
+		}
+	}
+	after := len(out)
+	for j := 0; j < i && left > 0; j++ {
+		if e := &w.entity[j]; !e.dead && e.Holder == id {
+			out, left = append(out, e.ID), left-1
+		}
+	}
+	// Those before the holder come first.
+	slices.Reverse(out[:after])
+	slices.Reverse(out[after:])
+	slices.Reverse(out)
+	d.heldBuf = out
+	return out
 }

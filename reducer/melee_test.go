@@ -2,9 +2,11 @@ package reducer
 
 import (
 	"cmp"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"rogue/events"
 	"rogue/reducer/dice"
@@ -159,4 +161,47 @@ func TestAMonsterKillsThePlayer(t *testing.T) {
 	assert.True(t, s.Over)
 	_, err := Decide(s, &events.Wait{})
 	assert.Equal(t, &Refusal{Reason: "the game is over"}, err)
+}
+
+// What a monster holds is listed in id order, as State.Held lists it,
+// wherever its items stand in id order against it.
+func TestWhatAMonsterHoldsIsListedInIDOrder(t *testing.T) {
+	cases := []struct {
+		name  string
+		setup func(s *State) (goblin events.EntityID, want []events.EntityID)
+	}{
+		{"nothing held lists nothing", func(s *State) (events.EntityID, []events.EntityID) {
+			return put(t, s, "Goblin", at(5, 2), 0, events.SlotNone), nil
+		}},
+		{"items spawned with it follow it", func(s *State) (events.EntityID, []events.EntityID) {
+			g := put(t, s, "Goblin", at(5, 2), 0, events.SlotNone)
+			a := put(t, s, "Dagger", at(0, 0), g, events.MainHand)
+			b := put(t, s, "Leather Armor", at(0, 0), g, events.Torso)
+			return g, []events.EntityID{a, b}
+		}},
+		{"items older than it come first", func(s *State) (events.EntityID, []events.EntityID) {
+			a := put(t, s, "Dagger", at(5, 2), 0, events.SlotNone)
+			b := put(t, s, "Leather Armor", at(5, 2), 0, events.SlotNone)
+			put(t, s, "Dagger", at(6, 2), 0, events.SlotNone) // on the floor
+			g := put(t, s, "Goblin", at(5, 2), 0, events.SlotNone)
+			c := put(t, s, "Dagger", at(0, 0), g, events.MainHand)
+			require.NoError(t, s.Apply(&events.PickedUp{Actor: g, Item: b}))
+			require.NoError(t, s.Apply(&events.PickedUp{Actor: g, Item: a}))
+			return g, []events.EntityID{a, b, c}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := arena(t)
+			goblin, want := c.setup(s)
+			d := s.decider()
+			defer s.release(d.w)
+			var held []events.EntityID
+			for _, it := range s.Held(goblin) {
+				held = append(held, it.ID)
+			}
+			require.Equal(t, want, held, "State.Held")
+			assert.Equal(t, want, slices.Clone(d.held(goblin)))
+		})
+	}
 }

@@ -1,7 +1,6 @@
 package reducer
 
 import (
-	"cmp"
 	"slices"
 
 	"rogue/events"
@@ -24,13 +23,25 @@ func (d *decider) monstersAct() {
 	p := d.player()
 	moved := d.from != p.Pos
 	movers := w.movers[:0]
-	for _, n := range d.monsterNotes() {
+	turn, at, from, vision, searching := d.turn, p.Pos, d.from, r.Vision, r.SearchTurns > 0
+	notes := d.monsterNotes()
+	// The spots first, dense and quick to read: a monster whose spot is
+	// out of range and not busy has a note that says the same.
+	ax, ay, fx, fy, r2 := int32(at.X), int32(at.Y), int32(from.X), int32(from.Y), int64(vision)*int64(vision)
+	fromToo := searching && moved
+	for i := range d.spots {
+		sp := &d.spots[i]
+		if dx, dy := int64(sp.x-ax), int64(sp.y-ay); sp.until <= turn && dx*dx+dy*dy > r2 &&
+			!(fromToo && sp.within(fx, fy, r2)) {
+			continue
+		}
 		// A monster neither confused nor searching, out of range of
 		// where the player stands and (when monsters search) of where
 		// they stood, does nothing below: it is passed over without a
 		// look at its entity.
-		if n.confusedUntil <= d.turn && !within(n.pos, p.Pos, r.Vision) &&
-			(r.SearchTurns <= 0 || n.searchUntil <= d.turn && !(moved && within(n.pos, d.from, r.Vision))) {
+		n := &notes[i]
+		if n.confusedUntil <= turn && !within(n.pos, at, vision) &&
+			(!searching || n.searchUntil <= turn && !(moved && within(n.pos, from, vision))) {
 			continue
 		}
 		movers = append(movers, mover{n.id, w.find(n.id)})
@@ -95,10 +106,11 @@ func (d *decider) monsterNotes() []monsterNote {
 	if !w.monstersOK {
 		w.listMonsters()
 	}
-	d.notes = d.notes[:0]
+	d.notes, d.spots = d.notes[:0], d.spots[:0]
 	for _, id := range w.monsters {
 		if e := w.Get(id); e != nil {
-			d.notes = append(d.notes, noteOf(e))
+			n := noteOf(e)
+			d.notes, d.spots = append(d.notes, n), append(d.spots, spotOf(&n))
 		}
 	}
 	d.notesOK, d.notesMap = true, w.Map
@@ -123,6 +135,26 @@ func (d *decider) actorAt(p events.Pos) *Entity {
 		}
 	}
 	return nil
+}
+
+// spot is a monster's note in brief, for monstersAct to pass over most
+// monsters reading a few bytes each: where it stands, in 32 bits (a
+// monster off so far is never within range, and if the bits cut its
+// place short, the note is read), and the last turn it may be busy, the
+// later of its confusion's and its search's ends.
+type spot struct {
+	x, y  int32
+	until int
+}
+
+func spotOf(n *monsterNote) spot {
+	return spot{x: int32(n.pos.X), y: int32(n.pos.Y), until: max(n.confusedUntil, n.searchUntil)}
+}
+
+// within reports whether the spot lies within r2's square root of x, y.
+func (s *spot) within(x, y int32, r2 int64) bool {
+	dx, dy := int64(s.x-x), int64(s.y-y)
+	return dx*dx+dy*dy <= r2
 }
 
 func noteOf(e *Entity) monsterNote {
@@ -163,16 +195,35 @@ func (d *decider) noteActor(id events.EntityID) {
 		return // the player has no note
 	}
 	w := d.w
-	i, found := slices.BinarySearchFunc(d.notes, id, func(n monsterNote, id events.EntityID) int { return cmp.Compare(n.id, id) })
+	i, found := d.noteOf(id)
 	e := w.Get(id)
 	switch monster := e != nil && e.Holder == 0 && w.IsActor(e); {
 	case monster && found:
 		d.notes[i] = noteOf(e)
+		d.spots[i] = spotOf(&d.notes[i])
 	case monster:
 		d.notes = slices.Insert(d.notes, i, noteOf(e))
+		d.spots = slices.Insert(d.spots, i, spotOf(&d.notes[i]))
 	case found:
 		d.notes = slices.Delete(d.notes, i, i+1)
+		d.spots = slices.Delete(d.spots, i, i+1)
 	}
+}
+
+// noteOf returns the index of monster id's note, and whether it has one;
+// where it has none, the index is where it would go.
+func (d *decider) noteOf(id events.EntityID) (int, bool) {
+	notes := d.notes
+	lo, hi := 0, len(notes)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if notes[mid].id < id {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, lo < len(notes) && notes[lo].id == id
 }
 
 // search is the turn of a monster that does not see the player (rules 2).
@@ -257,7 +308,8 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 			d.noteSealed(goal)
 		}
 	} else {
-		dir, ok = d.finder.NextStep(d.passableNow(), m.Pos, goal, maxPathNodes)
+		walls, taken := d.blockedNow()
+		dir, ok = d.finder.NextStepBits(walls, taken, m.Pos, goal, maxPathNodes)
 	}
 	if !ok {
 		return
@@ -328,35 +380,61 @@ func (d *decider) sealedFact(f events.Fact) {
 	}
 }
 
-// passableNow is chase's question to the path finder on a map without
-// wall bits or a state without the index of where actors stand: whether
-// a tile of the map may be entered now.
-func (d *decider) passableNow() func(events.Pos) bool {
-	w := d.w
-	// The search asks only about tiles on the map. Made once: a closure
-	// made per search would be an allocation per monster.
-	if d.passable == nil {
-		d.passable = func(p events.Pos) bool { return d.w.Map.Walkable(p) && !d.w.stands(p) }
+// blockedNow is chase's walls and taken tiles, a bit per tile, on a map
+// without wall bits or a state without the index of where actors stand:
+// the map's wall bits, or else its tiles that are not walkable
+// (walkBits); and the index, or else the tiles actors stand on, a journal
+// with actors sharing a tile (standBits); each looked up once per search.
+func (d *decider) blockedNow() (walls, taken []uint64) {
+	if walls = d.w.Map.Walls(); walls == nil {
+		walls = d.walkBits()
 	}
-	passable := d.passable
-	if !w.standingOK {
-		// No index (a journal with actors sharing a tile): where the
-		// actors stand, looked up once per search rather than once per
-		// tile the search asks about.
-		n := w.Map.Width * w.Map.Height
-		if cap(d.occupied) < n {
-			d.occupied = make([]bool, n)
-		}
-		occupied := d.occupied[:n]
-		clear(occupied)
-		for e := range w.Entities() {
-			if e.Holder == 0 && w.Map.InBounds(e.Pos) && w.IsActor(e) {
-				occupied[w.Map.Index(e.Pos)] = true
+	if d.w.standingOK {
+		return walls, d.w.standing
+	}
+	return walls, d.standBits()
+}
+
+// walkBits sets in wallBits, and returns, a bit for each tile of the map
+// that is not walkable.
+func (d *decider) walkBits() []uint64 {
+	m := d.w.Map
+	walls := zeroBits(&d.wallBits, m.Width*m.Height)
+	for y := range m.Height {
+		for x := range m.Width {
+			if !m.Walkable(events.Pos{X: x, Y: y}) {
+				i := y*m.Width + x
+				walls[i>>6] |= 1 << (i & 63)
 			}
 		}
-		passable = func(p events.Pos) bool { return w.Map.Walkable(p) && !occupied[w.Map.Index(p)] }
 	}
-	return passable
+	return walls
+}
+
+// standBits sets in takenBits, and returns, a bit for each tile of the
+// map an actor stands on.
+func (d *decider) standBits() []uint64 {
+	w := d.w
+	m := w.Map
+	taken := zeroBits(&d.takenBits, m.Width*m.Height)
+	for e := range w.Entities() {
+		if e.Holder == 0 && m.InBounds(e.Pos) && w.IsActor(e) {
+			i := m.Index(e.Pos)
+			taken[i>>6] |= 1 << (i & 63)
+		}
+	}
+	return taken
+}
+
+// zeroBits makes *b hold a zero bit for each of n tiles, and returns it.
+func zeroBits(b *[]uint64, n int) []uint64 {
+	words := (n + 63) / 64
+	if cap(*b) < words {
+		*b = make([]uint64, words)
+	}
+	*b = (*b)[:words]
+	clear(*b)
+	return *b
 }
 
 // moveActor decides that actor id steps in direction dir.

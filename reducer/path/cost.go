@@ -34,3 +34,15 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// octile is heuristic of a step dx, dy away, in the search's integers.
+func octile(dx, dy int32) int32 {
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	lo, hi := min(dx, dy), max(dx, dy)
+	return DiagonalCost*lo + OrthogonalCost*(hi-lo)
+}

@@ -2,6 +2,7 @@ package path
 
 import (
 	"math"
+	"math/bits"
 
 	"rogue/events"
 )
@@ -9,32 +10,53 @@ import (
 // Finder holds the scratch memory of searches on a width x height map, so
 // that many searches (one per monster per turn) allocate nothing. A Finder
 // is not safe for concurrent use.
+//
+// Its searches run on the map framed by a border one tile wide, so that a
+// tile's eight neighbours are always in its arrays: tile (x, y) is
+// (y+1)*(width+2) + x+1 there, an order of tiles the same as the map's
+// own row-major one, so ties break alike.
 type Finder struct {
-	w, h   int
-	nodes  []node
-	open   openSet
-	search uint32 // the current search; nodes of other searches are stale
+	w, h  int
+	nodes []node
+	open  openSet
+	// search is the current search; nodes of other searches are stale.
+	search uint32
 	// closed lists the tiles the last search expanded, in order, and
 	// sealed is whether it ended for want of tiles to expand (see
 	// Reached).
 	closed []int32
 	sealed bool
+	// shut holds, for each framed tile, a bit per direction whose
+	// neighbour may not be entered (the border's tiles never may), as of
+	// bits: the last search's walls and taken, ORed. They are kept from
+	// search to search, and only the tiles of words that changed are
+	// written again (see setBits).
+	shut []uint8
+	bits []uint64
+	// framed is each tile's framed index, and at each framed tile.
+	framed []int32
+	at     []xy
+	step   [events.NumDirs]int32 // each direction's change of framed index
+	// asked is NextStep's answers of its passable, one bit per tile (1:
+	// may not be entered), for the search to read as NextStepBits reads
+	// its bits; none is its empty second set.
+	asked, none []uint64
 }
 
 // node is the search's knowledge of one tile, valid only when its stamp is
-// the current search.
+// the current search. Tiles that may not be entered never get one.
 type node struct {
-	g, h    int32      // cost from the start; heuristic to the goal
-	stamp   uint32     // the search that last touched the tile
-	at      int32      // position in the open set, -1 when not in it
-	blocked bool       // not passable (and not the goal)
-	closed  bool       // expanded: its g is final
-	first   events.Dir // first step of the best known path to it
+	g, h  int32      // cost from the start; heuristic to the goal
+	stamp uint32     // the search that last touched the tile
+	first events.Dir // first step of the best known path to it
 }
+
+// xy is a tile's place on the map.
+type xy struct{ x, y int32 }
 
 // MaxTiles is the most tiles a Finder's map may have (a level has at most
 // 255 x 255).
-const MaxTiles = 1 << indexBits
+const MaxTiles = 1 << 18
 
 // NewFinder returns a Finder for maps of w x h tiles. Every search fails
 // on a map with a negative side or more than MaxTiles tiles.
@@ -43,9 +65,41 @@ func NewFinder(w, h int) *Finder {
 	if w > MaxTiles || h > MaxTiles || w*h > MaxTiles {
 		w, h = 0, 0
 	}
-	f := &Finder{w: w, h: h, nodes: make([]node, w*h)}
-	f.open = openSet{items: make([]uint64, 0, w*h), nodes: f.nodes}
+	n := (w + 2) * (h + 2)
+	f := &Finder{w: w, h: h, nodes: make([]node, n), shut: make([]uint8, n), at: make([]xy, n),
+		bits: make([]uint64, (w*h+63)/64), framed: make([]int32, w*h)}
+	for d := events.Dir(0); d < events.NumDirs; d++ {
+		dx, dy := d.Delta()
+		f.step[d] = int32(dy*(w+2) + dx)
+	}
+	for i := range f.framed {
+		x, y := i%w, i/w
+		f.framed[i] = int32((y+1)*(w+2) + x + 1)
+		f.at[f.framed[i]] = xy{int32(x), int32(y)}
+	}
+	for i := range n {
+		if x, y := i%(w+2), i/(w+2); x == 0 || x == w+1 || y == 0 || y == h+1 {
+			f.setShut(int32(i), true)
+		}
+	}
 	return f
+}
+
+// setShut records in its neighbours' shut bits whether framed tile i may
+// be entered.
+func (f *Finder) setShut(i int32, shut bool) {
+	for d := events.Dir(0); d < events.NumDirs; d++ {
+		n := i + f.step[d]
+		if uint(n) >= uint(len(f.shut)) {
+			continue // off the frame: a border tile's neighbour
+		}
+		back := uint8(1) << ((d + events.NumDirs/2) % events.NumDirs) // from n to i
+		if shut {
+			f.shut[n] |= back
+		} else {
+			f.shut[n] &^= back
+		}
+	}
 }
 
 // NextStep is Finder.NextStep with a Finder of its own: simple, but it
@@ -60,18 +114,36 @@ func NextStep(width, height int, passable func(events.Pos) bool, from, to events
 // but the map), when either end is off the map, or when from == to
 // (there is no step to take).
 //
-// passable says which tiles may be entered; it is asked once per tile per
-// search, only for tiles on the map. The goal is always enterable (it
-// holds the target), and the start is where the walker already stands.
-// Diagonal steps need only their destination to be passable. Steps cost
-// OrthogonalCost or DiagonalCost.
+// passable says which tiles may be entered; when both ends are on the
+// map and differ it is asked once about every tile of the map, and about
+// no tile off it. The goal is always enterable (it holds the target),
+// and the start is where the walker already stands. Diagonal steps need
+// only their destination to be passable. Steps cost OrthogonalCost or
+// DiagonalCost.
 //
 // The answer is a function of the arguments alone: among equally short
 // paths the search prefers, at every choice, the lowest f = g + h, then
 // the lowest h, then the lowest tile index (row-major), and neighbours
 // are examined in Dir order (north, clockwise).
 func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, maxNodes int) (events.Dir, bool) {
-	return f.nextStep(&passability{fn: passable}, from, to, maxNodes)
+	f.closed, f.sealed = f.closed[:0], false
+	if !f.inBounds(from) || !f.inBounds(to) || from == to {
+		return 0, false
+	}
+	n := (f.w*f.h + 63) / 64
+	if len(f.asked) != n {
+		f.asked, f.none = make([]uint64, n), make([]uint64, n)
+	}
+	clear(f.asked)
+	for y := range f.h {
+		for x := range f.w {
+			if !passable(events.Pos{X: x, Y: y}) {
+				i := y*f.w + x
+				f.asked[i>>6] |= 1 << (i & 63)
+			}
+		}
+	}
+	return f.nextStep(f.asked, f.none, from, to, maxNodes)
 }
 
 // NextStepBits is NextStep where a tile may be entered when its bit is
@@ -80,90 +152,128 @@ func (f *Finder) NextStep(passable func(events.Pos) bool, from, to events.Pos, m
 // without a call per tile. Slices shorter than the map's tiles need give
 // no step.
 func (f *Finder) NextStepBits(walls, taken []uint64, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	f.closed, f.sealed = f.closed[:0], false
 	if n := (f.w*f.h + 63) / 64; len(walls) < n || len(taken) < n {
 		return 0, false
 	}
-	return f.nextStep(&passability{walls: walls, taken: taken}, from, to, maxNodes)
-}
-
-// passability is which tiles may be entered: those passable says, or
-// when it is nil, those whose bits are 0 in walls and taken.
-type passability struct {
-	fn           func(events.Pos) bool
-	walls, taken []uint64
-}
-
-// at reports whether tile q, of index i, may be entered.
-func (p *passability) at(q events.Pos, i int) bool {
-	if p.fn != nil {
-		return p.fn(q)
-	}
-	return (p.walls[i>>6]|p.taken[i>>6])&(1<<(i&63)) == 0
-}
-
-func (f *Finder) nextStep(passable *passability, from, to events.Pos, maxNodes int) (events.Dir, bool) {
-	f.closed, f.sealed = f.closed[:0], false
 	if !f.inBounds(from) || !f.inBounds(to) || from == to {
 		return 0, false
 	}
-	if d, ok := f.clearLine(passable, from, to, maxNodes); ok {
+	return f.nextStep(walls, taken, from, to, maxNodes)
+}
+
+// blocked reports whether tile i may not be entered: its bit is 1 in
+// walls or in taken.
+func blocked(walls, taken []uint64, i int32) bool {
+	return (walls[i>>6]|taken[i>>6])&(1<<(i&63)) != 0
+}
+
+// setBits brings shut up to date with walls and taken: only the tiles
+// of words that changed since the last search are written.
+func (f *Finder) setBits(walls, taken []uint64) {
+	tail := f.w * f.h % 64 // tiles in the last word, when not 64
+	for k, old := range f.bits {
+		now := walls[k] | taken[k]
+		if k == len(f.bits)-1 && tail != 0 {
+			now &= 1<<tail - 1 // no bit for a tile off the map
+		}
+		if now == old {
+			continue
+		}
+		f.bits[k] = now
+		for diff := now ^ old; diff != 0; diff &= diff - 1 {
+			j := bits.TrailingZeros64(diff)
+			f.setShut(f.framed[k<<6+j], now>>j&1 != 0)
+		}
+	}
+}
+
+// nextStep is NextStepBits for ends on the map that differ.
+func (f *Finder) nextStep(walls, taken []uint64, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	if d, ok := f.clearLine(walls, taken, from, to, maxNodes); ok {
 		return d, true
 	}
-	return f.astar(passable, from, to, maxNodes)
+	return f.astar(walls, taken, from, to, maxNodes)
 }
 
 // astar is NextStep's A*, for ends on the map that differ.
-func (f *Finder) astar(passable *passability, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+//
+// Its open set passes over stale entries instead of moving a tile up when
+// a cheaper path reaches it (see openSet): a tile's stale entries have
+// its index and h but a higher g, so its current entry, of lower key,
+// comes out first and expands it, and each stale one comes out after,
+// its g no longer the tile's, and is passed over; the tiles expanded,
+// and their order, are those of a set that moves the tile up.
+func (f *Finder) astar(walls, taken []uint64, from, to events.Pos, maxNodes int) (events.Dir, bool) {
 	f.begin()
-	start, goal := f.index(from), f.index(to)
-	n := f.touch(start, from, to, false)
-	n.first = events.NumDirs // the start has no first step
-	f.open.push(start)
-	for expanded := 0; f.open.len() > 0; expanded++ {
-		cur := f.open.pop()
+	f.setBits(walls, taken)
+	goal := f.framedIndex(to)
+	// The goal may always be entered: shut says so for this search.
+	if i := to.Y*f.w + to.X; f.bits[i>>6]&(1<<(i&63)) != 0 {
+		f.setShut(goal, false)
+		defer f.setShut(goal, true)
+	}
+	return f.expand(from, to, maxNodes)
+}
+
+// expand is astar's loop, once shut is set for the search.
+func (f *Finder) expand(from, to events.Pos, maxNodes int) (events.Dir, bool) {
+	start, goal := f.framedIndex(from), f.framedIndex(to)
+	gx, gy := int32(to.X), int32(to.Y)
+	n := &f.nodes[start]
+	*n = node{h: int32(heuristic(from, to)), stamp: f.search, first: events.NumDirs}
+	f.open.reset(n.h)
+	f.open.push(key(start, 0, n.h), n.h)
+	search, nodes, shut, at := f.search, f.nodes, f.shut, f.at
+	for expanded := 0; ; {
+		if f.open.len() == 0 {
+			f.sealed = true
+			return 0, false
+		}
+		k := f.open.pop()
+		cur := int32(k & indexMask)
+		c := &nodes[cur]
+		if keyG(k) != c.g {
+			continue // a stale entry: its tile was expanded at a lower g
+		}
 		if cur == goal {
-			return f.nodes[goal].first, true
+			return c.first, true
 		}
 		if maxNodes > 0 && expanded >= maxNodes {
 			return 0, false
 		}
-		c := &f.nodes[cur]
-		c.closed = true
+		expanded++
 		f.closed = append(f.closed, cur)
-		px, py := int(cur)%f.w, int(cur)/f.w
-		fromStart := cur == start
-		for d := events.Dir(0); d < events.NumDirs; d++ {
+		cx, cy, cf := at[cur].x, at[cur].y, c.g+c.h
+		for m := ^shut[cur]; m != 0; m &= m - 1 {
+			d := events.Dir(bits.TrailingZeros8(m))
+			qi := cur + f.step[d]
 			st := &steps[d]
-			qx, qy := px+st.dx, py+st.dy
-			if uint(qx) >= uint(f.w) || uint(qy) >= uint(f.h) {
-				continue
-			}
-			qi := int32(qy*f.w + qx)
 			g := c.g + st.cost
 			first := c.first
-			if fromStart {
+			if first == events.NumDirs { // the start
 				first = d
 			}
-			nb := &f.nodes[qi]
+			nb := &nodes[qi]
 			switch {
-			case nb.stamp != f.search:
-				q := events.Pos{X: qx, Y: qy}
-				nb = f.touch(qi, q, to, qi != goal && !passable.at(q, int(qi)))
-				if nb.blocked {
-					continue
-				}
-				nb.g, nb.first = g, first
-				f.open.push(qi)
-			case nb.blocked || nb.closed || g >= nb.g:
+			case nb.stamp != search:
+				*nb = node{g: g, h: octile(cx+st.dx-gx, cy+st.dy-gy), stamp: search, first: first}
+			case g >= nb.g:
+				// No cheaper: always so of an expanded tile, whose g is
+				// final (the heuristic is consistent).
 				continue
 			default:
 				nb.g, nb.first = g, first
-				f.open.fix(qi)
 			}
+			if qi == goal && g == cf {
+				// The goal's f is the lowest any tile open can have, and
+				// its h, 0, is lower than any other tile's: it comes out
+				// next, with this path.
+				return first, true
+			}
+			f.open.push(key(qi, g, nb.h), g+nb.h)
 		}
 	}
-	f.sealed = true
-	return 0, false
 }
 
 // Reached sets in dst (one bit per tile: tile i = y*width + x is bit i%64
@@ -178,7 +288,9 @@ func (f *Finder) Reached(dst []uint64) bool {
 	if !f.sealed {
 		return false
 	}
-	for _, i := range f.closed {
+	for _, fi := range f.closed {
+		p := f.at[fi]
+		i := int(p.y)*f.w + int(p.x)
 		dst[i>>6] |= 1 << (i & 63)
 	}
 	return true
@@ -195,7 +307,7 @@ func (f *Finder) Reached(dst []uint64) bool {
 // order, and each takes its first step from the start's first: the
 // line's first step, after expanding as many tiles as the line has but
 // the goal, which maxNodes must allow. Otherwise the search must run.
-func (f *Finder) clearLine(passable *passability, from, to events.Pos, maxNodes int) (events.Dir, bool) {
+func (f *Finder) clearLine(walls, taken []uint64, from, to events.Pos, maxNodes int) (events.Dir, bool) {
 	n := max(abs(to.X-from.X), abs(to.Y-from.Y)) // the line's steps
 	if maxNodes > 0 && n > maxNodes {
 		return 0, false
@@ -204,7 +316,7 @@ func (f *Finder) clearLine(passable *passability, from, to events.Pos, maxNodes 
 	for range n - 1 {
 		p.X += sign(to.X - p.X)
 		p.Y += sign(to.Y - p.Y)
-		if !passable.at(p, p.Y*f.w+p.X) {
+		if blocked(walls, taken, int32(p.Y*f.w+p.X)) {
 			return 0, false
 		}
 	}
@@ -230,12 +342,10 @@ func sign(n int) int {
 
 // steps are the eight steps in Dir order: the offset and the cost of
 // each, looked up once per neighbour instead of derived.
-var steps = func() (out [events.NumDirs]struct {
-	dx, dy int
-	cost   int32
-}) {
+var steps = func() (out [events.NumDirs]struct{ dx, dy, cost int32 }) {
 	for d := events.Dir(0); d < events.NumDirs; d++ {
-		out[d].dx, out[d].dy = d.Delta()
+		dx, dy := d.Delta()
+		out[d].dx, out[d].dy = int32(dx), int32(dy)
 		out[d].cost = int32(stepCost(d))
 	}
 	return out
@@ -245,12 +355,11 @@ func (f *Finder) inBounds(p events.Pos) bool {
 	return p.X >= 0 && p.X < f.w && p.Y >= 0 && p.Y < f.h
 }
 
-func (f *Finder) index(p events.Pos) int32 { return int32(p.Y*f.w + p.X) }
+func (f *Finder) framedIndex(p events.Pos) int32 { return int32((p.Y+1)*(f.w+2) + p.X + 1) }
 
 // begin starts a new search: every node becomes stale without a pass over
 // them, except once every 2^32 searches.
 func (f *Finder) begin() {
-	f.open.reset()
 	if f.search == math.MaxUint32 {
 		for i := range f.nodes {
 			f.nodes[i].stamp = 0
@@ -258,11 +367,4 @@ func (f *Finder) begin() {
 		f.search = 0
 	}
 	f.search++
-}
-
-// touch makes node i, at p, part of the current search.
-func (f *Finder) touch(i int32, p, goal events.Pos, blocked bool) *node {
-	n := &f.nodes[i]
-	*n = node{h: int32(heuristic(p, goal)), stamp: f.search, at: -1, blocked: blocked}
-	return n
 }

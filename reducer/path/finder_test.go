@@ -248,13 +248,14 @@ func TestAClearLineAnswersAsTheSearchDoes(t *testing.T) {
 		for k := 0; k < 50; k++ {
 			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
 			maxNodes := []int{0, 1000, rng.Range(1, 12)}[rng.Intn(3)]
-			if _, ok := finder.clearLine(&passability{fn: g.passable}, from, to, maxNodes); ok && from != to {
+			walls, none := g.bits()
+			if _, ok := finder.clearLine(walls, none, from, to, maxNodes); ok && from != to {
 				lines++
 			}
 			d, ok := finder.NextStep(g.passable, from, to, maxNodes)
 			want := result{}
 			if from != to {
-				want.Dir, want.OK = search.astar(&passability{fn: g.passable}, from, to, maxNodes)
+				want.Dir, want.OK = search.astar(walls, none, from, to, maxNodes)
 			}
 			require.Equal(t, want, result{d, ok}, "map %d (%dx%d): %v to %v, at most %d tiles", m, w, h, from, to, maxNodes)
 		}
@@ -304,7 +305,8 @@ func TestALineWithAnythingInTheWayIsNotClear(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, from, to := parse(tt.rows...)
-			d, ok := NewFinder(g.w, g.h).clearLine(&passability{fn: g.passable}, from, to, tt.maxNodes)
+			walls, none := g.bits()
+			d, ok := NewFinder(g.w, g.h).clearLine(walls, none, from, to, tt.maxNodes)
 			assert.Equal(t, tt.want, result{d, ok})
 		})
 	}
@@ -518,4 +520,52 @@ func TestTheFinderAnswersAsItsSpecification(t *testing.T) {
 			require.Equal(t, referenceStep(g, from, to, maxNodes), result{d, ok}, "map %d (%dx%d): %v to %v, at most %d", m, w, h, from, to, maxNodes)
 		}
 	}
+}
+
+// Property: one Finder kept from search to search while the walls and the
+// taken tiles change a few at a time (as monsters move, and the goal's
+// own tile taken or not), and now and then many at once (a new level),
+// answers, and reaches, as a fresh Finder does.
+func TestAFinderKeptWhileTheBitsChangeAnswersAsAFreshOne(t *testing.T) {
+	rng := dice.New(41, 0)
+	w, h := 37, 23
+	kept := NewFinder(w, h)
+	n := (w*h + 63) / 64
+	walls, taken := make([]uint64, n), make([]uint64, n)
+	flip := func(bits []uint64, i int) { bits[i>>6] ^= 1 << (i & 63) }
+	for i := range w * h {
+		if rng.Intn(100) < 30 {
+			flip(walls, i)
+		}
+	}
+	sealed := 0
+	for k := 0; k < 3000; k++ {
+		for range rng.Range(0, 4) {
+			flip(taken, rng.Intn(w*h))
+		}
+		if rng.Intn(20) == 0 {
+			flip(walls, rng.Intn(w*h))
+		}
+		if rng.Intn(200) == 0 { // a new level
+			for i := range w * h {
+				if rng.Intn(100) < 30 {
+					flip(walls, i)
+				}
+			}
+		}
+		from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
+		maxNodes := []int{0, 1000, rng.Range(1, 40)}[rng.Intn(3)]
+		fresh := NewFinder(w, h)
+		d, ok := fresh.NextStepBits(walls, taken, from, to, maxNodes)
+		kd, kok := kept.NextStepBits(walls, taken, from, to, maxNodes)
+		require.Equal(t, result{d, ok}, result{kd, kok}, "search %d: %v to %v, at most %d", k, from, to, maxNodes)
+		want, got := make([]uint64, n), make([]uint64, n)
+		wok, gok := fresh.Reached(want), kept.Reached(got)
+		require.Equal(t, wok, gok, "search %d", k)
+		require.Equal(t, want, got, "search %d", k)
+		if wok {
+			sealed++
+		}
+	}
+	require.Greater(t, sealed, 100, "searches that failed for want of tiles")
 }

@@ -38,3 +38,16 @@ func (g grid) passable(p events.Pos) bool {
 }
 
 func pos(x, y int) events.Pos { return events.Pos{X: x, Y: y} }
+
+// bits returns the grid's walls as a Finder reads them, one bit per tile,
+// and an empty set of taken tiles.
+func (g grid) bits() (walls, none []uint64) {
+	n := (g.w*g.h + 63) / 64
+	walls, none = make([]uint64, n), make([]uint64, n)
+	for i, wall := range g.wall {
+		if wall {
+			walls[i>>6] |= 1 << (i & 63)
+		}
+	}
+	return walls, none
+}
