@@ -395,7 +395,7 @@ func (s *State) spawn(f *events.Spawned) error {
 			return fieldErrorf("Kind", "kind %d (%s) cannot have id %d", f.Kind, m.Name, f.ID)
 		}
 		e.Level, e.Attributes, e.Skills = m.Level, m.Attributes, m.Skills
-		actor = true
+		e.actor, actor = true, true
 	} else if it := s.content.Item(f.Kind); it != nil {
 		if f.Slot != events.SlotNone && (it.Equip == nil || it.Equip.Slot != f.Slot) {
 			return fieldErrorf("Slot", "%s cannot be worn in the %s slot", it.Name, f.Slot)
