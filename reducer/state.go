@@ -386,7 +386,17 @@ func (s *State) Where(e *Entity) events.Pos {
 
 // Get returns entity id, or nil if there is none.
 func (s *State) Get(id events.EntityID) *Entity {
-	if i := s.find(id); i >= 0 {
+	// The player first: on a deep level its id is below the index's.
+	if es := s.entity; len(es) > 0 && es[0].ID == id {
+		if es[0].dead {
+			return nil
+		}
+		return &es[0]
+	}
+	if e := s.live(id); e != nil {
+		return e
+	}
+	if i := s.slotSlow(id); i >= 0 && !s.entity[i].dead {
 		return &s.entity[i]
 	}
 	return nil
@@ -486,6 +496,17 @@ func (s *State) Backpack(holder events.EntityID) []*Entity {
 		return int64cmp(int64(a.ID), int64(b.ID))
 	})
 	return out
+}
+
+// wears reports whether e wears item id (not 0) in any slot: then id is
+// a live item that e holds (the fold keeps worn so).
+func (e *Entity) wears(id events.EntityID) bool {
+	for _, w := range e.worn {
+		if w == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Worn returns the item holder wears in slot, or nil.
@@ -653,21 +674,30 @@ func (s *State) lookFromNew(p events.Pos) {
 	if s.Map == nil || !s.Map.InBounds(p) {
 		return
 	}
+	s.viewFrom(p.Y*s.Map.Width + p.X)
+}
+
+// viewFrom is lookFrom of tile k of the map (y*Width + x, on the map).
+func (s *State) viewFrom(k int) {
 	w, h := s.Map.Width, s.Map.Height
 	if s.viewed == nil || s.viewed.Width() != w || s.viewed.Height() != h {
 		s.viewed = fov.NewSet(w, h)
-	} else if s.viewed.Has(p) {
-		return
 	}
-	s.viewed.Add(p)
+	if s.viewed.AddIndex(k) {
+		s.pendView(k)
+	}
+}
+
+// pendView marks tile k of the map, newly viewed, as a viewpoint whose
+// view is not yet in explored (unless it is pending already).
+func (s *State) pendView(k int) {
+	w, h := s.Map.Width, s.Map.Height
 	if s.pending == nil || s.pending.Width() != w || s.pending.Height() != h {
 		s.pending, s.npending = fov.NewSet(w, h), 0
 	}
-	if s.pending.Has(p) {
-		return
+	if s.pending.AddIndex(k) {
+		s.npending++
 	}
-	s.pending.Add(p)
-	s.npending++
 	// Not merged here, however many are pending: a fold that never
 	// reads the memory (a headless replay, until the digest) computes
 	// no field of view, and one that does computes each viewpoint's
