@@ -31,20 +31,14 @@ func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
 }
 
 func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
-	c := s.spare
-	catchUp := c != nil && c.decision.made && c.decision.from == s.applied && sameFacts(t.Facts, c.decision.facts)
-	if t.Command == nil {
-		return fmt.Errorf("turn %d: no command", s.Turn)
+	// One test for what nearly every turn is: not the first, not after
+	// the end, a command and not Begin.
+	if s.Turn == 0 || s.Over || t.Command == nil || isBegin(t.Command) {
+		if err := s.refuseTurn(t); err != nil {
+			return err
+		}
 	}
-	if s.Turn == 0 && t.Command.Code() != events.CodeBegin {
-		return fmt.Errorf("turn 0: the first turn must be Begin, not %s", events.CommandName(t.Command.Code()))
-	}
-	if s.Turn > 0 && isBegin(t.Command) {
-		return fmt.Errorf("turn %d: Begin after the game began", s.Turn)
-	}
-	if s.Over {
-		return fmt.Errorf("turn %d: a turn after the player died", s.Turn)
-	}
+	from := s.applied
 	var caps turnCaps
 	for i, f := range t.Facts {
 		if before != nil {
@@ -76,12 +70,30 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	}
 	s.Draws += t.Draws
 	s.Turn++
-	if catchUp && c.Map == s.Map {
+	if c := s.spare; c != nil && c.decision.made && c.decision.from == from && c.Map == s.Map && sameFacts(t.Facts, c.decision.facts) {
 		// s folded the facts its last working copy decided and folded:
 		// they agree again. (Not across a new level: each carved its
 		// own map, and s's holds its memory.)
 		c.Draws, c.Turn = s.Draws, s.Turn
 		c.synced, c.syncedAt, c.decision = true, s.applied, decision{}
+	}
+	return nil
+}
+
+// refuseTurn says why t cannot be folded into s as a whole (before its
+// facts are looked at), or nil.
+func (s *State) refuseTurn(t *events.Turn) error {
+	if t.Command == nil {
+		return fmt.Errorf("turn %d: no command", s.Turn)
+	}
+	if s.Turn == 0 && t.Command.Code() != events.CodeBegin {
+		return fmt.Errorf("turn 0: the first turn must be Begin, not %s", events.CommandName(t.Command.Code()))
+	}
+	if s.Turn > 0 && isBegin(t.Command) {
+		return fmt.Errorf("turn %d: Begin after the game began", s.Turn)
+	}
+	if s.Over {
+		return fmt.Errorf("turn %d: a turn after the player died", s.Turn)
 	}
 	return nil
 }
@@ -582,7 +594,15 @@ func (s *State) step(f *events.Moved) bool {
 	if a.ID == events.PlayerID && !s.forgetful {
 		// lookFrom, by the tile's index.
 		if v := s.viewed; v != nil && v.Width() == m.Width && v.Height() == m.Height {
-			if v.AddIndex(k) {
+			if !v.AddIndex(k) {
+				return true
+			}
+			// pendView, but for making the set.
+			if p := s.pending; p != nil && p.Width() == m.Width && p.Height() == m.Height {
+				if p.AddIndex(k) {
+					s.npending++
+				}
+			} else {
 				s.pendView(k)
 			}
 		} else {
