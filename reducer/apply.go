@@ -61,6 +61,14 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 			}
 			continue
 		}
+		// And a spawn, what a new level's turn is made of.
+		if sp, ok := f.(*events.Spawned); ok {
+			s.applied++
+			if err := s.spawn(sp); err != nil {
+				return newFactError(s.Turn, i, f, err)
+			}
+			continue
+		}
 		if err := s.apply(f, &caps); err != nil {
 			return newFactError(s.Turn, i, f, err)
 		}
