@@ -785,8 +785,12 @@ func (s *State) compact() {
 }
 
 func (s *State) actor(id events.EntityID) (*Entity, error) {
-	e := s.live(id)
-	if e == nil {
+	// The player (on a deep level, below the index), or what the index
+	// finds, before Get.
+	var e *Entity
+	if es := s.entity; len(es) > 0 && es[0].ID == id && !es[0].dead {
+		e = &es[0]
+	} else if e = s.live(id); e == nil {
 		e = s.Get(id)
 	}
 	if e == nil {
