@@ -479,7 +479,10 @@ func (s *State) spawn(f *events.Spawned) error {
 	// Made in place, not copied in: a deep level spawns a thousand.
 	s.entity = s.entity[:n+1]
 	e := &s.entity[n]
-	*e = Entity{ID: f.ID, Holder: f.Holder, Slot: f.Slot, actor: actor, Pos: f.Pos, Kind: f.Kind, HP: f.HP}
+	// (Cleared, then set field by field: a literal is built aside and
+	// copied.)
+	*e = Entity{}
+	e.ID, e.Holder, e.Slot, e.actor, e.Pos, e.Kind, e.HP = f.ID, f.Holder, f.Slot, actor, f.Pos, f.Kind, f.HP
 	if actor {
 		e.Level, e.Attributes, e.Skills = m.Level, m.Attributes, m.Skills
 	}
