@@ -12,8 +12,10 @@ import "rogue/events"
 // The index is a hint, never trusted: an entry is used only when the
 // entity at the place it names has the id looked for, and any other
 // answer falls back to the search. So an index that went stale (the
-// entities copied or compacted) costs time, never a wrong answer, and is
-// rebuilt at the next lookup once marked so (indexOK false).
+// entities copied or compacted) costs time, never a wrong answer: once
+// marked so (indexOK false), its entries are still tried (ids are never
+// reused, so an entry that names an entity with the id is right), and it
+// is rebuilt at the first lookup they cannot answer.
 //
 // It covers the ids from indexBase to the last entity's, at most
 // indexSpan(n) of them for n entities, so that its memory stays a small
