@@ -3,6 +3,7 @@ package reducer
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"rogue/events"
 	"rogue/reducer/dungeon"
@@ -32,8 +33,66 @@ func (s *State) ApplyTurnMessages(t *events.Turn) ([]string, error) {
 }
 
 func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
-	c := s.spare
-	catchUp := c != nil && c.decision.made && c.decision.from == s.applied && sameFacts(t.Facts, c.decision.facts)
+	// One test for what nearly every turn is: not the first, not after
+	// the end, a command and not Begin.
+	if s.Turn == 0 || s.Over || t.Command == nil || isBegin(t.Command) {
+		if err := s.refuseTurn(t); err != nil {
+			return err
+		}
+	}
+	from := s.applied
+	var caps turnCaps
+	for i, f := range t.Facts {
+		if before != nil {
+			before(f)
+		}
+		// A step, what most facts are, is folded here rather than
+		// through apply: apply's Moved case, without two calls.
+		if m, ok := f.(*events.Moved); ok {
+			s.applied++
+			if m.Actor == events.PlayerID {
+				if err := caps.step(); err != nil {
+					return newFactError(s.Turn, i, f, err)
+				}
+			}
+			if s.step(m) {
+				continue
+			}
+			if err := s.movedSlow(m); err != nil {
+				return newFactError(s.Turn, i, f, err)
+			}
+			continue
+		}
+		// And a spawn, what a new level's turn is made of.
+		if sp, ok := f.(*events.Spawned); ok {
+			s.applied++
+			if err := s.spawn(sp); err != nil {
+				return newFactError(s.Turn, i, f, err)
+			}
+			continue
+		}
+		if err := s.apply(f, &caps); err != nil {
+			return newFactError(s.Turn, i, f, err)
+		}
+	}
+	if s.Turn == 0 && s.Player() == nil {
+		return fmt.Errorf("turn 0: Begin did not create the player")
+	}
+	s.Draws += t.Draws
+	s.Turn++
+	if c := s.spare; c != nil && c.decision.made && c.decision.from == from && c.Map == s.Map && sameFacts(t.Facts, c.decision.facts) {
+		// s folded the facts its last working copy decided and folded:
+		// they agree again. (Not across a new level: each carved its
+		// own map, and s's holds its memory.)
+		c.Draws, c.Turn = s.Draws, s.Turn
+		c.synced, c.syncedAt, c.decision = true, s.applied, decision{}
+	}
+	return nil
+}
+
+// refuseTurn says why t cannot be folded into s as a whole (before its
+// facts are looked at), or nil.
+func (s *State) refuseTurn(t *events.Turn) error {
 	if t.Command == nil {
 		return fmt.Errorf("turn %d: no command", s.Turn)
 	}
@@ -45,27 +104,6 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	}
 	if s.Over {
 		return fmt.Errorf("turn %d: a turn after the player died", s.Turn)
-	}
-	var caps turnCaps
-	for i, f := range t.Facts {
-		if before != nil {
-			before(f)
-		}
-		if err := s.apply(f, &caps); err != nil {
-			return newFactError(s.Turn, i, f, err)
-		}
-	}
-	if s.Turn == 0 && s.Player() == nil {
-		return fmt.Errorf("turn 0: Begin did not create the player")
-	}
-	s.Draws += t.Draws
-	s.Turn++
-	if catchUp && c.Map == s.Map {
-		// s folded the facts its last working copy decided and folded:
-		// they agree again. (Not across a new level: each carved its
-		// own map, and s's holds its memory.)
-		c.Draws, c.Turn = s.Draws, s.Turn
-		c.synced, c.syncedAt, c.decision = true, s.applied, decision{}
 	}
 	return nil
 }
@@ -173,14 +211,17 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 	case *events.Spawned:
 		return s.spawn(f)
 	case *events.Attacked:
-		if _, err := s.actor(f.Attacker); err != nil {
+		a, err := s.actor(f.Attacker)
+		if err != nil {
 			return inField("Attacker", err)
 		}
 		t, err := s.actor(f.Target)
 		if err != nil {
 			return inField("Target", err)
 		}
-		if f.Weapon != 0 {
+		if f.Weapon != 0 && !a.wears(f.Weapon) {
+			// Not worn: held in the backpack, or not held by the
+			// attacker at all.
 			if w := s.Get(f.Weapon); w == nil || w.Holder != f.Attacker {
 				return fieldErrorf("Weapon", "weapon %d is not held by attacker %d", f.Weapon, f.Attacker)
 			}
@@ -387,17 +428,15 @@ func (s *State) spawn(f *events.Spawned) error {
 	if s.NumEntities() >= events.MaxEntities {
 		return fieldErrorf("ID", "the game already holds %d entities, the most it may", events.MaxEntities)
 	}
-	e := Entity{ID: f.ID, Kind: f.Kind, Holder: f.Holder, Slot: f.Slot, HP: f.HP}
-	actor := false
-	if m := s.content.Monster(f.Kind); m != nil {
+	m := s.content.Monster(f.Kind)
+	actor := m != nil
+	if actor {
 		if f.Holder != 0 {
 			return fieldErrorf("Holder", "an actor (kind %d) cannot be carried", f.Kind)
 		}
 		if m.Player != (f.ID == events.PlayerID) {
 			return fieldErrorf("Kind", "kind %d (%s) cannot have id %d", f.Kind, m.Name, f.ID)
 		}
-		e.Level, e.Attributes, e.Skills = m.Level, m.Attributes, m.Skills
-		actor = true
 	} else if it := s.content.Item(f.Kind); it != nil {
 		if f.Slot != events.SlotNone && (it.Equip == nil || it.Equip.Slot != f.Slot) {
 			return fieldErrorf("Slot", "%s cannot be worn in the %s slot", it.Name, f.Slot)
@@ -412,7 +451,6 @@ func (s *State) spawn(f *events.Spawned) error {
 		if err := s.placeableBy(f.Pos, actor); err != nil {
 			return err
 		}
-		e.Pos = f.Pos
 	} else {
 		if f.Pos != (events.Pos{}) {
 			return fieldErrorf("Pos", "a carried item has no place of its own, yet it is placed at (%d,%d)", f.Pos.X, f.Pos.Y)
@@ -432,14 +470,24 @@ func (s *State) spawn(f *events.Spawned) error {
 		}
 		h.holding++ // before the append below moves the entities
 	}
-	if cap(s.entity) == 0 {
+	n := len(s.entity)
+	if n == cap(s.entity) {
 		// Room for the entities of an ordinary game's deepest levels
 		// (the dead stay until they are half, see remove), so that
 		// most games allocate them once (47 KiB) instead of growing
 		// from a few dozen four times (88 KiB, then collected).
-		s.entity = make([]Entity, 0, 256)
+		s.entity = slices.Grow(s.entity, max(256, n))
 	}
-	s.entity = append(s.entity, e)
+	// Made in place, not copied in: a deep level spawns a thousand.
+	s.entity = s.entity[:n+1]
+	e := &s.entity[n]
+	// (Cleared, then set field by field: a literal is built aside and
+	// copied.)
+	*e = Entity{}
+	e.ID, e.Holder, e.Slot, e.actor, e.Pos, e.Kind, e.HP = f.ID, f.Holder, f.Slot, actor, f.Pos, f.Kind, f.HP
+	if actor {
+		e.Level, e.Attributes, e.Skills = m.Level, m.Attributes, m.Skills
+	}
 	s.indexAppended()
 	s.NextID++
 	if f.Holder == 0 && actor && s.standingOK {
@@ -449,7 +497,7 @@ func (s *State) spawn(f *events.Spawned) error {
 		s.monsters = append(s.monsters, f.ID)
 	}
 	if f.Holder != 0 && f.Slot == events.SlotNone {
-		s.intoPack(&s.entity[len(s.entity)-1])
+		s.intoPack(e)
 	}
 	if f.ID == events.PlayerID {
 		s.lookFrom(f.Pos)
@@ -523,26 +571,63 @@ func (s *State) free(p events.Pos, self events.EntityID) error {
 
 // moved folds a Moved fact.
 func (s *State) moved(f *events.Moved) error {
-	// Most facts of most turns are a step of a known actor onto a free
-	// floor tile: that is folded here in one piece, the player found
-	// without the index, the map and the index of where actors stand
-	// read once. Anything else takes the way below, which names the
-	// reason.
-	i := 0
-	if es := s.entity; len(es) == 0 || es[0].ID != f.Actor {
-		i = s.slot(f.Actor)
+	if s.step(f) {
+		return nil
 	}
-	if m := s.Map; i >= 0 && m != nil && s.standingOK {
-		a := &s.entity[i]
-		dx, dy := f.Dir.Delta()
-		to := events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}
-		if !a.dead && s.IsActor(a) && s.stepFree(a, to, m) {
-			if a.ID == events.PlayerID && !s.forgetful && (s.viewed == nil || !s.viewed.Has(to)) {
-				s.lookFromNew(to)
+	return s.movedSlow(f)
+}
+
+// step folds f and reports true when it is what most facts of most turns
+// are: a step of a live actor onto a free floor tile, the index of where
+// actors stand built. Otherwise it changes nothing and reports false, and
+// movedSlow folds f or names the reason it cannot be.
+func (s *State) step(f *events.Moved) bool {
+	m := s.Map
+	if m == nil || !s.standingOK {
+		return false
+	}
+	// The player found without the index.
+	i, ok := 0, len(s.entity) > 0 && s.entity[0].ID == f.Actor
+	if !ok {
+		if i, ok = s.hint(f.Actor); !ok {
+			if i = s.slotSlow(f.Actor); i < 0 {
+				return false
 			}
-			return nil
 		}
 	}
+	a := &s.entity[i]
+	if a.dead || !a.actor {
+		return false
+	}
+	dx, dy := f.Dir.Delta()
+	k := s.stepFree(a, events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}, m)
+	if k < 0 {
+		return false
+	}
+	if a.ID == events.PlayerID && !s.forgetful {
+		// lookFrom, by the tile's index.
+		if v := s.viewed; v != nil && v.Width() == m.Width && v.Height() == m.Height {
+			if !v.AddIndex(k) {
+				return true
+			}
+			// pendView, but for making the set.
+			if p := s.pending; p != nil && p.Width() == m.Width && p.Height() == m.Height {
+				if p.AddIndex(k) {
+					s.npending++
+				}
+			} else {
+				s.pendView(k)
+			}
+		} else {
+			s.viewFrom(k)
+		}
+	}
+	return true
+}
+
+// movedSlow folds a Moved fact that is not a step onto a free floor tile
+// (see step), or names what is wrong with it.
+func (s *State) movedSlow(f *events.Moved) error {
 	a, err := s.actorOnMap(f.Actor)
 	if err != nil {
 		return inField("Actor", err)
@@ -550,18 +635,19 @@ func (s *State) moved(f *events.Moved) error {
 	return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
 }
 
-// stepFree moves actor a to the tile to of m and reports true when to is
-// a free floor tile of m (nobody stands there), keeping the index of
-// where actors stand (which must be built); otherwise it changes nothing
-// and reports false. It is what nearly every step is: moved and move
-// try it before the checks that name what is wrong.
-func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) bool {
+// stepFree moves actor a to the tile to of m and returns to's index in
+// m's tiles when to is a free floor tile of m (nobody stands there),
+// keeping the index of where actors stand (which must be built);
+// otherwise it changes nothing and returns -1. It is what nearly every
+// step is: step and move try it before the checks that name what is
+// wrong.
+func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) int {
 	if uint(to.X) >= uint(m.Width) || uint(to.Y) >= uint(m.Height) {
-		return false
+		return -1
 	}
 	k := to.Y*m.Width + to.X
 	if !m.Tiles[k].Walkable() || s.standing[k>>6]&(1<<(k&63)) != 0 {
-		return false
+		return -1
 	}
 	if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
 		j := from.Y*m.Width + from.X
@@ -569,7 +655,7 @@ func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) bool {
 	}
 	s.standing[k>>6] |= 1 << (k & 63)
 	a.Pos = to
-	return true
+	return k
 }
 
 // move moves actor a to the tile to, if it may stand there.
@@ -577,7 +663,7 @@ func (s *State) move(a *Entity, to events.Pos) error {
 	// What nearly every step is: from a tile of the map to a free floor
 	// tile, the index of where actors stand built. The checks and their
 	// errors, when it is not, are below.
-	if s.standingOK && s.stepFree(a, to, s.Map) {
+	if s.standingOK && s.stepFree(a, to, s.Map) >= 0 {
 		if a.ID == events.PlayerID {
 			s.lookFrom(to)
 		}
@@ -667,7 +753,7 @@ func (s *State) remove(id events.EntityID) {
 		if s.monstersOK {
 			s.monsterGone(id)
 		}
-		if it := s.entity[i]; it.Holder != 0 {
+		if it := &s.entity[i]; it.Holder != 0 {
 			if h := s.Get(it.Holder); h != nil {
 				h.holding--
 				if it.Slot != events.SlotNone && h.worn[it.Slot-1] == it.ID {
@@ -704,7 +790,14 @@ func (s *State) compact() {
 }
 
 func (s *State) actor(id events.EntityID) (*Entity, error) {
-	e := s.Get(id)
+	// The player (on a deep level, below the index), or what the index
+	// finds, before Get.
+	var e *Entity
+	if es := s.entity; len(es) > 0 && es[0].ID == id && !es[0].dead {
+		e = &es[0]
+	} else if e = s.live(id); e == nil {
+		e = s.Get(id)
+	}
 	if e == nil {
 		return nil, fmt.Errorf("entity %d does not exist", id)
 	}

@@ -18,7 +18,7 @@ func CheckHolding(s *State) error {
 		}
 	}
 	for e := range s.Entities() {
-		if e.holding != want[e.ID] {
+		if int(e.holding) != want[e.ID] {
 			return fmt.Errorf("entity %d holds %d items, its count says %d", e.ID, want[e.ID], e.holding)
 		}
 	}
@@ -67,4 +67,4 @@ func CheckCaughtUp(s *State) (bool, error) {
 }
 
 // Holding returns how many items the fold counts actor id as holding.
-func Holding(s *State, id events.EntityID) int { return s.Get(id).holding }
+func Holding(s *State, id events.EntityID) int { return int(s.Get(id).holding) }

@@ -12,8 +12,10 @@ import "rogue/events"
 // The index is a hint, never trusted: an entry is used only when the
 // entity at the place it names has the id looked for, and any other
 // answer falls back to the search. So an index that went stale (the
-// entities copied or compacted) costs time, never a wrong answer, and is
-// rebuilt at the next lookup once marked so (indexOK false).
+// entities copied or compacted) costs time, never a wrong answer: once
+// marked so (indexOK false), its entries are still tried (ids are never
+// reused, so an entry that names an entity with the id is right), and it
+// is rebuilt at the first lookup they cannot answer.
 //
 // It covers the ids from indexBase to the last entity's, at most
 // indexSpan(n) of them for n entities, so that its memory stays a small
@@ -26,6 +28,36 @@ func indexSpan(n int) int { return 4*n + 1024 }
 
 // slot returns the index of entity id in s.entity, dead or alive, or -1.
 func (s *State) slot(id events.EntityID) int {
+	if i, ok := s.hint(id); ok {
+		return i
+	}
+	return s.slotSlow(id)
+}
+
+// live is the live entity id when the index finds it, else nil (ask
+// Get). (Inlined.)
+func (s *State) live(id events.EntityID) *Entity {
+	if i, ok := s.hint(id); ok && !s.entity[i].dead {
+		return &s.entity[i]
+	}
+	return nil
+}
+
+// hint is the index's answer for id, if it has a right one: the entity
+// at the place it names has the id (built or not: an entry is only ever
+// a hint). (Inlined: three loads and a compare. An id below indexBase
+// wraps to past the index's end.)
+func (s *State) hint(id events.EntityID) (int, bool) {
+	if k := uint(id - s.indexBase); k < uint(len(s.index)) {
+		if i := uint(s.index[k]); i < uint(len(s.entity)) && s.entity[i].ID == id {
+			return int(i), true
+		}
+	}
+	return 0, false
+}
+
+// slotSlow is slot when hint has no answer.
+func (s *State) slotSlow(id events.EntityID) int {
 	// The player, the id most facts name, comes first: no index needed.
 	if len(s.entity) > 0 && s.entity[0].ID == id {
 		return 0

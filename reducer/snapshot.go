@@ -265,6 +265,7 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		prev += step
 		e.ID = events.EntityID(prev)
 		e.Kind = r.int("kind", math.MinInt32, math.MaxInt32)
+		e.actor = tables.Monster(e.Kind) != nil
 		flags := r.uint("entity flags", allFields)
 		e.HP = r.int("HP", math.MinInt32, math.MaxInt32)
 		if flags&fieldPos != 0 {

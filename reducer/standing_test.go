@@ -68,7 +68,7 @@ func holdingAgrees(t testing.TB, s *State) {
 	got := map[events.EntityID]int{}
 	for e := range s.Entities() {
 		if e.holding != 0 {
-			got[e.ID] = e.holding
+			got[e.ID] = int(e.holding)
 		}
 	}
 	require.Equal(t, want, got, "turn %d: what each actor holds", s.Turn)
@@ -147,7 +147,7 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 	orc := put(t, s, "Orc", at(9, 3), 0, events.SlotNone)
 	dagger := put(t, s, "Dagger", at(0, 0), orc, events.MainHand)
 	assert.Equal(t, events.Pos{}, s.Get(dagger).Pos)
-	assert.Equal(t, 1, s.Get(orc).holding)
+	assert.Equal(t, int32(1), s.Get(orc).holding)
 	assert.Equal(t, at(9, 3), s.Where(s.Get(dagger)))
 
 	var where []events.Pos
@@ -173,7 +173,7 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 	assert.Equal(t, orcAt, s.Where(s.Get(dagger)))
 	require.NoError(t, s.Apply(&events.Dropped{Actor: orc, Item: dagger}))
 	assert.Equal(t, orcAt, s.Get(dagger).Pos)
-	assert.Equal(t, 0, s.Get(orc).holding)
+	assert.Equal(t, int32(0), s.Get(orc).holding)
 	require.NoError(t, s.Apply(&events.Died{Actor: orc, Cause: events.CauseMelee, Killer: events.PlayerID}))
 	assert.Nil(t, s.Get(orc))
 }

@@ -71,6 +71,19 @@ func (s *Set) Add(p events.Pos) {
 	s.words[i>>6] |= 1 << (i & 63)
 }
 
+// AddIndex puts tile i = y*Width + x, which must be on the map, in the
+// set and reports whether it was not in it before: Has and Add at once,
+// for a caller that has computed i already.
+func (s *Set) AddIndex(i int) bool {
+	w := &s.words[i>>6]
+	bit := uint64(1) << (i & 63)
+	if *w&bit != 0 {
+		return false
+	}
+	*w |= bit
+	return true
+}
+
 // Words are the set's bits: tile (x, y) is bit i%64 of word i/64, where
 // i = y*Width + x; the bits past the last tile are 0. They are the set's
 // own: read them, do not change them.

@@ -26,6 +26,14 @@ func TestASetHoldsOnlyTilesOfItsMap(t *testing.T) {
 	assert.Equal(t, [2]int{70, 3}, [2]int{s.Width(), s.Height()})
 }
 
+func TestAddIndexAddsATileByItsIndexAndSaysWhetherItWasNew(t *testing.T) {
+	s := NewSet(70, 3)
+	got := []bool{s.AddIndex(0), s.AddIndex(2*70 + 69), s.AddIndex(64), s.AddIndex(0), s.AddIndex(64)}
+	assert.Equal(t, []bool{true, true, true, false, false}, got)
+	assert.Equal(t, []bool{true, true, true, false}, []bool{s.Has(pos(0, 0)), s.Has(pos(69, 2)), s.Has(pos(64, 0)), s.Has(pos(1, 0))})
+	assert.Equal(t, 3, s.Count())
+}
+
 func TestEmptySetsAreUsable(t *testing.T) {
 	for _, tt := range []struct {
 		name string
