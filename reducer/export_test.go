@@ -9,7 +9,8 @@ import (
 )
 
 // CheckHolding reports an error if an actor's count of the items it holds
-// is not the count of the items naming it as their holder.
+// is not the count of the items naming it as their holder, or an
+// entity's actor flag is not what its kind says.
 func CheckHolding(s *State) error {
 	want := make(map[events.EntityID]int, s.NumEntities())
 	for e := range s.Entities() {
@@ -20,6 +21,9 @@ func CheckHolding(s *State) error {
 	for e := range s.Entities() {
 		if int(e.holding) != want[e.ID] {
 			return fmt.Errorf("entity %d holds %d items, its count says %d", e.ID, want[e.ID], e.holding)
+		}
+		if actor := s.content.Monster(e.Kind) != nil; e.actor != actor {
+			return fmt.Errorf("entity %d of kind %d: its actor flag says %v, its kind %v", e.ID, e.Kind, e.actor, actor)
 		}
 	}
 	return nil
