@@ -28,15 +28,20 @@ type Finder struct {
 	sealed bool
 	// shut holds, for each framed tile, a bit per direction whose
 	// neighbour may not be entered (the border's tiles never may), as of
-	// bits: the last search's walls and taken, ORed. They are kept from
-	// search to search, and only the tiles of words that changed are
-	// written again (see setBits).
+	// bits: the last search's walls and taken, ORed, less its goal's bit
+	// (the goal may always be entered). They are kept from search to
+	// search, and only the tiles of words that changed are written again
+	// (see setBits).
 	shut []uint8
 	bits []uint64
 	// framed is each tile's framed index, and at each framed tile.
 	framed []int32
 	at     []xy
 	step   [events.NumDirs]int32 // each direction's change of framed index
+	// links are, for each direction, the neighbour's change of framed
+	// index and the bit of the way back in the neighbour's shut: what
+	// setShutInside writes, looked up instead of derived.
+	links [events.NumDirs]link
 	// asked is NextStep's answers of its passable, one bit per tile (1:
 	// may not be entered), for the search to read as NextStepBits reads
 	// its bits; none is its empty second set.
@@ -49,6 +54,13 @@ type node struct {
 	g, h  int32      // cost from the start; heuristic to the goal
 	stamp uint32     // the search that last touched the tile
 	first events.Dir // first step of the best known path to it
+}
+
+// link is one neighbour of a tile: its change of framed index, and the
+// bit, in its shut, of the step back to the tile.
+type link struct {
+	step int32
+	back uint8
 }
 
 // xy is a tile's place on the map.
@@ -71,6 +83,7 @@ func NewFinder(w, h int) *Finder {
 	for d := events.Dir(0); d < events.NumDirs; d++ {
 		dx, dy := d.Delta()
 		f.step[d] = int32(dy*(w+2) + dx)
+		f.links[d] = link{f.step[d], uint8(1) << ((d + events.NumDirs/2) % events.NumDirs)}
 	}
 	for i := range f.framed {
 		x, y := i%w, i/w
@@ -99,6 +112,21 @@ func (f *Finder) setShut(i int32, shut bool) {
 		} else {
 			f.shut[n] &^= back
 		}
+	}
+}
+
+// setShutInside is setShut for a tile of the map (not of the border),
+// whose eight neighbours are all in the frame: the same writes, without
+// a check of bounds or a branch per neighbour.
+func (f *Finder) setShutInside(i int32, shut bool) {
+	var set uint8
+	if shut {
+		set = 0xff
+	}
+	s := f.shut
+	for _, l := range &f.links {
+		n := i + l.step
+		s[n] = s[n]&^l.back | set&l.back
 	}
 }
 
@@ -168,14 +196,18 @@ func blocked(walls, taken []uint64, i int32) bool {
 	return (walls[i>>6]|taken[i>>6])&(1<<(i&63)) != 0
 }
 
-// setBits brings shut up to date with walls and taken: only the tiles
-// of words that changed since the last search are written.
-func (f *Finder) setBits(walls, taken []uint64) {
+// setBits brings shut up to date with walls and taken, where tile goal
+// (y*width + x) may always be entered: only the tiles of words that
+// changed since the last search are written.
+func (f *Finder) setBits(walls, taken []uint64, goal int) {
 	tail := f.w * f.h % 64 // tiles in the last word, when not 64
 	for k, old := range f.bits {
 		now := walls[k] | taken[k]
 		if k == len(f.bits)-1 && tail != 0 {
 			now &= 1<<tail - 1 // no bit for a tile off the map
+		}
+		if k == goal>>6 {
+			now &^= 1 << (goal & 63)
 		}
 		if now == old {
 			continue
@@ -183,7 +215,7 @@ func (f *Finder) setBits(walls, taken []uint64) {
 		f.bits[k] = now
 		for diff := now ^ old; diff != 0; diff &= diff - 1 {
 			j := bits.TrailingZeros64(diff)
-			f.setShut(f.framed[k<<6+j], now>>j&1 != 0)
+			f.setShutInside(f.framed[k<<6+j], now>>j&1 != 0)
 		}
 	}
 }
@@ -206,13 +238,7 @@ func (f *Finder) nextStep(walls, taken []uint64, from, to events.Pos, maxNodes i
 // and their order, are those of a set that moves the tile up.
 func (f *Finder) astar(walls, taken []uint64, from, to events.Pos, maxNodes int) (events.Dir, bool) {
 	f.begin()
-	f.setBits(walls, taken)
-	goal := f.framedIndex(to)
-	// The goal may always be entered: shut says so for this search.
-	if i := to.Y*f.w + to.X; f.bits[i>>6]&(1<<(i&63)) != 0 {
-		f.setShut(goal, false)
-		defer f.setShut(goal, true)
-	}
+	f.setBits(walls, taken, to.Y*f.w+to.X)
 	return f.expand(from, to, maxNodes)
 }
 
