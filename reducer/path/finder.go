@@ -34,6 +34,9 @@ type Finder struct {
 	// (see setBits).
 	shut []uint8
 	bits []uint64
+	// wall is, for each framed tile, 1 when it may not be entered as of
+	// bits (the border's tiles never may): what rebuild reads.
+	wall []uint8
 	// framed is each tile's framed index, and at each framed tile.
 	framed []int32
 	at     []xy
@@ -79,7 +82,7 @@ func NewFinder(w, h int) *Finder {
 	}
 	n := (w + 2) * (h + 2)
 	f := &Finder{w: w, h: h, nodes: make([]node, n), shut: make([]uint8, n), at: make([]xy, n),
-		bits: make([]uint64, (w*h+63)/64), framed: make([]int32, w*h)}
+		bits: make([]uint64, (w*h+63)/64), framed: make([]int32, w*h), wall: make([]uint8, n)}
 	for d := events.Dir(0); d < events.NumDirs; d++ {
 		dx, dy := d.Delta()
 		f.step[d] = int32(dy*(w+2) + dx)
@@ -93,6 +96,7 @@ func NewFinder(w, h int) *Finder {
 	for i := range n {
 		if x, y := i%(w+2), i/(w+2); x == 0 || x == w+1 || y == 0 || y == h+1 {
 			f.setShut(int32(i), true)
+			f.wall[i] = 1
 		}
 	}
 	return f
@@ -200,23 +204,67 @@ func blocked(walls, taken []uint64, i int32) bool {
 // (y*width + x) may always be entered: only the tiles of words that
 // changed since the last search are written.
 func (f *Finder) setBits(walls, taken []uint64, goal int) {
-	tail := f.w * f.h % 64 // tiles in the last word, when not 64
+	changed := 0
 	for k, old := range f.bits {
-		now := walls[k] | taken[k]
-		if k == len(f.bits)-1 && tail != 0 {
-			now &= 1<<tail - 1 // no bit for a tile off the map
-		}
-		if k == goal>>6 {
-			now &^= 1 << (goal & 63)
-		}
+		now := f.word(walls, taken, goal, k)
+		changed += bits.OnesCount64(now ^ old)
+	}
+	if changed > len(f.framed)/rebuildShare {
+		f.rebuild(walls, taken, goal)
+		return
+	}
+	for k, old := range f.bits {
+		now := f.word(walls, taken, goal, k)
 		if now == old {
 			continue
 		}
 		f.bits[k] = now
 		for diff := now ^ old; diff != 0; diff &= diff - 1 {
 			j := bits.TrailingZeros64(diff)
-			f.setShutInside(f.framed[k<<6+j], now>>j&1 != 0)
+			fi := f.framed[k<<6+j]
+			f.wall[fi] = uint8(now >> j & 1)
+			f.setShutInside(fi, now>>j&1 != 0)
 		}
+	}
+}
+
+// word is word k of bits for walls and taken, where tile goal may be
+// entered.
+func (f *Finder) word(walls, taken []uint64, goal, k int) uint64 {
+	now := walls[k] | taken[k]
+	if tail := f.w * f.h % 64; k == len(f.bits)-1 && tail != 0 {
+		now &= 1<<tail - 1 // no bit for a tile off the map
+	}
+	if k == goal>>6 {
+		now &^= 1 << (goal & 63)
+	}
+	return now
+}
+
+// rebuildShare is the share of the map's tiles (one in rebuildShare)
+// past which setBits writes every tile's shut bits afresh (see rebuild)
+// rather than those of the tiles that changed: a new level changes about
+// half of them, and eight reads per tile cost less than eight writes per
+// tile changed.
+const rebuildShare = 8
+
+// rebuild is setBits writing every tile of the map: bits and wall from
+// walls and taken (goal cleared), then each tile's shut from its eight
+// neighbours' wall. The same shut bits as setBits writes tile by tile,
+// for every tile a search may expand (those of the border are never
+// expanded, nor read).
+func (f *Finder) rebuild(walls, taken []uint64, goal int) {
+	for k := range f.bits {
+		now := f.word(walls, taken, goal, k)
+		f.bits[k] = now
+	}
+	for i, fi := range f.framed {
+		f.wall[fi] = uint8(f.bits[i>>6] >> (i & 63) & 1)
+	}
+	wall, st := f.wall, &f.step
+	for _, fi := range f.framed {
+		f.shut[fi] = wall[fi+st[0]] | wall[fi+st[1]]<<1 | wall[fi+st[2]]<<2 | wall[fi+st[3]]<<3 |
+			wall[fi+st[4]]<<4 | wall[fi+st[5]]<<5 | wall[fi+st[6]]<<6 | wall[fi+st[7]]<<7
 	}
 }
 
