@@ -258,13 +258,26 @@ func (f *Finder) rebuild(walls, taken []uint64, goal int) {
 		now := f.word(walls, taken, goal, k)
 		f.bits[k] = now
 	}
-	for i, fi := range f.framed {
-		f.wall[fi] = uint8(f.bits[i>>6] >> (i & 63) & 1)
+	wall, shut, b := f.wall, f.shut, f.bits
+	for y := range f.h { // row by row: tile i is framed tile fi
+		i, fi := y*f.w, (y+1)*(f.w+2)+1
+		for range f.w {
+			wall[fi] = uint8(b[i>>6] >> (i & 63) & 1)
+			i, fi = i+1, fi+1
+		}
 	}
-	wall, st := f.wall, &f.step
-	for _, fi := range f.framed {
-		f.shut[fi] = wall[fi+st[0]] | wall[fi+st[1]]<<1 | wall[fi+st[2]]<<2 | wall[fi+st[3]]<<3 |
-			wall[fi+st[4]]<<4 | wall[fi+st[5]]<<5 | wall[fi+st[6]]<<6 | wall[fi+st[7]]<<7
+	// Each tile's shut from the 3x3 block around it, read column by
+	// column: the block's nine walls are an index into shutOf.
+	fw := f.w + 2
+	for y := 1; y <= f.h; y++ {
+		n, c, so := wall[(y-1)*fw:y*fw], wall[y*fw:(y+1)*fw], wall[(y+1)*fw:(y+2)*fw]
+		row := shut[y*fw : (y+1)*fw]
+		block := uint(n[0]|c[0]<<1|so[0]<<2) | uint(n[1]|c[1]<<1|so[1]<<2)<<3
+		for x := 1; x <= f.w; x++ {
+			block |= uint(n[x+1]|c[x+1]<<1|so[x+1]<<2) << 6
+			row[x] = shutOf[block]
+			block >>= 3
+		}
 	}
 }
 
@@ -413,6 +426,19 @@ func sign(n int) int {
 	}
 	return 0
 }
+
+// shutOf is a tile's shut bits from the walls of the 3x3 block around it
+// (1: may not be entered), the wall at dx, dy from the tile being bit
+// 3*(dx+1) + dy+1 of the index: what rebuild looks up.
+var shutOf = func() (out [512]uint8) {
+	for block := range out {
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			dx, dy := d.Delta()
+			out[block] |= uint8(block>>(3*(dx+1)+dy+1)&1) << d
+		}
+	}
+	return out
+}()
 
 // steps are the eight steps in Dir order: the offset and the cost of
 // each, looked up once per neighbour instead of derived.
