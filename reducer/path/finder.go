@@ -34,6 +34,7 @@ type Finder struct {
 	// (see setBits).
 	shut []uint8
 	bits []uint64
+	next []uint64 // setBits' scratch: the new bits
 	// wall is, for each framed tile, 1 when it may not be entered as of
 	// bits (the border's tiles never may): what rebuild reads.
 	wall []uint8
@@ -82,7 +83,7 @@ func NewFinder(w, h int) *Finder {
 	}
 	n := (w + 2) * (h + 2)
 	f := &Finder{w: w, h: h, nodes: make([]node, n), shut: make([]uint8, n), at: make([]xy, n),
-		bits: make([]uint64, (w*h+63)/64), framed: make([]int32, w*h), wall: make([]uint8, n)}
+		bits: make([]uint64, (w*h+63)/64), next: make([]uint64, (w*h+63)/64), framed: make([]int32, w*h), wall: make([]uint8, n)}
 	for d := events.Dir(0); d < events.NumDirs; d++ {
 		dx, dy := d.Delta()
 		f.step[d] = int32(dy*(w+2) + dx)
@@ -204,17 +205,28 @@ func blocked(walls, taken []uint64, i int32) bool {
 // (y*width + x) may always be entered: only the tiles of words that
 // changed since the last search are written.
 func (f *Finder) setBits(walls, taken []uint64, goal int) {
+	next := f.next
+	walls, taken = walls[:len(next)], taken[:len(next)]
+	// The count of bits that changed only chooses the way shut is
+	// written, either way to the same bits: it may leave out the
+	// fixes below.
 	changed := 0
 	for k, old := range f.bits {
-		now := f.word(walls, taken, goal, k)
+		now := walls[k] | taken[k]
+		next[k] = now
 		changed += bits.OnesCount64(now ^ old)
 	}
+	if tail := f.w * f.h % 64; tail != 0 {
+		next[len(next)-1] &= 1<<tail - 1 // no bit for a tile off the map
+	}
+	next[goal>>6] &^= 1 << (goal & 63)
 	if changed > len(f.framed)/rebuildShare {
-		f.rebuild(walls, taken, goal)
+		copy(f.bits, next)
+		f.rebuild()
 		return
 	}
 	for k, old := range f.bits {
-		now := f.word(walls, taken, goal, k)
+		now := next[k]
 		if now == old {
 			continue
 		}
@@ -228,19 +240,6 @@ func (f *Finder) setBits(walls, taken []uint64, goal int) {
 	}
 }
 
-// word is word k of bits for walls and taken, where tile goal may be
-// entered.
-func (f *Finder) word(walls, taken []uint64, goal, k int) uint64 {
-	now := walls[k] | taken[k]
-	if tail := f.w * f.h % 64; k == len(f.bits)-1 && tail != 0 {
-		now &= 1<<tail - 1 // no bit for a tile off the map
-	}
-	if k == goal>>6 {
-		now &^= 1 << (goal & 63)
-	}
-	return now
-}
-
 // rebuildShare is the share of the map's tiles (one in rebuildShare)
 // past which setBits writes every tile's shut bits afresh (see rebuild)
 // rather than those of the tiles that changed: a new level changes about
@@ -248,16 +247,11 @@ func (f *Finder) word(walls, taken []uint64, goal, k int) uint64 {
 // tile changed.
 const rebuildShare = 8
 
-// rebuild is setBits writing every tile of the map: bits and wall from
-// walls and taken (goal cleared), then each tile's shut from its eight
-// neighbours' wall. The same shut bits as setBits writes tile by tile,
+// rebuild is setBits writing every tile of the map, once bits are set:
+// wall from bits, then each tile's shut from its eight neighbours' wall. The same shut bits as setBits writes tile by tile,
 // for every tile a search may expand (those of the border are never
 // expanded, nor read).
-func (f *Finder) rebuild(walls, taken []uint64, goal int) {
-	for k := range f.bits {
-		now := f.word(walls, taken, goal, k)
-		f.bits[k] = now
-	}
+func (f *Finder) rebuild() {
 	wall, shut, b := f.wall, f.shut, f.bits
 	for y := range f.h { // row by row: tile i is framed tile fi
 		i, fi := y*f.w, (y+1)*(f.w+2)+1
