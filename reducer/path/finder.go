@@ -243,8 +243,8 @@ func (f *Finder) setBits(walls, taken []uint64, goal int) {
 // rebuildShare is the share of the map's tiles (one in rebuildShare)
 // past which setBits writes every tile's shut bits afresh (see rebuild)
 // rather than those of the tiles that changed: a new level changes about
-// half of them, and eight reads per tile cost less than eight writes per
-// tile changed.
+// half of them, and one lookup per tile (see rebuild) costs less than
+// eight writes per tile changed.
 const rebuildShare = 8
 
 // rebuild is setBits writing every tile of the map, once bits are set:
