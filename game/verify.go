@@ -114,15 +114,17 @@ func VerifyUnder(r *journal.Reader, tables *content.Tables) (*Divergence, int, *
 	s.Wizard = h.Options.Wizard
 	var rec events.Turn
 	for {
-		err := r.Next(&rec)
-		if errors.Is(err, io.EOF) {
-			return nil, s.Turn, nil, nil
-		}
-		var tail *journal.Tail
-		if errors.As(err, &tail) {
-			return nil, s.Turn, tail, nil
-		}
-		if err != nil {
+		if err := r.Next(&rec); err != nil {
+			// Only here, where it is needed: errors.As takes tail's
+			// address, so declared in the loop it would be allocated
+			// on every turn.
+			if errors.Is(err, io.EOF) {
+				return nil, s.Turn, nil, nil
+			}
+			var tail *journal.Tail
+			if errors.As(err, &tail) {
+				return nil, s.Turn, tail, nil
+			}
 			return nil, s.Turn, nil, err
 		}
 		got, err := reducer.Decide(s, rec.Command)

@@ -13,14 +13,13 @@ import (
 func (d *decider) pickUp() error {
 	w := d.w
 	p := d.player()
-	items := w.ItemsAt(p.Pos)
-	if len(items) == 0 {
+	it := w.firstItemAt(p.Pos)
+	if it == nil {
 		return refuse("there is nothing here to pick up")
 	}
-	it := items[0]
 	def := w.content.Item(it.Kind)
 	autoEquip := def.Equip != nil && w.Worn(p.ID, def.Equip.Slot) == nil
-	if !autoEquip && len(w.Backpack(p.ID)) >= w.content.Rules.Backpack {
+	if !autoEquip && w.packSize(p.ID) >= w.content.Rules.Backpack {
 		return refuse("your backpack is full")
 	}
 	id := it.ID
@@ -51,7 +50,7 @@ func (d *decider) remove(id events.EntityID) error {
 	if it == nil || it.Holder != events.PlayerID || it.Slot == events.SlotNone {
 		return refuse("you are not wearing that")
 	}
-	if len(w.Backpack(events.PlayerID)) >= w.content.Rules.Backpack {
+	if w.packSize(events.PlayerID) >= w.content.Rules.Backpack {
 		return refuse("your backpack is full")
 	}
 	d.emit(&events.Unequipped{Actor: events.PlayerID, Item: id})

@@ -1,12 +1,14 @@
 package reducer
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/reducer/dungeon"
 )
 
 func TestPickingUp(t *testing.T) {
@@ -303,4 +305,48 @@ func TestTheFoldRefusesFactsThatCannotApply(t *testing.T) {
 		require.Error(t, err)
 		assert.Equal(t, "turn 1: fact 0 (Healed) field Actor: entity 42 does not exist", err.Error())
 	})
+}
+
+func TestTheDecidersCountsOfThePackAndTheFloorAreThoseOfTheLists(t *testing.T) {
+	packed, onFloor := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		s := New(seed, tablesOf(1))
+		s.Wizard = true
+		x := seed * 0x9e3779b97f4a7c15
+		cmd := events.Command(&events.Begin{})
+		for s.Turn < 3000 && !s.Over {
+			turn, err := Decide(s, cmd)
+			var refusal *Refusal
+			if errors.As(err, &refusal) {
+				turn, err = Decide(s, &events.Wait{})
+			}
+			require.NoError(t, err, "seed %d turn %d", seed, s.Turn)
+			require.NoError(t, s.ApplyTurn(&turn))
+			pack, items := s.Backpack(events.PlayerID), s.ItemsAt(s.Player().Pos)
+			require.Equal(t, len(pack), s.packSize(events.PlayerID), "seed %d turn %d", seed, s.Turn)
+			var first *Entity
+			if len(items) > 0 {
+				first = items[0]
+				onFloor++
+			}
+			require.Same(t, first, s.firstItemAt(s.Player().Pos), "seed %d turn %d", seed, s.Turn)
+			if len(pack) > 0 {
+				packed++
+			}
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			cmd = &events.Move{Dir: events.Dir(x % uint64(events.NumDirs))}
+			switch {
+			case s.Map.At(s.Player().Pos) == dungeon.DownStairs:
+				cmd = &events.Descend{}
+			case len(items) > 0:
+				cmd = &events.PickUp{}
+			case len(pack) > 0 && x%11 == 0:
+				cmd = &events.Drop{Item: pack[0].ID}
+			}
+		}
+	}
+	assert.Greater(t, packed, 100, "turns with something in the pack")
+	assert.Greater(t, onFloor, 10, "turns with something on the player's tile")
 }

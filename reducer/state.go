@@ -480,6 +480,32 @@ func (s *State) ItemsAt(p events.Pos) []*Entity {
 	return out
 }
 
+// firstItemAt is ItemsAt(p)[0], or nil when nothing lies there, without
+// the list: the decider asks it on every pick-up.
+func (s *State) firstItemAt(p events.Pos) *Entity {
+	for e := range s.Entities() {
+		if e.Holder == 0 && e.Pos == p && !s.IsActor(e) {
+			return e
+		}
+	}
+	return nil
+}
+
+// packSize is len(Backpack(holder)) without the list, which the decider
+// asks of every pick-up to know whether the backpack is full.
+func (s *State) packSize(holder events.EntityID) int {
+	if !s.holds(holder) {
+		return 0
+	}
+	n := 0
+	for e := range s.Entities() {
+		if e.Holder == holder && e.Slot == events.SlotNone {
+			n++
+		}
+	}
+	return n
+}
+
 // Backpack lists the items holder carries but does not wear, in the order
 // they went in (the order of their letters a..z).
 func (s *State) Backpack(holder events.EntityID) []*Entity {

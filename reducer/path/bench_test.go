@@ -71,3 +71,27 @@ func BenchmarkFinderNextStepInSight(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFinderNewLevel is a search on a level other than the last
+// search's, as after the player takes the stairs: the finder's bits of
+// the map change nearly everywhere.
+func BenchmarkFinderNewLevel(b *testing.B) {
+	var walls [2][]uint64
+	for k := range walls {
+		l := dungeon.Generate(dice.New(uint64(k+1), 0), 80, 50)
+		m, err := dungeon.Carve(l.Width, l.Height, l.Rooms, l.Corridors, l.Stairs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		walls[k] = m.Walls()
+	}
+	taken := make([]uint64, len(walls[0]))
+	f := NewFinder(80, 50)
+	from, to := events.Pos{X: 1, Y: 1}, events.Pos{X: 78, Y: 48}
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		f.NextStepBits(walls[k], taken, from, to, 1)
+		k ^= 1
+	}
+}

@@ -28,15 +28,24 @@ type Finder struct {
 	sealed bool
 	// shut holds, for each framed tile, a bit per direction whose
 	// neighbour may not be entered (the border's tiles never may), as of
-	// bits: the last search's walls and taken, ORed. They are kept from
-	// search to search, and only the tiles of words that changed are
-	// written again (see setBits).
+	// bits: the last search's walls and taken, ORed, less its goal's bit
+	// (the goal may always be entered). They are kept from search to
+	// search, and only the tiles of words that changed are written again
+	// (see setBits).
 	shut []uint8
 	bits []uint64
+	next []uint64 // setBits' scratch: the new bits
+	// wall is, for each framed tile, 1 when it may not be entered as of
+	// bits (the border's tiles never may): what rebuild reads.
+	wall []uint8
 	// framed is each tile's framed index, and at each framed tile.
 	framed []int32
 	at     []xy
 	step   [events.NumDirs]int32 // each direction's change of framed index
+	// links are, for each direction, the neighbour's change of framed
+	// index and the bit of the way back in the neighbour's shut: what
+	// setShutInside writes, looked up instead of derived.
+	links [events.NumDirs]link
 	// asked is NextStep's answers of its passable, one bit per tile (1:
 	// may not be entered), for the search to read as NextStepBits reads
 	// its bits; none is its empty second set.
@@ -49,6 +58,13 @@ type node struct {
 	g, h  int32      // cost from the start; heuristic to the goal
 	stamp uint32     // the search that last touched the tile
 	first events.Dir // first step of the best known path to it
+}
+
+// link is one neighbour of a tile: its change of framed index, and the
+// bit, in its shut, of the step back to the tile.
+type link struct {
+	step int32
+	back uint8
 }
 
 // xy is a tile's place on the map.
@@ -67,10 +83,11 @@ func NewFinder(w, h int) *Finder {
 	}
 	n := (w + 2) * (h + 2)
 	f := &Finder{w: w, h: h, nodes: make([]node, n), shut: make([]uint8, n), at: make([]xy, n),
-		bits: make([]uint64, (w*h+63)/64), framed: make([]int32, w*h)}
+		bits: make([]uint64, (w*h+63)/64), next: make([]uint64, (w*h+63)/64), framed: make([]int32, w*h), wall: make([]uint8, n)}
 	for d := events.Dir(0); d < events.NumDirs; d++ {
 		dx, dy := d.Delta()
 		f.step[d] = int32(dy*(w+2) + dx)
+		f.links[d] = link{f.step[d], uint8(1) << ((d + events.NumDirs/2) % events.NumDirs)}
 	}
 	for i := range f.framed {
 		x, y := i%w, i/w
@@ -80,6 +97,7 @@ func NewFinder(w, h int) *Finder {
 	for i := range n {
 		if x, y := i%(w+2), i/(w+2); x == 0 || x == w+1 || y == 0 || y == h+1 {
 			f.setShut(int32(i), true)
+			f.wall[i] = 1
 		}
 	}
 	return f
@@ -99,6 +117,21 @@ func (f *Finder) setShut(i int32, shut bool) {
 		} else {
 			f.shut[n] &^= back
 		}
+	}
+}
+
+// setShutInside is setShut for a tile of the map (not of the border),
+// whose eight neighbours are all in the frame: the same writes, without
+// a check of bounds or a branch per neighbour.
+func (f *Finder) setShutInside(i int32, shut bool) {
+	var set uint8
+	if shut {
+		set = 0xff
+	}
+	s := f.shut
+	for _, l := range &f.links {
+		n := i + l.step
+		s[n] = s[n]&^l.back | set&l.back
 	}
 }
 
@@ -168,22 +201,76 @@ func blocked(walls, taken []uint64, i int32) bool {
 	return (walls[i>>6]|taken[i>>6])&(1<<(i&63)) != 0
 }
 
-// setBits brings shut up to date with walls and taken: only the tiles
-// of words that changed since the last search are written.
-func (f *Finder) setBits(walls, taken []uint64) {
-	tail := f.w * f.h % 64 // tiles in the last word, when not 64
+// setBits brings shut up to date with walls and taken, where tile goal
+// (y*width + x) may always be entered: only the tiles of words that
+// changed since the last search are written.
+func (f *Finder) setBits(walls, taken []uint64, goal int) {
+	next := f.next
+	walls, taken = walls[:len(next)], taken[:len(next)]
+	// The count of bits that changed only chooses the way shut is
+	// written, either way to the same bits: it may leave out the
+	// fixes below.
+	changed := 0
 	for k, old := range f.bits {
 		now := walls[k] | taken[k]
-		if k == len(f.bits)-1 && tail != 0 {
-			now &= 1<<tail - 1 // no bit for a tile off the map
-		}
+		next[k] = now
+		changed += bits.OnesCount64(now ^ old)
+	}
+	if tail := f.w * f.h % 64; tail != 0 {
+		next[len(next)-1] &= 1<<tail - 1 // no bit for a tile off the map
+	}
+	next[goal>>6] &^= 1 << (goal & 63)
+	if changed > len(f.framed)/rebuildShare {
+		copy(f.bits, next)
+		f.rebuild()
+		return
+	}
+	for k, old := range f.bits {
+		now := next[k]
 		if now == old {
 			continue
 		}
 		f.bits[k] = now
 		for diff := now ^ old; diff != 0; diff &= diff - 1 {
 			j := bits.TrailingZeros64(diff)
-			f.setShut(f.framed[k<<6+j], now>>j&1 != 0)
+			fi := f.framed[k<<6+j]
+			f.wall[fi] = uint8(now >> j & 1)
+			f.setShutInside(fi, now>>j&1 != 0)
+		}
+	}
+}
+
+// rebuildShare is the share of the map's tiles (one in rebuildShare)
+// past which setBits writes every tile's shut bits afresh (see rebuild)
+// rather than those of the tiles that changed: a new level changes about
+// half of them, and one lookup per tile (see rebuild) costs less than
+// eight writes per tile changed.
+const rebuildShare = 8
+
+// rebuild is setBits writing every tile of the map, once bits are set:
+// wall from bits, then each tile's shut from its eight neighbours' wall. The same shut bits as setBits writes tile by tile,
+// for every tile a search may expand (those of the border are never
+// expanded, nor read).
+func (f *Finder) rebuild() {
+	wall, shut, b := f.wall, f.shut, f.bits
+	for y := range f.h { // row by row: tile i is framed tile fi
+		i, fi := y*f.w, (y+1)*(f.w+2)+1
+		for range f.w {
+			wall[fi] = uint8(b[i>>6] >> (i & 63) & 1)
+			i, fi = i+1, fi+1
+		}
+	}
+	// Each tile's shut from the 3x3 block around it, read column by
+	// column: the block's nine walls are an index into shutOf.
+	fw := f.w + 2
+	for y := 1; y <= f.h; y++ {
+		n, c, so := wall[(y-1)*fw:y*fw], wall[y*fw:(y+1)*fw], wall[(y+1)*fw:(y+2)*fw]
+		row := shut[y*fw : (y+1)*fw]
+		block := uint(n[0]|c[0]<<1|so[0]<<2) | uint(n[1]|c[1]<<1|so[1]<<2)<<3
+		for x := 1; x <= f.w; x++ {
+			block |= uint(n[x+1]|c[x+1]<<1|so[x+1]<<2) << 6
+			row[x] = shutOf[block]
+			block >>= 3
 		}
 	}
 }
@@ -206,13 +293,7 @@ func (f *Finder) nextStep(walls, taken []uint64, from, to events.Pos, maxNodes i
 // and their order, are those of a set that moves the tile up.
 func (f *Finder) astar(walls, taken []uint64, from, to events.Pos, maxNodes int) (events.Dir, bool) {
 	f.begin()
-	f.setBits(walls, taken)
-	goal := f.framedIndex(to)
-	// The goal may always be entered: shut says so for this search.
-	if i := to.Y*f.w + to.X; f.bits[i>>6]&(1<<(i&63)) != 0 {
-		f.setShut(goal, false)
-		defer f.setShut(goal, true)
-	}
+	f.setBits(walls, taken, to.Y*f.w+to.X)
 	return f.expand(from, to, maxNodes)
 }
 
@@ -339,6 +420,19 @@ func sign(n int) int {
 	}
 	return 0
 }
+
+// shutOf is a tile's shut bits from the walls of the 3x3 block around it
+// (1: may not be entered), the wall at dx, dy from the tile being bit
+// 3*(dx+1) + dy+1 of the index: what rebuild looks up.
+var shutOf = func() (out [512]uint8) {
+	for block := range out {
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			dx, dy := d.Delta()
+			out[block] |= uint8(block>>(3*(dx+1)+dy+1)&1) << d
+		}
+	}
+	return out
+}()
 
 // steps are the eight steps in Dir order: the offset and the cost of
 // each, looked up once per neighbour instead of derived.

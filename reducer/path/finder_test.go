@@ -569,3 +569,53 @@ func TestAFinderKeptWhileTheBitsChangeAnswersAsAFreshOne(t *testing.T) {
 	}
 	require.Greater(t, sealed, 100, "searches that failed for want of tiles")
 }
+
+func TestTheShutBitsAreTheNeighboursThatMayNotBeEnteredWhicheverWayTheyAreWritten(t *testing.T) {
+	rng := dice.New(43, 0)
+	w, h := 41, 19
+	f := NewFinder(w, h)
+	n := (w*h + 63) / 64
+	walls, taken := make([]uint64, n), make([]uint64, n)
+	flip := func(bits []uint64, i int) { bits[i>>6] ^= 1 << (i & 63) }
+	blocked := func(x, y, goal int) uint8 {
+		i := y*w + x
+		if x < 0 || x >= w || y < 0 || y >= h || i != goal && (walls[i>>6]|taken[i>>6])>>(i&63)&1 != 0 {
+			return 1
+		}
+		return 0
+	}
+	rebuilt, tileByTile := 0, 0
+	for k := 0; k < 400; k++ {
+		changes := rng.Range(0, 6)
+		if rng.Intn(10) == 0 { // a new level: most tiles change
+			changes = w * h
+		}
+		for range changes {
+			flip([][]uint64{walls, taken}[rng.Intn(2)], rng.Intn(w*h))
+		}
+		goal := rng.Intn(w * h)
+		before := slices.Clone(f.bits)
+		f.setBits(walls, taken, goal)
+		diff := 0
+		for i := range before {
+			diff += bits.OnesCount64(before[i] ^ f.bits[i])
+		}
+		if diff > w*h/rebuildShare {
+			rebuilt++
+		} else {
+			tileByTile++
+		}
+		for y := range h {
+			for x := range w {
+				var want uint8
+				for d := events.Dir(0); d < events.NumDirs; d++ {
+					dx, dy := d.Delta()
+					want |= blocked(x+dx, y+dy, goal) << d
+				}
+				require.Equal(t, want, f.shut[f.framedIndex(pos(x, y))], "update %d, tile %d,%d", k, x, y)
+			}
+		}
+	}
+	assert.Greater(t, rebuilt, 20, "updates that rebuilt every tile")
+	assert.Greater(t, tileByTile, 200, "updates that wrote the tiles that changed")
+}

@@ -13,7 +13,9 @@ import "slices"
 // costs at most DiagonalCost and changes h by at most its cost). So the
 // open entries' f lie in the current level and the six above it, eight
 // buckets in a ring serve, and only the current level needs an order:
-// its bucket is sorted, lowest key last, when it becomes current. A tile
+// its bucket is sorted, lowest key last, when it becomes current. The
+// buckets hold each key complemented (^k), so that an ascending sort
+// puts the lowest key last. A tile
 // added at the current level has f = g+h of the tile expanded plus its
 // step, so its h is that tile's h less the step's cost: its key is below
 // every entry left in the level (none of which was below the tile
@@ -59,15 +61,16 @@ func (o *openSet) reset(f int32) {
 // 2*DiagonalCost above it.
 func (o *openSet) push(k uint64, f int32) {
 	b := &o.buckets[f&7]
-	items := append(*b, k)
+	c := ^k
+	items := append(*b, c)
 	if f == o.level {
 		// In place on top: above it are only the keys its expansion
 		// added, lower than it.
 		i := len(items) - 1
-		for ; i > 0 && items[i-1] < k; i-- {
+		for ; i > 0 && items[i-1] > c; i-- {
 			items[i] = items[i-1]
 		}
-		items[i] = k
+		items[i] = c
 	}
 	*b = items
 	o.n++
@@ -86,12 +89,11 @@ func (o *openSet) pop() uint64 {
 		o.level++
 		b = &o.buckets[o.level&7]
 		if len(*b) > 1 {
-			slices.Sort(*b)
-			slices.Reverse(*b)
+			slices.Sort(*b) // of the complements: the lowest key last
 		}
 	}
 	items := *b
-	k := items[len(items)-1]
+	k := ^items[len(items)-1]
 	*b = items[:len(items)-1]
 	o.n--
 	return k
