@@ -532,7 +532,6 @@ func TestAFinderKeptWhileTheBitsChangeAnswersAsAFreshOne(t *testing.T) {
 	kept := NewFinder(w, h)
 	n := (w*h + 63) / 64
 	walls, taken := make([]uint64, n), make([]uint64, n)
-	flip := func(bits []uint64, i int) { bits[i>>6] ^= 1 << (i & 63) }
 	for i := range w * h {
 		if rng.Intn(100) < 30 {
 			flip(walls, i)
@@ -576,7 +575,6 @@ func TestTheShutBitsAreTheNeighboursThatMayNotBeEnteredWhicheverWayTheyAreWritte
 	f := NewFinder(w, h)
 	n := (w*h + 63) / 64
 	walls, taken := make([]uint64, n), make([]uint64, n)
-	flip := func(bits []uint64, i int) { bits[i>>6] ^= 1 << (i & 63) }
 	blocked := func(x, y, goal int) uint8 {
 		i := y*w + x
 		if x < 0 || x >= w || y < 0 || y >= h || i != goal && (walls[i>>6]|taken[i>>6])>>(i&63)&1 != 0 {
@@ -619,3 +617,6 @@ func TestTheShutBitsAreTheNeighboursThatMayNotBeEnteredWhicheverWayTheyAreWritte
 	assert.Greater(t, rebuilt, 20, "updates that rebuilt every tile")
 	assert.Greater(t, tileByTile, 200, "updates that wrote the tiles that changed")
 }
+
+// flip flips bit i of a bit set of tiles.
+func flip(bits []uint64, i int) { bits[i>>6] ^= 1 << (i & 63) }
