@@ -1,7 +1,6 @@
 package reducer
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,12 +26,7 @@ func TestTheBitsAChaseBuildsAreTheKeptOnes(t *testing.T) {
 				cmd = &events.Move{Dir: events.Dir(s.Turn % int(events.NumDirs))}
 			}
 		}
-		turn, err := Decide(s, cmd)
-		var refusal *Refusal
-		if errors.As(err, &refusal) {
-			turn, err = Decide(s, &events.Wait{})
-		}
-		require.NoError(t, err, "turn %d", s.Turn)
+		turn := DecideOrWait(t, s, cmd)
 		if c := s.spare; c != nil && c.rules != nil && c.Map != nil && c.standingOK && s.Turn%10 == 0 {
 			d := c.rules
 			assert.Equal(t, c.Map.Walls(), d.walkBits(), "turn %d: the walls", s.Turn)

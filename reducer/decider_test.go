@@ -1,7 +1,6 @@
 package reducer_test
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
@@ -29,12 +28,7 @@ func TestTheTurnsDecidedEarlierKeepTheirFacts(t *testing.T) {
 		if s.Turn > 0 {
 			cmd = bot.Choose(s)
 		}
-		turn, err := reducer.Decide(s, cmd)
-		var refusal *reducer.Refusal
-		if errors.As(err, &refusal) {
-			turn, err = reducer.Decide(s, &events.Wait{})
-		}
-		require.NoError(t, err, "turn %d", s.Turn)
+		turn := reducer.DecideOrWait(t, s, cmd)
 		require.Equal(t, len(turn.Facts), cap(turn.Facts), "turn %d: the list's capacity", s.Turn)
 		turns, when = append(turns, turn), append(when, describe(turn))
 		require.NoError(t, s.ApplyTurn(&turn))
@@ -60,12 +54,7 @@ func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
 		if s.Turn > 0 {
 			cmd = bot.Choose(s)
 		}
-		turn, err := reducer.Decide(s, cmd)
-		var refusal *reducer.Refusal
-		if errors.As(err, &refusal) {
-			turn, err = reducer.Decide(s, &events.Wait{})
-		}
-		require.NoError(t, err, "turn %d", s.Turn)
+		turn := reducer.DecideOrWait(t, s, cmd)
 		require.NoError(t, reducer.CheckDeciderScratch(s, &checked), "turn %d", s.Turn)
 		if s.Turn%50 == 0 {
 			require.NoError(t, reducer.CheckActorAt(s), "turn %d", s.Turn)

@@ -1,7 +1,6 @@
 package reducer_test
 
 import (
-	"errors"
 	"testing"
 
 	"rogue/bot"
@@ -25,19 +24,12 @@ func playBot(b *testing.B, seed uint64, wizard bool, n int) botGame {
 	g := botGame{seed: seed, wizard: wizard}
 	s := reducer.New(seed, content.Default())
 	s.Wizard = wizard
-	var refusal *reducer.Refusal
 	for s.Turn < n && !s.Over {
 		var cmd events.Command = &events.Begin{}
 		if s.Turn > 0 {
 			cmd = bot.Choose(s)
 		}
-		t, err := reducer.Decide(s, cmd)
-		if errors.As(err, &refusal) {
-			t, err = reducer.Decide(s, &events.Wait{})
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
+		t := reducer.DecideOrWait(b, s, cmd)
 		if err := s.ApplyTurn(&t); err != nil {
 			b.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package reducer_test
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,12 +23,7 @@ func TestTheCountsOfWhatActorsHoldFollowAWholeGame(t *testing.T) {
 	cmd := events.Command(&events.Begin{})
 	holdersDied := 0
 	for s.Turn < 3000 {
-		turn, err := reducer.Decide(s, cmd)
-		var refusal *reducer.Refusal
-		if errors.As(err, &refusal) {
-			turn, err = reducer.Decide(s, &events.Wait{})
-		}
-		require.NoError(t, err, "turn %d", s.Turn)
+		turn := reducer.DecideOrWait(t, s, cmd)
 		for _, f := range turn.Facts {
 			if d, ok := f.(*events.Died); ok && d.Actor != events.PlayerID && reducer.Holding(s, d.Actor) > 0 {
 				holdersDied++ // it held something when the turn began

@@ -1,7 +1,6 @@
 package reducer_test
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
@@ -23,12 +22,7 @@ func botStates(t testing.TB, seed uint64, turns int, wizard bool, keep func(turn
 	var out []*reducer.State
 	cmd := events.Command(&events.Begin{})
 	for s.Turn < turns && !s.Over {
-		turn, err := reducer.Decide(s, cmd)
-		var refusal *reducer.Refusal
-		if errors.As(err, &refusal) {
-			turn, err = reducer.Decide(s, &events.Wait{})
-		}
-		require.NoError(t, err, "turn %d", s.Turn)
+		turn := reducer.DecideOrWait(t, s, cmd)
 		require.NoError(t, s.ApplyTurn(&turn))
 		if keep(s.Turn) {
 			out = append(out, s.Clone())
