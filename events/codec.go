@@ -208,11 +208,7 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 			if c, _ := t.Command.(*Move); c != &o.move {
 				t.Command = &o.move
 			}
-			if cap(t.Facts) == 0 {
-				t.Facts = append(t.Facts, &o.moved)
-			} else if t.Facts = t.Facts[:1]; t.Facts[0] != Fact(&o.moved) {
-				t.Facts[0] = &o.moved
-			}
+			onlyFact(t, &o.moved)
 			t.Draws = 0
 			return nil
 		case code == openRest:
@@ -220,11 +216,7 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 			if c, _ := t.Command.(*Wait); c != &o.wait {
 				t.Command = &o.wait
 			}
-			if cap(t.Facts) == 0 {
-				t.Facts = append(t.Facts, &o.healed)
-			} else if t.Facts = t.Facts[:1]; t.Facts[0] != Fact(&o.healed) {
-				t.Facts[0] = &o.healed
-			}
+			onlyFact(t, &o.healed)
 			t.Draws = 0
 			return nil
 		case code == openWait:
@@ -243,6 +235,16 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 		d.slabs.startTurn() // what the fast path handed out is unused
 	}
 	return d.decode(payload, t)
+}
+
+// onlyFact makes f the one fact of t, storing the pointer only when t
+// does not hold it already (see Decode's one-byte turns).
+func onlyFact(t *Turn, f Fact) {
+	if cap(t.Facts) == 0 {
+		t.Facts = append(t.Facts, f)
+	} else if t.Facts = t.Facts[:1]; t.Facts[0] != f {
+		t.Facts[0] = f
+	}
 }
 
 // decode is Decode after its fast paths of format 4.
