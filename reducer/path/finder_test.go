@@ -151,6 +151,16 @@ func TestTiesAreBrokenTheSameWayEveryTime(t *testing.T) {
 
 func open(w, h int) grid { return grid{w: w, h: h, wall: make([]bool, w*h)} }
 
+// walled is a w by h grid whose tiles are each a wall at density percent,
+// drawn from rng.
+func walled(rng *dice.Stream, w, h, density int) grid {
+	g := open(w, h)
+	for i := range g.wall {
+		g.wall[i] = rng.Intn(100) < density
+	}
+	return g
+}
+
 // Property: on random maps, walking step after step as NextStep says
 // reaches the target at exactly the cost of a shortest path (found here by
 // a plain Dijkstra), and fails exactly when there is none. One Finder
@@ -159,11 +169,7 @@ func TestWalkingTheStepsCostsAShortestPath(t *testing.T) {
 	rng := dice.New(99, 0)
 	for m := 0; m < 30; m++ {
 		w, h := rng.Range(5, 30), rng.Range(5, 20)
-		g := open(w, h)
-		density := rng.Range(0, 40)
-		for i := range g.wall {
-			g.wall[i] = rng.Intn(100) < density
-		}
+		g := walled(rng, w, h, rng.Range(0, 40))
 		finder := NewFinder(w, h)
 		for k := 0; k < 20; k++ {
 			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
@@ -239,11 +245,7 @@ func TestAClearLineAnswersAsTheSearchDoes(t *testing.T) {
 	lines := 0
 	for m := 0; m < 200; m++ {
 		w, h := rng.Range(2, 24), rng.Range(2, 16)
-		g := open(w, h)
-		density := rng.Range(0, 50)
-		for i := range g.wall {
-			g.wall[i] = rng.Intn(100) < density
-		}
+		g := walled(rng, w, h, rng.Range(0, 50))
 		finder, search := NewFinder(w, h), NewFinder(w, h)
 		for k := 0; k < 50; k++ {
 			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
@@ -358,11 +360,7 @@ func TestASealedSearchReachedEveryTileItCould(t *testing.T) {
 	sealed := 0
 	for m := 0; m < 100; m++ {
 		w, h := rng.Range(2, 40), rng.Range(2, 25)
-		g := open(w, h)
-		density := rng.Range(10, 60)
-		for i := range g.wall {
-			g.wall[i] = rng.Intn(100) < density
-		}
+		g := walled(rng, w, h, rng.Range(10, 60))
 		finder := NewFinder(w, h)
 		for k := 0; k < 30; k++ {
 			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
@@ -507,11 +505,7 @@ func TestTheFinderAnswersAsItsSpecification(t *testing.T) {
 	rng := dice.New(31, 0)
 	for m := 0; m < 120; m++ {
 		w, h := rng.Range(2, 30), rng.Range(2, 20)
-		g := open(w, h)
-		density := rng.Range(0, 45)
-		for i := range g.wall {
-			g.wall[i] = rng.Intn(100) < density
-		}
+		g := walled(rng, w, h, rng.Range(0, 45))
 		finder := NewFinder(w, h)
 		for k := 0; k < 25; k++ {
 			from, to := pos(rng.Intn(w), rng.Intn(h)), pos(rng.Intn(w), rng.Intn(h))
