@@ -177,13 +177,9 @@ func isBegin(c events.Command) bool {
 func (s *State) apply(f events.Fact, caps *turnCaps) error {
 	s.applied++
 	// The fact most facts are, asked for before the switch (one compare
-	// where the switch takes a jump through a table).
+	// where the switch takes a jump through a table). A turn's steps
+	// never come here: applyTurn folds them itself, and counts them.
 	if f, ok := f.(*events.Moved); ok {
-		if caps != nil && f.Actor == events.PlayerID {
-			if err := caps.step(); err != nil {
-				return err
-			}
-		}
 		return s.moved(f)
 	}
 	switch f := f.(type) {
@@ -600,27 +596,11 @@ func (s *State) step(f *events.Moved) bool {
 		return false
 	}
 	dx, dy := f.Dir.Delta()
-	k := s.stepFree(a, events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}, m)
-	if k < 0 {
+	if !s.stepFree(a, events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}, m) {
 		return false
 	}
-	if a.ID == events.PlayerID && !s.forgetful {
-		// lookFrom, by the tile's index.
-		if v := s.viewed; v != nil && v.Width() == m.Width && v.Height() == m.Height {
-			if !v.AddIndex(k) {
-				return true
-			}
-			// pendView, but for making the set.
-			if p := s.pending; p != nil && p.Width() == m.Width && p.Height() == m.Height {
-				if p.AddIndex(k) {
-					s.npending++
-				}
-			} else {
-				s.pendView(k)
-			}
-		} else {
-			s.viewFrom(k)
-		}
+	if a.ID == events.PlayerID {
+		s.lookFrom(a.Pos)
 	}
 	return true
 }
@@ -635,19 +615,18 @@ func (s *State) movedSlow(f *events.Moved) error {
 	return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
 }
 
-// stepFree moves actor a to the tile to of m and returns to's index in
-// m's tiles when to is a free floor tile of m (nobody stands there),
-// keeping the index of where actors stand (which must be built);
-// otherwise it changes nothing and returns -1. It is what nearly every
-// step is: step and move try it before the checks that name what is
-// wrong.
-func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) int {
+// stepFree moves actor a to the tile to of m and reports true when to is
+// a free floor tile of m (nobody stands there), keeping the index of
+// where actors stand (which must be built); otherwise it changes nothing
+// and reports false. It is what nearly every step is: step and move try
+// it before the checks that name what is wrong.
+func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) bool {
 	if uint(to.X) >= uint(m.Width) || uint(to.Y) >= uint(m.Height) {
-		return -1
+		return false
 	}
 	k := to.Y*m.Width + to.X
 	if !m.Tiles[k].Walkable() || s.standing[k>>6]&(1<<(k&63)) != 0 {
-		return -1
+		return false
 	}
 	if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
 		j := from.Y*m.Width + from.X
@@ -655,7 +634,7 @@ func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) int {
 	}
 	s.standing[k>>6] |= 1 << (k & 63)
 	a.Pos = to
-	return k
+	return true
 }
 
 // move moves actor a to the tile to, if it may stand there.
@@ -663,7 +642,7 @@ func (s *State) move(a *Entity, to events.Pos) error {
 	// What nearly every step is: from a tile of the map to a free floor
 	// tile, the index of where actors stand built. The checks and their
 	// errors, when it is not, are below.
-	if s.standingOK && s.stepFree(a, to, s.Map) >= 0 {
+	if s.standingOK && s.stepFree(a, to, s.Map) {
 		if a.ID == events.PlayerID {
 			s.lookFrom(to)
 		}
