@@ -384,16 +384,7 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	}
 	s.ownMap = true
 	// Everything that is not the player or carried by the player is gone.
-	n := 0
-	for i := range s.entity {
-		if e := &s.entity[i]; !e.dead && (e.ID == events.PlayerID || e.Holder == events.PlayerID) {
-			if n != i {
-				s.entity[n] = *e
-			}
-			n++
-		}
-	}
-	s.entity = s.entity[:n]
+	s.keep(func(e *Entity) bool { return !e.dead && (e.ID == events.PlayerID || e.Holder == events.PlayerID) })
 	s.ndead, s.indexOK, s.monstersOK = 0, false, false
 	s.Depth, s.Level, s.Map = f.Depth, *f, m
 	s.explored, s.clear, s.visibleOK = nil, nil, false
@@ -745,20 +736,20 @@ func (s *State) remove(id events.EntityID) {
 		// out of a deep level's thousand copied hundreds.
 		s.entity[i].dead = true
 		if s.ndead++; 2*s.ndead > len(s.entity) {
-			s.compact()
+			s.keep(func(e *Entity) bool { return !e.dead })
 			s.ndead, s.indexOK = 0, false
 		}
 	}
 }
 
-// compact takes the dead out of s.entity, keeping the others' order.
+// keep keeps the entities ok says yes to, in their order, in place.
 // (Not slices.DeleteFunc, which copies each entity to ask about it and
 // zeroes the tail: an entity holds no pointer, and the tail is written
 // over by the next appends.)
-func (s *State) compact() {
+func (s *State) keep(ok func(e *Entity) bool) {
 	n := 0
 	for i := range s.entity {
-		if !s.entity[i].dead {
+		if ok(&s.entity[i]) {
 			if n != i {
 				s.entity[n] = s.entity[i]
 			}
