@@ -119,32 +119,18 @@ func firstStep(s *reducer.State, from events.Pos, goal func(events.Pos) bool) (e
 // (the longer axis).
 func whereIs(p, q events.Pos) string {
 	dx, dy := q.X-p.X, q.Y-p.Y
-	ax, ay := abs(dx), abs(dy)
+	ax, ay := max(dx, -dx), max(dy, -dy)
 	n := max(ax, ay)
 	if n <= 1 {
 		return "next to you"
 	}
-	var ns, ew string
-	if dy < 0 && ay*2 >= ax {
-		ns = "north"
-	} else if dy > 0 && ay*2 >= ax {
-		ns = "south"
+	// Along one axis when the other is less than half as far.
+	if ax*2 < ay {
+		dx = 0
 	}
-	if dx > 0 && ax*2 >= ay {
-		ew = "east"
-	} else if dx < 0 && ax*2 >= ay {
-		ew = "west"
+	if ay*2 < ax {
+		dy = 0
 	}
-	dir := ns + ew
-	if ns != "" && ew != "" {
-		dir = ns + "-" + ew
-	}
-	return fmt.Sprintf("%d steps %s", n, dir)
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
+	d, _ := events.DirTo(events.Pos{}, events.Pos{X: min(max(dx, -1), 1), Y: min(max(dy, -1), 1)})
+	return fmt.Sprintf("%d steps %s", n, d)
 }
