@@ -62,7 +62,7 @@ func Draw(c Canvas, m *Model) {
 // line(s) under it, the messages at the bottom.
 type layout struct {
 	mapArea rect
-	status  []line // the status line's parts that fit
+	status  statusLine // the status line's parts that fit
 	statusY int
 	logArea rect
 }

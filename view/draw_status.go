@@ -10,7 +10,8 @@ import (
 // The status line: HP bar, mana (under rules that have it), level, experience, depth, hunger (when
 // it is not Normal), turn and kills, and "? help" at its right end. It is
 // one line at every width: what does not fit is left out, the least
-// needed first (kills, mana, the turn), so the map never moves.
+// needed first (kills, mana, the turn), so the map never moves, and the
+// parts close up to one cell apart when that keeps one more.
 
 const hpBarWidth = 8
 
@@ -72,25 +73,48 @@ func hungerStyle(h events.Hunger) Style {
 }
 
 const (
-	statusGap  = 2
-	statusHint = "? help"
+	statusGap       = 2 // between parts, when all of them fit so
+	statusGapNarrow = 1 // when they do not
+	statusHint      = "? help"
 )
 
-// fit keeps the parts that fit on one line of w cells with the hint,
-// leaving out the first to drop first.
-func fit(parts []statusPart, w int) []line {
+// statusLine is the parts of the status line that fit, and the gap
+// between them.
+type statusLine struct {
+	parts []line
+	gap   int
+}
+
+// fit keeps the parts that fit on one line of w cells with the hint:
+// as many as fit, leaving out the first to drop first, two cells apart
+// if they fit so and one cell apart if only that way.
+func fit(parts []statusPart, w int) statusLine {
 	keep := make([]bool, len(parts))
-	used := textWidth(statusHint)
-	for i, p := range parts {
+	for i := range keep {
 		keep[i] = true
-		used += statusGap + p.l.width()
 	}
-	for order := 1; used > w; order++ {
+	width := func(gap int) int {
+		used := textWidth(statusHint)
+		for i, p := range parts {
+			if keep[i] {
+				used += gap + p.l.width()
+			}
+		}
+		return used
+	}
+	gap := statusGap
+	for order := 1; ; order++ {
+		if width(statusGap) <= w {
+			break
+		}
+		if width(statusGapNarrow) <= w {
+			gap = statusGapNarrow
+			break
+		}
 		dropped := false
 		for i, p := range parts {
 			if keep[i] && p.drop == order {
 				keep[i] = false
-				used -= statusGap + p.l.width()
 				dropped = true
 			}
 		}
@@ -98,10 +122,10 @@ func fit(parts []statusPart, w int) []line {
 			break // only the parts that never go are left: they are cut at the edge
 		}
 	}
-	var out []line
+	out := statusLine{gap: gap}
 	for i, p := range parts {
 		if keep[i] {
-			out = append(out, p.l)
+			out.parts = append(out.parts, p.l)
 		}
 	}
 	return out
@@ -111,12 +135,13 @@ func (m *Model) drawStatus(c Canvas, l layout) {
 	w, _ := c.Size()
 	hintX := w - textWidth(statusHint)
 	x := 0
-	for j, sg := range l.status {
+	gap := l.status.gap
+	for j, sg := range l.status.parts {
 		if j > 0 {
-			x += statusGap
+			x += gap
 		}
 		for _, sp := range sg {
-			x += put(c, x, l.statusY, sp.text, sp.st, max(0, hintX-statusGap-x))
+			x += put(c, x, l.statusY, sp.text, sp.st, max(0, hintX-gap-x))
 		}
 	}
 	if !m.Recording {

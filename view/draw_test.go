@@ -131,6 +131,8 @@ func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
 			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Turn 42  Kills 1   ? help"},
 		{"well fed at 80 columns leaves out the kills", events.WellFed, 80,
 			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 42  ? help"},
+		{"one column more and the parts close up to keep the kills", events.WellFed, 81,
+			"HP ████████ 10/10 MP 4/4 Lv 1 XP 100/1000 Depth 1 Well Fed Turn 42 Kills 1 ? help"},
 		{"starving at 80 columns", events.Starving, 80,
 			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Starving  Turn 42  ? help"},
 		{"at 120 columns everything", events.WellFed, 120,
