@@ -129,11 +129,19 @@ func (m *Model) drawMainMenu(c Canvas) {
 	w, h := c.Size()
 	items := m.menuItems()
 	top := max(1, (h-len(items)*2-8)/2)
-	widest := 0
-	for _, it := range items {
-		widest = max(widest, 23+textWidth(it.detail))
+	// Centred on its widest line as shown: without the details' names
+	// in brackets when the lines are too wide for them (see fitDetail).
+	widest := func(detail func(string) string) (n int) {
+		for _, it := range items {
+			n = max(n, 23+textWidth(detail(it.detail)))
+		}
+		return n
 	}
-	x := max(2, (w-max(widest, 44))/2)
+	block := widest(func(s string) string { return s })
+	if block > w-4 {
+		block = widest(shortDetail)
+	}
+	x := max(2, (w-max(block, 44))/2)
 	put(c, x, top, "rogue", Style{Bold: true, Fg: ColorYellow}, -1)
 	put(c, x, top+1, "a roguelike whose whole game is a journal", styleHint, w-x)
 	y := top + 4
@@ -230,12 +238,21 @@ func fitDetail(s string, room int) string {
 	if textWidth(s) <= room {
 		return s
 	}
-	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") && textWidth(s[:i]) <= room {
-		return s[:i]
+	if short := shortDetail(s); textWidth(short) <= room {
+		return short
 	}
 	if room < 1 {
 		return ""
 	}
 	r := []rune(s)
 	return string(r[:min(len(r), room-1)]) + "…"
+}
+
+// shortDetail is detail without the name in brackets at its end, if it
+// has one.
+func shortDetail(s string) string {
+	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
+		return s[:i]
+	}
+	return s
 }

@@ -142,7 +142,7 @@ func dead(t testing.TB) *played {
 // theMenu is a main menu with a game to continue and three journals.
 func theMenu() MainMenu {
 	return MainMenu{
-		Continue: "turn 57 on depth 2 (2026-11-23_0842_seed-4.rogue)",
+		Continue: "turn 57 on depth 2, rules 2 (2026-11-23_0842_seed-4.rogue)",
 		Journals: []string{
 			"/home/ann/.local/share/rogue/2026-11-23_0842_seed-4.rogue",
 			"/home/ann/.local/share/rogue/2026-11-22_2114_seed-19.rogue",
