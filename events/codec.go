@@ -208,7 +208,9 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 			if c, _ := t.Command.(*Move); c != &o.move {
 				t.Command = &o.move
 			}
-			onlyFact(t, &o.moved)
+			if f, _ := onlyFact(t).(*Moved); f != &o.moved {
+				t.Facts[0] = &o.moved
+			}
 			t.Draws = 0
 			return nil
 		case code == openRest:
@@ -216,7 +218,9 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 			if c, _ := t.Command.(*Wait); c != &o.wait {
 				t.Command = &o.wait
 			}
-			onlyFact(t, &o.healed)
+			if f, _ := onlyFact(t).(*Healed); f != &o.healed {
+				t.Facts[0] = &o.healed
+			}
 			t.Draws = 0
 			return nil
 		case code == openWait:
@@ -237,14 +241,17 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	return d.decode(payload, t)
 }
 
-// onlyFact makes f the one fact of t, storing the pointer only when t
-// does not hold it already (see Decode's one-byte turns).
-func onlyFact(t *Turn, f Fact) {
+// onlyFact makes t hold one fact and returns it (nil if t held none):
+// Decode's one-byte turns store theirs only when it is not there already.
+// They compare it by a type assertion to their own type, one comparison
+// of its type word, where comparing two interfaces is a call (to
+// runtime.ifaceeq) once their types agree.
+func onlyFact(t *Turn) Fact {
 	if cap(t.Facts) == 0 {
-		t.Facts = append(t.Facts, f)
-	} else if t.Facts = t.Facts[:1]; t.Facts[0] != f {
-		t.Facts[0] = f
+		t.Facts = append(t.Facts, nil)
 	}
+	t.Facts = t.Facts[:1]
+	return t.Facts[0]
 }
 
 // decode is Decode after its fast paths of format 4.
