@@ -170,6 +170,10 @@ type TurnDecoder struct {
 	format int
 	// slowOnly turns the fast path off: tests compare the two.
 	slowOnly bool
+	// oneByte is whether Decode takes a turn of one byte inline: format
+	// 4, recycling, the fast path on (one load and test in the commonest
+	// turn, where the three took three).
+	oneByte bool
 }
 
 // NewTurnDecoder returns a decoder of the current format, FormatVersion.
@@ -196,7 +200,7 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	// much as their decoding. Their values are the decoder's own, the
 	// same every turn, and set whole every turn. Any other turn goes on
 	// to decode.
-	if len(payload) == 1 && d.slabs.recycle && d.format == 4 && !d.slowOnly {
+	if len(payload) == 1 && d.oneByte {
 		// The values are most often those of the turn before, which t
 		// keeps: no pointer is stored again then (each store of one is a
 		// write barrier while the collector marks).
@@ -499,6 +503,7 @@ func (d *TurnDecoder) fact(i int) (Fact, error) {
 // keeps nothing of it then decodes without allocating. Off by default.
 func (d *TurnDecoder) Recycle(on bool) {
 	d.slabs.setRecycle(on)
+	d.oneByte = on && d.format == 4 && !d.slowOnly
 }
 
 // DecodeTurn decodes one payload with a fresh decoder.
