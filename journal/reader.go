@@ -89,6 +89,7 @@ func regularSize(f *os.File, path string) (int64, error) {
 }
 
 func newReader(w window, size int64, path string) (*Reader, error) {
+	w.limit = size
 	r := &Reader{path: path, w: w, size: size}
 	if err := r.readHeader(); err != nil {
 		return nil, err
@@ -187,12 +188,14 @@ func (r *Reader) Next(t *events.Turn) error {
 	// checksum chains and its turn decodes. Anything else, every fault
 	// included, goes through next, from the start.
 	if r.err == nil && r.turns < MaxTurns {
+		// The window's data ends at the journal's size at the latest:
+		// a record that fits in it fits in the journal.
 		off, prev, data := r.end, r.chain, r.w.data
-		if i := off - r.w.base; i >= 0 && i < int64(len(data)) {
+		if i := int(off - r.w.base); uint(i) < uint(len(data)) {
 			n := int(data[i]) // the payload's length, if under 128
-			if end := i + 5 + int64(n); n < 0x80 && end <= int64(len(data)) && int64(5+n) <= r.size-off {
+			if end := i + 5 + n; n < 0x80 && end <= len(data) {
 				payload := data[i+5 : end]
-				crc := binary.LittleEndian.Uint32(data[i+1:])
+				crc := binary.LittleEndian.Uint32(data[i+1 : i+5])
 				var sum uint32
 				switch {
 				case n == 1:
@@ -204,15 +207,13 @@ func (r *Reader) Next(t *events.Turn) error {
 					// chain's call to crc32.Update, one call less.
 					sum = crc32.Update(prev, castagnoli, payload)
 				}
-				if sum == crc {
-					offset := r.offset
+				// Decoded, the record is read; not decoded, next reads
+				// it again, from the start, and words why. (Nothing
+				// of r changes before Decode, so no old value has to
+				// be kept across its call to be put back.)
+				if sum == crc && r.dec.Decode(payload, t) == nil {
 					r.offset, r.end, r.turns, r.chain = off, off+int64(5+n), r.turns+1, crc
-					if r.dec.Decode(payload, t) == nil {
-						return nil
-					}
-					// Not decoded: next reads the record again, and
-					// words why.
-					r.offset, r.end, r.turns, r.chain = offset, off, r.turns-1, prev
+					return nil
 				}
 			}
 		}
