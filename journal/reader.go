@@ -27,6 +27,9 @@ type Reader struct {
 	chain  uint32 // crc of the last whole record
 	tail   *Tail
 	err    error // sticky: io.EOF, the *Tail, or an *Error
+	// byteTurns is whether the decoder takes turns of one byte in
+	// DecodeByte (it recycles: see ReuseFacts).
+	byteTurns bool
 	// noSurvey leaves a Tail's search past damage to the caller (Salvage
 	// does its own): its Torn then only says the file ends inside the
 	// record.
@@ -193,13 +196,26 @@ func (r *Reader) Next(t *events.Turn) error {
 		off, prev, data := r.end, r.chain, r.w.data
 		if i := int(off - r.w.base); uint(i) < uint(len(data)) {
 			n := int(data[i]) // the payload's length, if under 128
-			if end := i + 5 + n; n < 0x80 && end <= len(data) {
-				payload := data[i+5 : end]
+			if n == 1 && r.byteTurns && i+6 <= len(data) {
+				// Most turns: the one byte to the decoder, no slice
+				// made, its CRC chain's table loop inline. A turn
+				// DecodeByte does not take goes through next (only the
+				// Reader, the turn and the CRC live across the call).
 				crc := binary.LittleEndian.Uint32(data[i+1 : i+5])
+				c := data[i+5]
+				if ^(castagnoli[byte(^prev)^c]^^prev>>8) == crc && r.dec.DecodeByte(c, t) {
+					r.offset, r.end, r.turns, r.chain = r.end, r.end+6, r.turns+1, crc
+					return nil
+				}
+				return r.next(t)
+			}
+			if end := i + 5 + n; n < 0x80 && end <= len(data) {
+				crc := binary.LittleEndian.Uint32(data[i+1 : i+5])
+				payload := data[i+5 : end]
 				var sum uint32
 				switch {
 				case n == 1:
-					// Most turns: chain's table loop, inline.
+					// A turn of one byte not taken above: the same CRC.
 					sum = ^(castagnoli[byte(^prev)^payload[0]] ^ ^prev>>8)
 				case n < smallPayload:
 					sum = chainSmall(prev, payload)
