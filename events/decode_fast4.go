@@ -65,12 +65,30 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	switch kinds4[code] {
 	case kindStep:
 		// The commonest turn of a game.
+		dir := Dir(code - openStep)
+		moveDir, isMove = dir, true
+		t.Draws, draws = 0, false
+		if d.oneByte {
+			// Recycling: the command and the first fact are the
+			// decoder's own, as a step of one byte's are (DecodeByte),
+			// stored only when t does not hold them already, where two
+			// pools' bookkeeping and an append took three times the
+			// instructions.
+			o := &d.one
+			o.move.Dir, o.moved = dir, Moved{Actor: PlayerID, Dir: dir}
+			if m, _ := t.Command.(*Move); m != &o.move {
+				t.Command = &o.move
+			}
+			if f, _ := onlyFact(t).(*Moved); f != &o.moved {
+				t.Facts[0] = &o.moved
+			}
+			break
+		}
 		m := s.move.raw(s)
-		m.Dir = Dir(code - openStep)
-		moveDir, isMove = m.Dir, true
-		t.Command, t.Draws, draws = m, 0, false
+		m.Dir = dir
+		t.Command = m
 		f := s.moved.raw(s)
-		*f = Moved{Actor: PlayerID, Dir: m.Dir}
+		*f = Moved{Actor: PlayerID, Dir: dir}
 		t.Facts = append(t.Facts, f)
 	case kindMoveDraws:
 		k := code - openMoveDraws
