@@ -267,25 +267,27 @@ func (d *TurnDecoder) facts4(b []byte, n int, t *Turn) stop4 {
 	s, l := &d.slabs, &d.loop4
 	i, lastSpawn, swing := l.i, l.lastSpawn, l.swing
 	stop := stopDone
-	var code byte
+	// at is where the fields of the fact being read start, one byte
+	// after its code: all the loop keeps of it for when it stops.
 	var at int
 loop:
 	for i < n {
 		nf := len(t.Facts)
-		code = b[i]
-		at = i + 1
+		code := b[i]
 		if nf == cap(t.Facts) {
 			if nf == MaxFactsPerTurn {
 				return stopRefuse
 			}
-			stop = stopGrow
+			stop, at = stopGrow, i+1
 			break
 		}
-		i = at
+		i++
+		at = i
 		var f Fact
-		// The cases update lastSpawn and swing as they read; a fact read
-		// again on the slow path takes them as they were before it.
-		lastSpawn0, swing0 := lastSpawn, swing
+		// The cases update lastSpawn and swing once their fact is read
+		// whole (i <= n): a fact read again on the slow path takes them
+		// as they were before it. (Keeping the old values instead cost
+		// every fact two stores and two loads.)
 		switch code {
 		// Format 4's shorthands first: the commonest facts of a game.
 		case code4Moved, code4Moved + 1, code4Moved + 2, code4Moved + 3, code4Moved + 4, code4Moved + 5, code4Moved + 6, code4Moved + 7:
@@ -355,7 +357,10 @@ loop:
 				m.Roll, i = int4(b, i)
 				m.Damage, i = int4(b, i)
 			}
-			f, swing = m, m
+			f = m
+			if i <= n {
+				swing = m
+			}
 		case code4DiedOfSwing:
 			if swing == nil {
 				return stopRefuse
@@ -411,7 +416,10 @@ loop:
 			m.ID, m.Holder, m.Pos, m.HP = lastSpawn+1, lastSpawn, Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Slot, i = slot4(b, i)
-			f, lastSpawn = m, m.ID
+			f = m
+			if i <= n {
+				lastSpawn = m.ID
+			}
 		case codeSpawnedNextFloor:
 			if lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
@@ -426,7 +434,10 @@ loop:
 			m.Pos.X, i = int4(b, i)
 			m.Pos.Y, i = int4(b, i)
 			m.HP, i = int4(b, i)
-			f, lastSpawn = m, m.ID
+			f = m
+			if i <= n {
+				lastSpawn = m.ID
+			}
 		case codeSpawnedNextHeld:
 			if lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
@@ -440,7 +451,10 @@ loop:
 			m.Kind, i = int4(b, i)
 			m.Holder, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
-			f, lastSpawn = m, m.ID
+			f = m
+			if i <= n {
+				lastSpawn = m.ID
+			}
 		// The full forms.
 		case byte(CodeMoved):
 			m := s.moved.take(s)
@@ -466,7 +480,10 @@ loop:
 			m.Hit, i = bool4(b, i)
 			m.Roll, i = int4(b, i)
 			m.Damage, i = int4(b, i)
-			f, swing = m, m
+			f = m
+			if i <= n {
+				swing = m
+			}
 		case byte(CodeSpawned):
 			m := s.spawned.take(s)
 			if m == nil {
@@ -480,7 +497,10 @@ loop:
 			m.Holder, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
 			m.HP, i = int4(b, i)
-			f, lastSpawn = m, m.ID
+			f = m
+			if i <= n {
+				lastSpawn = m.ID
+			}
 		case byte(CodeDamaged):
 			m := s.damaged.take(s)
 			if m == nil {
@@ -651,7 +671,6 @@ loop:
 			}
 			// A value in an encoding the reads do not take: fast4 reads
 			// this fact again on the slow path's reader.
-			lastSpawn, swing = lastSpawn0, swing0
 			stop = stopCall
 			break
 		}
@@ -661,7 +680,10 @@ loop:
 	if stop == stopGrow {
 		i = at - 1
 	}
-	l.i, l.lastSpawn, l.swing, l.code, l.at = i, lastSpawn, swing, code, at
+	l.i, l.lastSpawn, l.swing, l.at = i, lastSpawn, swing, at
+	if stop != stopDone {
+		l.code = b[at-1]
+	}
 	return stop
 }
 
