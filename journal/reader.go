@@ -223,14 +223,15 @@ func (r *Reader) Next(t *events.Turn) error {
 					// chain's call to crc32.Update, one call less.
 					sum = crc32.Update(prev, castagnoli, payload)
 				}
-				// Decoded, the record is read; not decoded, next reads
-				// it again, from the start, and words why. (Nothing
-				// of r changes before Decode, so no old value has to
-				// be kept across its call to be put back.)
-				if sum == crc && r.dec.Decode(payload, t) == nil {
-					r.offset, r.end, r.turns, r.chain = off, off+int64(5+n), r.turns+1, crc
-					return nil
+				// Not decoded, next reads the record again, from the
+				// start, and words why. (Nothing of r changes before
+				// Decode: only the Reader, the turn, the CRC and the
+				// length live across its call.)
+				if sum != crc || r.dec.Decode(payload, t) != nil {
+					return r.next(t)
 				}
+				r.offset, r.end, r.turns, r.chain = r.end, r.end+int64(5+n), r.turns+1, crc
+				return nil
 			}
 		}
 	}
