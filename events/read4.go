@@ -23,7 +23,7 @@ func id4(b []byte, i int) (EntityID, int) {
 			return EntityID(v), i + 1
 		}
 		if w := wide32[b[i]]; w != 0 && i+5 <= len(b) {
-			if v := binary.BigEndian.Uint32(b[i+1:]) >> (32 - 8*w); v != math.MaxUint32 {
+			if v := binary.BigEndian.Uint32(b[i+1:i+5]) >> (32 - 8*w); v != math.MaxUint32 {
 				return EntityID(v), i + 1 + int(w)
 			}
 		}
@@ -36,15 +36,16 @@ func id4(b []byte, i int) (EntityID, int) {
 // padded as fast4 pads it wherever a read starts before the turn's end:
 // one bound check for every encoding.
 func int4(b []byte, i int) (int, int) {
+	// The bytes by index, not through a slice of b: the bound covers
+	// them, where a slice costs its own header and checks.
 	if i+3 <= len(b) {
-		c := b[i : i+3]
-		switch v := c[0]; {
+		switch v := b[i]; {
 		case int8(v) >= -32:
 			return int(int8(v)), i + 1
 		case v == 0xcc:
-			return int(c[1]), i + 2
+			return int(b[i+1]), i + 2
 		case v == 0xcd:
-			return int(c[1])<<8 | int(c[2]), i + 3
+			return int(b[i+1])<<8 | int(b[i+2]), i + 3
 		}
 	}
 	return 0, missed
@@ -163,14 +164,13 @@ func level4(b []byte, i int, m *LevelEntered) int {
 // a uint16 (taking, as int4 does, the 3 bytes at i to be there).
 func nat4(b []byte, i int) (int, int) {
 	if i+3 <= len(b) {
-		c := b[i : i+3]
-		switch v := c[0]; {
+		switch v := b[i]; {
 		case v <= 0x7f:
 			return int(v), i + 1
 		case v == 0xcc:
-			return int(c[1]), i + 2
+			return int(b[i+1]), i + 2
 		case v == 0xcd:
-			return int(c[1])<<8 | int(c[2]), i + 3
+			return int(b[i+1])<<8 | int(b[i+2]), i + 3
 		}
 	}
 	return 0, missed
