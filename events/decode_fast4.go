@@ -230,8 +230,8 @@ var kinds4 = func() (t [256]uint8) {
 	return t
 }()
 
-// loop4 is what fast4's fact loop carries from fact to fact, kept here
-// while the loop is out (see facts4).
+// loop4 is what fast4's fact loop carries from fact to fact: the index
+// while the loop is out, the rest all along (see facts4).
 type loop4 struct {
 	i int // where the next fact starts
 	// What the shorthands take from the turn so far: its command's
@@ -260,12 +260,15 @@ const (
 // until the turn ends or a fact needs more than the loop does itself: a
 // new array (a full pool, a full t.Facts), a level's lists, the slow
 // path's reader. It makes no call, so that the compiler keeps the index
-// and what the shorthands take from the turn in registers from fact to
-// fact (a call on any path of a loop makes every value live across it
-// spill, at the top of the loop); fast4 makes the call and goes on.
+// in a register from fact to fact (a call on any path of a loop makes
+// every value live across it spill, at the top of the loop); fast4 makes
+// the call and goes on. What the shorthands take from the turn so far
+// (the last Spawned, the last swing) stays in d.loop4, read and written
+// only by the facts that use it: kept in locals, the compiler spilled
+// them at the top of the loop all the same, for every fact.
 func (d *TurnDecoder) facts4(b []byte, n int, t *Turn) stop4 {
 	s, l := &d.slabs, &d.loop4
-	i, lastSpawn, swing := l.i, l.lastSpawn, l.swing
+	i := l.i
 	stop := stopDone
 	// at is where the fields of the fact being read start, one byte
 	// after its code: all the loop keeps of it for when it stops.
@@ -284,10 +287,10 @@ loop:
 		i++
 		at = i
 		var f Fact
-		// The cases update lastSpawn and swing once their fact is read
-		// whole (i <= n): a fact read again on the slow path takes them
-		// as they were before it. (Keeping the old values instead cost
-		// every fact two stores and two loads.)
+		// The cases update l.lastSpawn and l.swing once their fact is
+		// read whole (i <= n): a fact read again on the slow path takes
+		// them as they were before it. (Keeping the old values instead
+		// cost every fact two stores and two loads.)
 		switch code {
 		// Format 4's shorthands first: the commonest facts of a game.
 		case code4Moved, code4Moved + 1, code4Moved + 2, code4Moved + 3, code4Moved + 4, code4Moved + 5, code4Moved + 6, code4Moved + 7:
@@ -329,10 +332,10 @@ loop:
 				m.Attacker = PlayerID
 				m.Target, i = id4(b, i)
 			case swingReply:
-				if swing == nil {
+				if l.swing == nil {
 					return stopRefuse
 				}
-				m.Attacker, m.Target = swing.Target, swing.Attacker
+				m.Attacker, m.Target = l.swing.Target, l.swing.Attacker
 			default:
 				m.Attacker, i = id4(b, i)
 				m.Target = PlayerID
@@ -359,10 +362,10 @@ loop:
 			}
 			f = m
 			if i <= n {
-				swing = m
+				l.swing = m
 			}
 		case code4DiedOfSwing:
-			if swing == nil {
+			if l.swing == nil {
 				return stopRefuse
 			}
 			m := s.died.take(s)
@@ -370,10 +373,10 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			*m = Died{Actor: swing.Target, Cause: CauseMelee, Killer: swing.Attacker}
+			*m = Died{Actor: l.swing.Target, Cause: CauseMelee, Killer: l.swing.Attacker}
 			f = m
 		case code4DroppedByTarget:
-			if swing == nil {
+			if l.swing == nil {
 				return stopRefuse
 			}
 			m := s.dropped.take(s)
@@ -381,11 +384,11 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.Actor = swing.Target
+			m.Actor = l.swing.Target
 			m.Item, i = id4(b, i)
 			f = m
 		case code4DroppedNext:
-			if swing == nil || swing.Target >= math.MaxUint32-1 {
+			if l.swing == nil || l.swing.Target >= math.MaxUint32-1 {
 				return stopRefuse
 			}
 			m := s.dropped.take(s)
@@ -393,7 +396,7 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			*m = Dropped{Actor: swing.Target, Item: swing.Target + 1}
+			*m = Dropped{Actor: l.swing.Target, Item: l.swing.Target + 1}
 			f = m
 		case code4PlayerGained:
 			m := s.gainedXP.take(s)
@@ -405,7 +408,7 @@ loop:
 			m.Amount, i = int4(b, i)
 			f = m
 		case code4SpawnedInHand:
-			if lastSpawn == 0 || lastSpawn >= math.MaxUint32-1 {
+			if l.lastSpawn == 0 || l.lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
 			}
 			m := s.spawned.take(s)
@@ -413,15 +416,15 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.ID, m.Holder, m.Pos, m.HP = lastSpawn+1, lastSpawn, Pos{}, 0
+			m.ID, m.Holder, m.Pos, m.HP = l.lastSpawn+1, l.lastSpawn, Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Slot, i = slot4(b, i)
 			f = m
 			if i <= n {
-				lastSpawn = m.ID
+				l.lastSpawn = m.ID
 			}
 		case codeSpawnedNextFloor:
-			if lastSpawn >= math.MaxUint32-1 {
+			if l.lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
 			}
 			m := s.spawned.take(s)
@@ -429,17 +432,17 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.ID, m.Holder, m.Slot = lastSpawn+1, 0, 0
+			m.ID, m.Holder, m.Slot = l.lastSpawn+1, 0, 0
 			m.Kind, i = int4(b, i)
 			m.Pos.X, i = int4(b, i)
 			m.Pos.Y, i = int4(b, i)
 			m.HP, i = int4(b, i)
 			f = m
 			if i <= n {
-				lastSpawn = m.ID
+				l.lastSpawn = m.ID
 			}
 		case codeSpawnedNextHeld:
-			if lastSpawn >= math.MaxUint32-1 {
+			if l.lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
 			}
 			m := s.spawned.take(s)
@@ -447,13 +450,13 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.ID, m.Pos, m.HP = lastSpawn+1, Pos{}, 0
+			m.ID, m.Pos, m.HP = l.lastSpawn+1, Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Holder, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
 			f = m
 			if i <= n {
-				lastSpawn = m.ID
+				l.lastSpawn = m.ID
 			}
 		// The full forms.
 		case byte(CodeMoved):
@@ -482,7 +485,7 @@ loop:
 			m.Damage, i = int4(b, i)
 			f = m
 			if i <= n {
-				swing = m
+				l.swing = m
 			}
 		case byte(CodeSpawned):
 			m := s.spawned.take(s)
@@ -499,7 +502,7 @@ loop:
 			m.HP, i = int4(b, i)
 			f = m
 			if i <= n {
-				lastSpawn = m.ID
+				l.lastSpawn = m.ID
 			}
 		case byte(CodeDamaged):
 			m := s.damaged.take(s)
@@ -680,7 +683,7 @@ loop:
 	if stop == stopGrow {
 		i = at - 1
 	}
-	l.i, l.lastSpawn, l.swing, l.at = i, lastSpawn, swing, at
+	l.i, l.at = i, at
 	if stop != stopDone {
 		l.code = b[at-1]
 	}
