@@ -275,10 +275,9 @@ func (d *TurnDecoder) facts4(b []byte, n int, t *Turn) stop4 {
 	var at int
 loop:
 	for i < n {
-		nf := len(t.Facts)
 		code := b[i]
-		if nf == cap(t.Facts) {
-			if nf == MaxFactsPerTurn {
+		if len(t.Facts) == cap(t.Facts) {
+			if len(t.Facts) == MaxFactsPerTurn {
 				return stopRefuse
 			}
 			stop, at = stopGrow, i+1
@@ -677,6 +676,9 @@ loop:
 			stop = stopCall
 			break
 		}
+		// The count read again here, not kept from the top of the
+		// loop: kept, it was a store and a load for every fact.
+		nf := len(t.Facts)
 		t.Facts = t.Facts[:nf+1]
 		t.Facts[nf] = f
 	}
