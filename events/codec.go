@@ -170,6 +170,10 @@ type TurnDecoder struct {
 	format int
 	// slowOnly turns the fast path off: tests compare the two.
 	slowOnly bool
+	// oneByte is whether Decode takes a turn of one byte inline: format
+	// 4, recycling, the fast path on (one load and test in the commonest
+	// turn, where the three took three).
+	oneByte bool
 }
 
 // NewTurnDecoder returns a decoder of the current format, FormatVersion.
@@ -189,43 +193,8 @@ func NewTurnDecoderFor(v int) *TurnDecoder {
 // level's lists whatever the bytes declare, and refuses every payload
 // CheckTurn refuses (CheckTurn then words what is wrong by its offset).
 func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
-	// Format 4's turns of one byte whose opener says all of them (a
-	// step, a rest, a wait with no draws and no facts) here, with no
-	// call, when recycling: they are most turns of a game (four in five
-	// of a bot's), and a call more, or a pool's bookkeeping, cost them as
-	// much as their decoding. Their values are the decoder's own, the
-	// same every turn, and set whole every turn. Any other turn goes on
-	// to decode.
-	if len(payload) == 1 && d.slabs.recycle && d.format == 4 && !d.slowOnly {
-		// The values are most often those of the turn before, which t
-		// keeps: no pointer is stored again then (each store of one is a
-		// write barrier while the collector marks).
-		o := &d.one
-		switch code := payload[0]; {
-		case code-openStep < byte(NumDirs):
-			o.move.Dir = Dir(code - openStep)
-			o.moved = Moved{Actor: PlayerID, Dir: o.move.Dir}
-			if c, _ := t.Command.(*Move); c != &o.move {
-				t.Command = &o.move
-			}
-			onlyFact(t, &o.moved)
-			t.Draws = 0
-			return nil
-		case code == openRest:
-			o.healed = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
-			if c, _ := t.Command.(*Wait); c != &o.wait {
-				t.Command = &o.wait
-			}
-			onlyFact(t, &o.healed)
-			t.Draws = 0
-			return nil
-		case code == openWait:
-			if c, _ := t.Command.(*Wait); c != &o.wait {
-				t.Command = &o.wait
-			}
-			t.Draws, t.Facts = 0, t.Facts[:0]
-			return nil
-		}
+	if len(payload) == 1 && d.DecodeByte(payload[0], t) {
+		return nil
 	}
 	d.slabs.startTurn()
 	if d.format == 4 && !d.slowOnly {
@@ -237,14 +206,68 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 	return d.decode(payload, t)
 }
 
-// onlyFact makes f the one fact of t, storing the pointer only when t
-// does not hold it already (see Decode's one-byte turns).
-func onlyFact(t *Turn, f Fact) {
-	if cap(t.Facts) == 0 {
-		t.Facts = append(t.Facts, f)
-	} else if t.Facts = t.Facts[:1]; t.Facts[0] != f {
-		t.Facts[0] = f
+// DecodeByte is Decode of the turn whose payload is the one byte c, for
+// the commonest turns of a game, when the decoder recycles (see Recycle)
+// and reads format 4: the turns of one byte whose opener says all of
+// them, a step, a rest or a wait with no draws and no facts (four in
+// five of a bot's turns). It reports false, having changed nothing, for
+// any other byte or decoder: Decode then reads the turn. A reader that
+// knows its record is one byte long calls it without making a slice of
+// it: for these turns a call more, a slice or a pool's bookkeeping cost
+// as much as their decoding.
+//
+// The values are the decoder's own, the same every turn, and set whole
+// every turn: they are most often those of the turn before, which t
+// keeps, and are stored again only when they are not (each store of a
+// pointer is a write barrier while the collector marks).
+func (d *TurnDecoder) DecodeByte(c byte, t *Turn) bool {
+	if !d.oneByte {
+		return false
 	}
+	o := &d.one
+	switch {
+	case c-openStep < byte(NumDirs):
+		o.move.Dir = Dir(c - openStep)
+		o.moved = Moved{Actor: PlayerID, Dir: o.move.Dir}
+		if m, _ := t.Command.(*Move); m != &o.move {
+			t.Command = &o.move
+		}
+		if f, _ := onlyFact(t).(*Moved); f != &o.moved {
+			t.Facts[0] = &o.moved
+		}
+		t.Draws = 0
+		return true
+	case c == openRest:
+		o.healed = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
+		if w, _ := t.Command.(*Wait); w != &o.wait {
+			t.Command = &o.wait
+		}
+		if f, _ := onlyFact(t).(*Healed); f != &o.healed {
+			t.Facts[0] = &o.healed
+		}
+		t.Draws = 0
+		return true
+	case c == openWait:
+		if w, _ := t.Command.(*Wait); w != &o.wait {
+			t.Command = &o.wait
+		}
+		t.Draws, t.Facts = 0, t.Facts[:0]
+		return true
+	}
+	return false
+}
+
+// onlyFact makes t hold one fact and returns it (nil if t held none):
+// Decode's one-byte turns store theirs only when it is not there already.
+// They compare it by a type assertion to their own type, one comparison
+// of its type word, where comparing two interfaces is a call (to
+// runtime.ifaceeq) once their types agree.
+func onlyFact(t *Turn) Fact {
+	if cap(t.Facts) == 0 {
+		t.Facts = append(t.Facts, nil)
+	}
+	t.Facts = t.Facts[:1]
+	return t.Facts[0]
 }
 
 // decode is Decode after its fast paths of format 4.
@@ -492,6 +515,7 @@ func (d *TurnDecoder) fact(i int) (Fact, error) {
 // keeps nothing of it then decodes without allocating. Off by default.
 func (d *TurnDecoder) Recycle(on bool) {
 	d.slabs.setRecycle(on)
+	d.oneByte = on && d.format == 4 && !d.slowOnly
 }
 
 // DecodeTurn decodes one payload with a fresh decoder.

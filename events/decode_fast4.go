@@ -65,12 +65,30 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	switch kinds4[code] {
 	case kindStep:
 		// The commonest turn of a game.
+		dir := Dir(code - openStep)
+		moveDir, isMove = dir, true
+		t.Draws, draws = 0, false
+		if d.oneByte {
+			// Recycling: the command and the first fact are the
+			// decoder's own, as a step of one byte's are (DecodeByte),
+			// stored only when t does not hold them already, where two
+			// pools' bookkeeping and an append took three times the
+			// instructions.
+			o := &d.one
+			o.move.Dir, o.moved = dir, Moved{Actor: PlayerID, Dir: dir}
+			if m, _ := t.Command.(*Move); m != &o.move {
+				t.Command = &o.move
+			}
+			if f, _ := onlyFact(t).(*Moved); f != &o.moved {
+				t.Facts[0] = &o.moved
+			}
+			break
+		}
 		m := s.move.raw(s)
-		m.Dir = Dir(code - openStep)
-		moveDir, isMove = m.Dir, true
-		t.Command, t.Draws, draws = m, 0, false
+		m.Dir = dir
+		t.Command = m
 		f := s.moved.raw(s)
-		*f = Moved{Actor: PlayerID, Dir: m.Dir}
+		*f = Moved{Actor: PlayerID, Dir: dir}
 		t.Facts = append(t.Facts, f)
 	case kindMoveDraws:
 		k := code - openMoveDraws
@@ -212,8 +230,8 @@ var kinds4 = func() (t [256]uint8) {
 	return t
 }()
 
-// loop4 is what fast4's fact loop carries from fact to fact, kept here
-// while the loop is out (see facts4).
+// loop4 is what fast4's fact loop carries from fact to fact: the index
+// while the loop is out, the rest all along (see facts4).
 type loop4 struct {
 	i int // where the next fact starts
 	// What the shorthands take from the turn so far: its command's
@@ -242,32 +260,36 @@ const (
 // until the turn ends or a fact needs more than the loop does itself: a
 // new array (a full pool, a full t.Facts), a level's lists, the slow
 // path's reader. It makes no call, so that the compiler keeps the index
-// and what the shorthands take from the turn in registers from fact to
-// fact (a call on any path of a loop makes every value live across it
-// spill, at the top of the loop); fast4 makes the call and goes on.
+// in a register from fact to fact (a call on any path of a loop makes
+// every value live across it spill, at the top of the loop); fast4 makes
+// the call and goes on. What the shorthands take from the turn so far
+// (the last Spawned, the last swing) stays in d.loop4, read and written
+// only by the facts that use it: kept in locals, the compiler spilled
+// them at the top of the loop all the same, for every fact.
 func (d *TurnDecoder) facts4(b []byte, n int, t *Turn) stop4 {
 	s, l := &d.slabs, &d.loop4
-	i, lastSpawn, swing := l.i, l.lastSpawn, l.swing
+	i := l.i
 	stop := stopDone
-	var code byte
+	// at is where the fields of the fact being read start, one byte
+	// after its code: all the loop keeps of it for when it stops.
 	var at int
 loop:
 	for i < n {
-		nf := len(t.Facts)
-		code = b[i]
-		at = i + 1
-		if nf == cap(t.Facts) {
-			if nf == MaxFactsPerTurn {
+		code := b[i]
+		if len(t.Facts) == cap(t.Facts) {
+			if len(t.Facts) == MaxFactsPerTurn {
 				return stopRefuse
 			}
-			stop = stopGrow
+			stop, at = stopGrow, i+1
 			break
 		}
-		i = at
+		i++
+		at = i
 		var f Fact
-		// The cases update lastSpawn and swing as they read; a fact read
-		// again on the slow path takes them as they were before it.
-		lastSpawn0, swing0 := lastSpawn, swing
+		// The cases update l.lastSpawn and l.swing once their fact is
+		// read whole (i <= n): a fact read again on the slow path takes
+		// them as they were before it. (Keeping the old values instead
+		// cost every fact two stores and two loads.)
 		switch code {
 		// Format 4's shorthands first: the commonest facts of a game.
 		case code4Moved, code4Moved + 1, code4Moved + 2, code4Moved + 3, code4Moved + 4, code4Moved + 5, code4Moved + 6, code4Moved + 7:
@@ -309,10 +331,10 @@ loop:
 				m.Attacker = PlayerID
 				m.Target, i = id4(b, i)
 			case swingReply:
-				if swing == nil {
+				if l.swing == nil {
 					return stopRefuse
 				}
-				m.Attacker, m.Target = swing.Target, swing.Attacker
+				m.Attacker, m.Target = l.swing.Target, l.swing.Attacker
 			default:
 				m.Attacker, i = id4(b, i)
 				m.Target = PlayerID
@@ -337,9 +359,12 @@ loop:
 				m.Roll, i = int4(b, i)
 				m.Damage, i = int4(b, i)
 			}
-			f, swing = m, m
+			f = m
+			if i <= n {
+				l.swing = m
+			}
 		case code4DiedOfSwing:
-			if swing == nil {
+			if l.swing == nil {
 				return stopRefuse
 			}
 			m := s.died.take(s)
@@ -347,10 +372,10 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			*m = Died{Actor: swing.Target, Cause: CauseMelee, Killer: swing.Attacker}
+			*m = Died{Actor: l.swing.Target, Cause: CauseMelee, Killer: l.swing.Attacker}
 			f = m
 		case code4DroppedByTarget:
-			if swing == nil {
+			if l.swing == nil {
 				return stopRefuse
 			}
 			m := s.dropped.take(s)
@@ -358,11 +383,11 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.Actor = swing.Target
+			m.Actor = l.swing.Target
 			m.Item, i = id4(b, i)
 			f = m
 		case code4DroppedNext:
-			if swing == nil || swing.Target >= math.MaxUint32-1 {
+			if l.swing == nil || l.swing.Target >= math.MaxUint32-1 {
 				return stopRefuse
 			}
 			m := s.dropped.take(s)
@@ -370,7 +395,7 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			*m = Dropped{Actor: swing.Target, Item: swing.Target + 1}
+			*m = Dropped{Actor: l.swing.Target, Item: l.swing.Target + 1}
 			f = m
 		case code4PlayerGained:
 			m := s.gainedXP.take(s)
@@ -382,7 +407,7 @@ loop:
 			m.Amount, i = int4(b, i)
 			f = m
 		case code4SpawnedInHand:
-			if lastSpawn == 0 || lastSpawn >= math.MaxUint32-1 {
+			if l.lastSpawn == 0 || l.lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
 			}
 			m := s.spawned.take(s)
@@ -390,12 +415,15 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.ID, m.Holder, m.Pos, m.HP = lastSpawn+1, lastSpawn, Pos{}, 0
+			m.ID, m.Holder, m.Pos, m.HP = l.lastSpawn+1, l.lastSpawn, Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Slot, i = slot4(b, i)
-			f, lastSpawn = m, m.ID
+			f = m
+			if i <= n {
+				l.lastSpawn = m.ID
+			}
 		case codeSpawnedNextFloor:
-			if lastSpawn >= math.MaxUint32-1 {
+			if l.lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
 			}
 			m := s.spawned.take(s)
@@ -403,14 +431,17 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.ID, m.Holder, m.Slot = lastSpawn+1, 0, 0
+			m.ID, m.Holder, m.Slot = l.lastSpawn+1, 0, 0
 			m.Kind, i = int4(b, i)
 			m.Pos.X, i = int4(b, i)
 			m.Pos.Y, i = int4(b, i)
 			m.HP, i = int4(b, i)
-			f, lastSpawn = m, m.ID
+			f = m
+			if i <= n {
+				l.lastSpawn = m.ID
+			}
 		case codeSpawnedNextHeld:
-			if lastSpawn >= math.MaxUint32-1 {
+			if l.lastSpawn >= math.MaxUint32-1 {
 				return stopRefuse
 			}
 			m := s.spawned.take(s)
@@ -418,11 +449,14 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.ID, m.Pos, m.HP = lastSpawn+1, Pos{}, 0
+			m.ID, m.Pos, m.HP = l.lastSpawn+1, Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Holder, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
-			f, lastSpawn = m, m.ID
+			f = m
+			if i <= n {
+				l.lastSpawn = m.ID
+			}
 		// The full forms.
 		case byte(CodeMoved):
 			m := s.moved.take(s)
@@ -448,7 +482,10 @@ loop:
 			m.Hit, i = bool4(b, i)
 			m.Roll, i = int4(b, i)
 			m.Damage, i = int4(b, i)
-			f, swing = m, m
+			f = m
+			if i <= n {
+				l.swing = m
+			}
 		case byte(CodeSpawned):
 			m := s.spawned.take(s)
 			if m == nil {
@@ -462,7 +499,10 @@ loop:
 			m.Holder, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
 			m.HP, i = int4(b, i)
-			f, lastSpawn = m, m.ID
+			f = m
+			if i <= n {
+				l.lastSpawn = m.ID
+			}
 		case byte(CodeDamaged):
 			m := s.damaged.take(s)
 			if m == nil {
@@ -633,17 +673,22 @@ loop:
 			}
 			// A value in an encoding the reads do not take: fast4 reads
 			// this fact again on the slow path's reader.
-			lastSpawn, swing = lastSpawn0, swing0
 			stop = stopCall
 			break
 		}
+		// The count read again here, not kept from the top of the
+		// loop: kept, it was a store and a load for every fact.
+		nf := len(t.Facts)
 		t.Facts = t.Facts[:nf+1]
 		t.Facts[nf] = f
 	}
 	if stop == stopGrow {
 		i = at - 1
 	}
-	l.i, l.lastSpawn, l.swing, l.code, l.at = i, lastSpawn, swing, code, at
+	l.i, l.at = i, at
+	if stop != stopDone {
+		l.code = b[at-1]
+	}
 	return stop
 }
 

@@ -2,6 +2,8 @@ package events_test
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -259,4 +261,57 @@ func TestFormat4FastPathStopsAtTheMostFactsATurnHolds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// DecodeByte, a recycling decoder's way with the turns of one byte,
+// gives every byte it takes the turn Decode gives it, whatever t held
+// before (nothing, a turn of many facts, another turn of one byte); any
+// byte it does not take it leaves to Decode, t untouched; and a decoder
+// that does not recycle takes none.
+func TestDecodeByteGivesTheTurnDecodeGives(t *testing.T) {
+	many := []byte{0x4e, 0x5b, 0x29, 0x5c, 0x2b, 0x5d, 0x2c} // a step, three monsters moving
+	before := []struct {
+		name    string
+		payload []byte
+	}{
+		{"an empty turn", nil},
+		{"a turn of many facts", many},
+		{"a step", []byte{0x4a}},
+		{"a rest", []byte{0x69}},
+		{"a wait", []byte{0x68}},
+	}
+	plain := events.NewTurnDecoderFor(4)
+	var manyTurn events.Turn
+	require.NoError(t, plain.Decode(many, &manyTurn), "the turn of many facts decodes")
+	require.Len(t, manyTurn.Facts, 4)
+	taken := 0
+	for c := range 256 {
+		for _, b := range before {
+			t.Run(fmt.Sprintf("byte %#02x after %s", c, b.name), func(t *testing.T) {
+				d := events.NewTurnDecoderFor(4)
+				d.Recycle(true)
+				var got events.Turn
+				if b.payload != nil {
+					require.NoError(t, d.Decode(b.payload, &got))
+				}
+				held := got
+				held.Facts = slices.Clone(got.Facts)
+				var want events.Turn
+				wantErr := plain.Decode([]byte{byte(c)}, &want)
+				if !d.DecodeByte(byte(c), &got) {
+					assert.Equal(t, held, got, "a byte not taken leaves t as it was")
+					return
+				}
+				taken++
+				require.NoError(t, wantErr, "a byte taken decodes")
+				if len(got.Facts) == 0 {
+					got.Facts = nil // t's array, kept: no fact either way
+				}
+				assert.Equal(t, want, got)
+			})
+		}
+	}
+	assert.Equal(t, 10*len(before), taken, "the eight steps, the rest and the wait are taken")
+	var got events.Turn
+	assert.False(t, events.NewTurnDecoderFor(4).DecodeByte(0x4a, &got), "a decoder that does not recycle takes none")
 }

@@ -23,7 +23,7 @@ func id4(b []byte, i int) (EntityID, int) {
 			return EntityID(v), i + 1
 		}
 		if w := wide32[b[i]]; w != 0 && i+5 <= len(b) {
-			if v := binary.BigEndian.Uint32(b[i+1:]) >> (32 - 8*w); v != math.MaxUint32 {
+			if v := binary.BigEndian.Uint32(b[i+1:i+5]) >> (32 - 8*w); v != math.MaxUint32 {
 				return EntityID(v), i + 1 + int(w)
 			}
 		}
@@ -36,15 +36,16 @@ func id4(b []byte, i int) (EntityID, int) {
 // padded as fast4 pads it wherever a read starts before the turn's end:
 // one bound check for every encoding.
 func int4(b []byte, i int) (int, int) {
+	// The bytes by index, not through a slice of b: the bound covers
+	// them, where a slice costs its own header and checks.
 	if i+3 <= len(b) {
-		c := b[i : i+3]
-		switch v := c[0]; {
+		switch v := b[i]; {
 		case int8(v) >= -32:
 			return int(int8(v)), i + 1
 		case v == 0xcc:
-			return int(c[1]), i + 2
+			return int(b[i+1]), i + 2
 		case v == 0xcd:
-			return int(c[1])<<8 | int(c[2]), i + 3
+			return int(b[i+1])<<8 | int(b[i+2]), i + 3
 		}
 	}
 	return 0, missed
@@ -118,15 +119,81 @@ func until4(b []byte, i int) (int, int) {
 	return 0, missed
 }
 
-// level4 reads the fields of a LevelEntered into m, on format 2's cursor.
+// level4 reads the fields of a LevelEntered into m, with the reads of
+// format 2's cursor (cursor.level: a positive fixint, a uint8 or a uint16
+// for each number, a fixarray or an array 16 for each list), its index
+// in a register where the cursor's lives in memory (a level is a hundred
+// numbers and more, the most of any fact). It returns missed, having
+// allocated no list, where cursor.level would fail.
 func level4(b []byte, i int, m *LevelEntered) int {
-	c := cursor{b: b, i: i}
-	if c.i > len(c.b) {
+	m.Depth, i = nat4(b, i)
+	m.Width, i = nat4(b, i)
+	m.Height, i = nat4(b, i)
+	var n int
+	if n, i = list4(b, i, 4); i == missed {
 		return missed
 	}
-	c.level(m)
-	if c.bad {
+	m.Rooms = make([]Rect, n)
+	for k := range m.Rooms {
+		r := &m.Rooms[k]
+		r.X, i = nat4(b, i)
+		r.Y, i = nat4(b, i)
+		r.W, i = nat4(b, i)
+		r.H, i = nat4(b, i)
+	}
+	if n, i = list4(b, i, 5); i == missed {
 		return missed
 	}
-	return c.i
+	m.Corridors = make([]Corridor, n)
+	for k := range m.Corridors {
+		c := &m.Corridors[k]
+		c.From.X, i = nat4(b, i)
+		c.From.Y, i = nat4(b, i)
+		c.To.X, i = nat4(b, i)
+		c.To.Y, i = nat4(b, i)
+		c.HorizontalFirst, i = bool4(b, i)
+	}
+	m.Stairs.X, i = nat4(b, i)
+	m.Stairs.Y, i = nat4(b, i)
+	m.Arrival.X, i = nat4(b, i)
+	m.Arrival.Y, i = nat4(b, i)
+	return i
+}
+
+// nat4 reads a number as cursor.int does: a positive fixint, a uint8 or
+// a uint16 (taking, as int4 does, the 3 bytes at i to be there).
+func nat4(b []byte, i int) (int, int) {
+	if i+3 <= len(b) {
+		switch v := b[i]; {
+		case v <= 0x7f:
+			return int(v), i + 1
+		case v == 0xcc:
+			return int(b[i+1]), i + 2
+		case v == 0xcd:
+			return int(b[i+1])<<8 | int(b[i+2]), i + 3
+		}
+	}
+	return 0, missed
+}
+
+// list4 reads the header of a list as cursor.list does: a fixarray or
+// an array 16 of groups of per values, at most MaxRooms groups; it
+// returns the number of groups.
+func list4(b []byte, i int, per int) (int, int) {
+	if i+3 > len(b) {
+		return 0, missed
+	}
+	var l int
+	switch v := b[i]; {
+	case v >= 0x90 && v <= 0x9f:
+		l, i = int(v&0x0f), i+1
+	case v == 0xdc:
+		l, i = int(binary.BigEndian.Uint16(b[i+1:i+3])), i+3
+	default:
+		return 0, missed
+	}
+	if l%per != 0 || l/per > MaxRooms {
+		return 0, missed
+	}
+	return l / per, i
 }

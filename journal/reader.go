@@ -27,6 +27,9 @@ type Reader struct {
 	chain  uint32 // crc of the last whole record
 	tail   *Tail
 	err    error // sticky: io.EOF, the *Tail, or an *Error
+	// byteTurns is whether the decoder takes turns of one byte in
+	// DecodeByte (it recycles: see ReuseFacts).
+	byteTurns bool
 	// noSurvey leaves a Tail's search past damage to the caller (Salvage
 	// does its own): its Torn then only says the file ends inside the
 	// record.
@@ -89,6 +92,7 @@ func regularSize(f *os.File, path string) (int64, error) {
 }
 
 func newReader(w window, size int64, path string) (*Reader, error) {
+	w.limit = size
 	r := &Reader{path: path, w: w, size: size}
 	if err := r.readHeader(); err != nil {
 		return nil, err
@@ -187,16 +191,31 @@ func (r *Reader) Next(t *events.Turn) error {
 	// checksum chains and its turn decodes. Anything else, every fault
 	// included, goes through next, from the start.
 	if r.err == nil && r.turns < MaxTurns {
+		// The window's data ends at the journal's size at the latest:
+		// a record that fits in it fits in the journal.
 		off, prev, data := r.end, r.chain, r.w.data
-		if i := off - r.w.base; i >= 0 && i < int64(len(data)) {
+		if i := int(off - r.w.base); uint(i) < uint(len(data)) {
 			n := int(data[i]) // the payload's length, if under 128
-			if end := i + 5 + int64(n); n < 0x80 && end <= int64(len(data)) && int64(5+n) <= r.size-off {
+			if n == 1 && r.byteTurns && i+6 <= len(data) {
+				// Most turns: the one byte to the decoder, no slice
+				// made, its CRC chain's table loop inline. A turn
+				// DecodeByte does not take goes through next (only the
+				// Reader, the turn and the CRC live across the call).
+				crc := binary.LittleEndian.Uint32(data[i+1 : i+5])
+				c := data[i+5]
+				if ^(castagnoli[byte(^prev)^c]^^prev>>8) == crc && r.dec.DecodeByte(c, t) {
+					r.offset, r.end, r.turns, r.chain = r.end, r.end+6, r.turns+1, crc
+					return nil
+				}
+				return r.next(t)
+			}
+			if end := i + 5 + n; n < 0x80 && end <= len(data) {
+				crc := binary.LittleEndian.Uint32(data[i+1 : i+5])
 				payload := data[i+5 : end]
-				crc := binary.LittleEndian.Uint32(data[i+1:])
 				var sum uint32
 				switch {
 				case n == 1:
-					// Most turns: chain's table loop, inline.
+					// A turn of one byte not taken above: the same CRC.
 					sum = ^(castagnoli[byte(^prev)^payload[0]] ^ ^prev>>8)
 				case n < smallPayload:
 					sum = chainSmall(prev, payload)
@@ -204,16 +223,15 @@ func (r *Reader) Next(t *events.Turn) error {
 					// chain's call to crc32.Update, one call less.
 					sum = crc32.Update(prev, castagnoli, payload)
 				}
-				if sum == crc {
-					offset := r.offset
-					r.offset, r.end, r.turns, r.chain = off, off+int64(5+n), r.turns+1, crc
-					if r.dec.Decode(payload, t) == nil {
-						return nil
-					}
-					// Not decoded: next reads the record again, and
-					// words why.
-					r.offset, r.end, r.turns, r.chain = offset, off, r.turns-1, prev
+				// Not decoded, next reads the record again, from the
+				// start, and words why. (Nothing of r changes before
+				// Decode: only the Reader, the turn, the CRC and the
+				// length live across its call.)
+				if sum != crc || r.dec.Decode(payload, t) != nil {
+					return r.next(t)
 				}
+				r.offset, r.end, r.turns, r.chain = r.end, r.end+int64(5+n), r.turns+1, crc
+				return nil
 			}
 		}
 	}

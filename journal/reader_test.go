@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -387,6 +388,41 @@ func TestAJournalChangingUnderTheReaderIsAnError(t *testing.T) {
 	require.True(t, errors.As(err, &e), "%v", err)
 	assertIs(t, err, io.ErrUnexpectedEOF)
 	assert.True(t, strings.HasPrefix(err.Error(), "journal "+path+": turn "), err.Error())
+}
+
+func TestAJournalGrowingUnderTheReaderIsReadToTheSizeItHadWhenOpened(t *testing.T) {
+	turns := sampleTurns(8000)
+	b, starts := journalOf(t, turns)
+	require.Greater(t, len(b)/2, readBufSize, "the reader must read past the first window to see the file grow")
+	cases := []struct {
+		name  string
+		size  int64
+		turns int
+		torn  bool
+	}{
+		{"opened between two records", starts[5000], 5000, false},
+		{"opened in the middle of a record", starts[5000] + 2, 5000, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// The whole journal is there to be read, as a game appending
+			// while the reader reads makes it; the reader reads what it
+			// was told is there.
+			r, err := NewReader(bytes.NewReader(b), c.size, "growing.jnl")
+			require.NoError(t, err)
+			got, err := readAll(r)
+			assert.Equal(t, turns[:c.turns], got)
+			if !c.torn {
+				assert.NoError(t, err)
+				assert.Equal(t, c.size, r.End())
+				return
+			}
+			tail := asTail(t, err)
+			assert.True(t, tail.Torn)
+			assert.Equal(t, starts[c.turns], tail.Offset)
+			assert.Equal(t, c.size-starts[c.turns], tail.Dropped)
+		})
+	}
 }
 
 func TestAClosedReaderReadsNoMore(t *testing.T) {

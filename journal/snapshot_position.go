@@ -162,4 +162,7 @@ func OpenAt(path string, p Position) (*Reader, error) {
 // for later turns: a turn's command and facts are then valid only until
 // the next call to Next. A replay that folds each turn and keeps nothing
 // of it reads without allocating. Off by default.
-func (r *Reader) ReuseFacts() { r.dec.Recycle(true) }
+func (r *Reader) ReuseFacts() {
+	r.dec.Recycle(true)
+	r.byteTurns = true
+}

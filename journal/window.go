@@ -15,6 +15,10 @@ type window struct {
 	data []byte // the bytes at base
 	base int64
 	min  int // the least a read asks for, when more than readBufSize
+	// limit, if not 0, is the journal's size: data never holds a byte
+	// past it, so that a record that fits in data fits in the journal
+	// too (the Reader's Next checks one bound, not two).
+	limit int64
 }
 
 // bytes returns the n bytes at off. The caller has checked that they lie
@@ -34,6 +38,11 @@ func (w *window) bytes(off int64, n int) ([]byte, error) {
 	}
 	m, err := w.ra.ReadAt(w.buf[:want], off)
 	w.data, w.base = w.buf[:m], off
+	if w.limit > 0 && int64(m) > w.limit-off {
+		// The file grew past the size the Reader reads: the bytes after
+		// it are not shown (n is within it).
+		w.data = w.buf[:max(w.limit-off, 0)]
+	}
 	if m < n {
 		if err == nil || err == io.EOF {
 			// The file was shorter than its size said: it shrank while
