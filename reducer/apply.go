@@ -14,7 +14,22 @@ import (
 // more than events.MaxLevelsPerTurn levels or steps the player more than
 // events.MaxPlayerSteps times. An error is a *FactError naming the turn,
 // the fact and the field; s must not be used after one.
-func (s *State) ApplyTurn(t *events.Turn) error { return s.applyTurn(t, nil) }
+func (s *State) ApplyTurn(t *events.Turn) error {
+	// What most turns of most games are: the player steps onto a free
+	// floor tile, and nothing else happens. Folded here in one go, with
+	// the checks applyTurn makes of such a turn, when nothing else is to
+	// be done (no working copy to sync); anything else, or any check
+	// that fails, goes the whole way, from s as it was.
+	if len(t.Facts) == 1 && s.Turn > 0 && !s.Over && s.spare == nil && t.Command != nil && !isBegin(t.Command) {
+		if m, ok := t.Facts[0].(*events.Moved); ok && m.Actor == events.PlayerID && s.step(m) {
+			s.applied++
+			s.Draws += t.Draws
+			s.Turn++
+			return nil
+		}
+	}
+	return s.applyTurn(t, nil)
+}
 
 // ApplyTurnMessages is ApplyTurn that also returns the turn's log: the
 // Message of each fact that has one, each worded from the state just before
@@ -591,7 +606,7 @@ func (s *State) step(f *events.Moved) bool {
 		return false
 	}
 	if a.ID == events.PlayerID {
-		s.lookFrom(a.Pos)
+		s.lookAt(a.Pos.Y*m.Width + a.Pos.X)
 	}
 	return true
 }

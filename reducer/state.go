@@ -685,43 +685,39 @@ func viewpointPass(p events.Pos) int {
 
 // lookFrom records that the player saw the level from p.
 func (s *State) lookFrom(p events.Pos) {
-	// Inlined: most steps are onto a tile looked from before. (viewed
-	// holds viewpoints of this level only: a new level clears it, a copy
-	// starts without it.)
-	if s.forgetful || s.viewed != nil && s.viewed.Has(p) {
-		return
-	}
-	s.lookFromNew(p)
-}
-
-// lookFromNew is lookFrom of a viewpoint not known to be viewed.
-func (s *State) lookFromNew(p events.Pos) {
 	// A viewpoint off the map sees nothing: there is nothing to record.
-	if s.Map == nil || !s.Map.InBounds(p) {
+	if m := s.Map; m != nil && m.InBounds(p) {
+		s.lookAt(p.Y*m.Width + p.X)
+	}
+}
+
+// lookAt is lookFrom of tile k of the map (y*Width + x, on the map), as
+// a step of the player, which has k, records it: one call whether the
+// viewpoint is new or not, as on the levels of an ordinary game most of
+// the player's steps are onto tiles it never stood on.
+func (s *State) lookAt(k int) {
+	if s.forgetful {
 		return
 	}
-	s.viewFrom(p.Y*s.Map.Width + p.X)
-}
-
-// viewFrom is lookFrom of tile k of the map (y*Width + x, on the map).
-func (s *State) viewFrom(k int) {
+	// viewed holds the viewpoints of this level only: a new level clears
+	// it, a copy starts without it. Looking from one again adds nothing.
 	w, h := s.Map.Width, s.Map.Height
-	if s.viewed == nil || s.viewed.Width() != w || s.viewed.Height() != h {
-		s.viewed = fov.NewSet(w, h)
+	v := s.viewed
+	if v == nil || v.Width() != w || v.Height() != h {
+		v = fov.NewSet(w, h)
+		s.viewed = v
 	}
-	if s.viewed.AddIndex(k) {
-		s.pendView(k)
+	if !v.AddIndex(k) {
+		return
 	}
-}
-
-// pendView marks tile k of the map, newly viewed, as a viewpoint whose
-// view is not yet in explored (unless it is pending already).
-func (s *State) pendView(k int) {
-	w, h := s.Map.Width, s.Map.Height
-	if s.pending == nil || s.pending.Width() != w || s.pending.Height() != h {
-		s.pending, s.npending = fov.NewSet(w, h), 0
+	// Newly viewed: a viewpoint whose view is not yet in explored
+	// (unless it is pending already).
+	pd := s.pending
+	if pd == nil || pd.Width() != w || pd.Height() != h {
+		pd, s.npending = fov.NewSet(w, h), 0
+		s.pending = pd
 	}
-	if s.pending.AddIndex(k) {
+	if pd.AddIndex(k) {
 		s.npending++
 	}
 	// Not merged here, however many are pending: a fold that never
