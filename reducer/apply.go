@@ -582,31 +582,47 @@ func (s *State) moved(f *events.Moved) error {
 // step folds f and reports true when it is what most facts of most turns
 // are: a step of a live actor onto a free floor tile, the index of where
 // actors stand built. Otherwise it changes nothing and reports false, and
-// movedSlow folds f or names the reason it cannot be.
+// movedSlow folds f or names the reason it cannot be. It is the fold's
+// hottest path, in one function: the actor found, the tile checked, the
+// index kept and the player's viewpoint marked.
 func (s *State) step(f *events.Moved) bool {
 	m := s.Map
 	if m == nil || !s.standingOK {
 		return false
 	}
 	// The player found without the index.
-	i, ok := 0, len(s.entity) > 0 && s.entity[0].ID == f.Actor
-	if !ok {
-		if i, ok = s.hint(f.Actor); !ok {
-			if i = s.slotSlow(f.Actor); i < 0 {
-				return false
-			}
-		}
+	var a *Entity
+	if es := s.entity; len(es) > 0 && es[0].ID == f.Actor {
+		a = &es[0]
+	} else if i, ok := s.hint(f.Actor); ok {
+		a = &s.entity[i]
+	} else if i := s.slotSlow(f.Actor); i >= 0 {
+		a = &s.entity[i]
+	} else {
+		return false
 	}
-	a := &s.entity[i]
 	if a.dead || !a.actor {
 		return false
 	}
 	dx, dy := f.Dir.Delta()
-	if !s.stepFree(a, events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}, m) {
+	from := a.Pos
+	to := events.Pos{X: from.X + dx, Y: from.Y + dy}
+	w, h := m.Width, m.Height
+	if uint(to.X) >= uint(w) || uint(to.Y) >= uint(h) {
 		return false
 	}
+	k := to.Y*w + to.X
+	if !m.Tiles[k].Walkable() || s.standing[k>>6]&(1<<(k&63)) != 0 {
+		return false
+	}
+	if uint(from.X) < uint(w) && uint(from.Y) < uint(h) {
+		j := from.Y*w + from.X
+		s.standing[j>>6] &^= 1 << (j & 63)
+	}
+	s.standing[k>>6] |= 1 << (k & 63)
+	a.Pos = to
 	if a.ID == events.PlayerID {
-		s.lookAt(a.Pos.Y*m.Width + a.Pos.X)
+		s.lookAt(k)
 	}
 	return true
 }
@@ -621,39 +637,10 @@ func (s *State) movedSlow(f *events.Moved) error {
 	return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
 }
 
-// stepFree moves actor a to the tile to of m and reports true when to is
-// a free floor tile of m (nobody stands there), keeping the index of
-// where actors stand (which must be built); otherwise it changes nothing
-// and reports false. It is what nearly every step is: step and move try
-// it before the checks that name what is wrong.
-func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) bool {
-	if uint(to.X) >= uint(m.Width) || uint(to.Y) >= uint(m.Height) {
-		return false
-	}
-	k := to.Y*m.Width + to.X
-	if !m.Tiles[k].Walkable() || s.standing[k>>6]&(1<<(k&63)) != 0 {
-		return false
-	}
-	if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
-		j := from.Y*m.Width + from.X
-		s.standing[j>>6] &^= 1 << (j & 63)
-	}
-	s.standing[k>>6] |= 1 << (k & 63)
-	a.Pos = to
-	return true
-}
-
-// move moves actor a to the tile to, if it may stand there.
+// move moves actor a to the tile to, if it may stand there: what a
+// stagger does, and a step that is not onto a free floor tile (which
+// step, the fold of nearly every step, leaves to it) refuses.
 func (s *State) move(a *Entity, to events.Pos) error {
-	// What nearly every step is: from a tile of the map to a free floor
-	// tile, the index of where actors stand built. The checks and their
-	// errors, when it is not, are below.
-	if s.standingOK && s.stepFree(a, to, s.Map) {
-		if a.ID == events.PlayerID {
-			s.lookFrom(to)
-		}
-		return nil
-	}
 	if err := s.placeable(to); err != nil {
 		return err
 	}
