@@ -763,13 +763,27 @@ func (s *State) keep(ok func(e *Entity) bool) {
 
 func (s *State) actor(id events.EntityID) (*Entity, error) {
 	// The player (on a deep level, below the index), or what the index
-	// finds, before Get.
+	// finds: a live actor, what nearly every fact names, answered here;
+	// anything else by actorSlow.
+	es := s.entity
 	var e *Entity
-	if es := s.entity; len(es) > 0 && es[0].ID == id && !es[0].dead {
+	if len(es) > 0 && es[0].ID == id {
 		e = &es[0]
-	} else if e = s.live(id); e == nil {
-		e = s.Get(id)
+	} else if i, ok := s.hint(id); ok {
+		e = &es[i]
+	} else {
+		return s.actorSlow(id)
 	}
+	if e.dead || !e.actor {
+		return s.actorSlow(id)
+	}
+	return e, nil
+}
+
+// actorSlow is actor when the player's place and the index do not find
+// a live actor: Get, and the errors.
+func (s *State) actorSlow(id events.EntityID) (*Entity, error) {
+	e := s.Get(id)
 	if e == nil {
 		return nil, fmt.Errorf("entity %d does not exist", id)
 	}
