@@ -16,19 +16,35 @@ import (
 // the fact and the field; s must not be used after one.
 func (s *State) ApplyTurn(t *events.Turn) error {
 	// What most turns of most games are: the player steps onto a free
-	// floor tile, and nothing else happens. Folded here in one go, with
-	// the checks applyTurn makes of such a turn, when nothing else is to
-	// be done (no working copy to sync); anything else, or any check
-	// that fails, goes the whole way, from s as it was.
+	// floor tile, or heals, and nothing else happens. Folded here in one
+	// go, with the checks applyTurn makes of such a turn, when nothing
+	// else is to be done (no working copy to sync); anything else, or any
+	// check that fails, goes the whole way, from s as it was.
 	if len(t.Facts) == 1 && s.Turn > 0 && !s.Over && s.spare == nil && t.Command != nil && !isBegin(t.Command) {
-		if m, ok := t.Facts[0].(*events.Moved); ok && m.Actor == events.PlayerID && s.step(m) {
-			s.applied++
-			s.Draws += t.Draws
-			s.Turn++
-			return nil
+		switch f := t.Facts[0].(type) {
+		case *events.Moved:
+			if f.Actor == events.PlayerID && s.step(f) {
+				s.foldedOne(t)
+				return nil
+			}
+		case *events.Healed:
+			// The player, alive: what actor finds first.
+			if es := s.entity; len(es) > 0 && es[0].ID == f.Actor && !es[0].dead && es[0].actor {
+				es[0].HP += f.Amount
+				s.foldedOne(t)
+				return nil
+			}
 		}
 	}
 	return s.applyTurn(t, nil)
+}
+
+// foldedOne ends ApplyTurn's fold of t, a turn of one fact, folded.
+// (Inlined.)
+func (s *State) foldedOne(t *events.Turn) {
+	s.applied++
+	s.Draws += t.Draws
+	s.Turn++
 }
 
 // ApplyTurnMessages is ApplyTurn that also returns the turn's log: the
