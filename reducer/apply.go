@@ -466,8 +466,13 @@ func (s *State) spawn(f *events.Spawned) error {
 		if f.Slot != events.SlotNone {
 			return fieldErrorf("Slot", "an item on the floor cannot be worn")
 		}
-		if err := s.placeableBy(f.Pos, actor); err != nil {
-			return err
+		// What placeableBy says at once of a free floor tile of the
+		// map, the index of where actors stand built, asked here.
+		p, m := f.Pos, s.Map
+		if uint(p.X) >= uint(m.Width) || uint(p.Y) >= uint(m.Height) || !s.placedFreely(p.Y*m.Width+p.X, actor) {
+			if err := s.placeableBy(p, actor); err != nil {
+				return err
+			}
 		}
 	} else {
 		if f.Pos != (events.Pos{}) {
@@ -524,17 +529,18 @@ func (s *State) spawn(f *events.Spawned) error {
 	return nil
 }
 
+// placedFreely reports whether an entity (an actor if actor) may be
+// spawned on tile k of the map (y*Width + x, on the map) at once: a
+// floor tile, and for an actor one the index of where actors stand (if
+// built) says is free. (Inlined.)
+func (s *State) placedFreely(k int, actor bool) bool {
+	return s.Map.Tiles[k].Walkable() && (!actor || s.standingOK && s.standing[k>>6]&(1<<(k&63)) == 0)
+}
+
 // placeableBy says why an entity (an actor if actor) cannot be spawned
 // on p, naming the field Pos, or nil: what placeable and, for an actor,
-// free say, answered at once for a free floor tile of the map when the
-// index of where actors stand is built.
+// free say.
 func (s *State) placeableBy(p events.Pos, actor bool) error {
-	if m := s.Map; uint(p.X) < uint(m.Width) && uint(p.Y) < uint(m.Height) {
-		k := p.Y*m.Width + p.X
-		if m.Tiles[k].Walkable() && (!actor || s.standingOK && s.standing[k>>6]&(1<<(k&63)) == 0) {
-			return nil
-		}
-	}
 	if err := s.placeable(p); err != nil {
 		return inField("Pos", err)
 	}
