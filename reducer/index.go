@@ -117,11 +117,13 @@ func (s *State) buildIndex() {
 	span := int(last-uint64(s.indexBase)) + 1
 	if cap(s.index) < span {
 		s.index = make([]int32, span, span+span/4)
-	} else {
-		s.index = s.index[:span]
 	}
 	// Entries of ids no entity has point at the first entity, whose id
-	// differs: a lookup of one of them falls through to the search.
+	// differs: a lookup of one of them falls through to the search. The
+	// index runs past the last id, as far as its storage and the most ids
+	// it may cover let it, so that the ids spawned next have their
+	// entries ready (see indexAppended).
+	s.index = s.index[:min(cap(s.index), indexSpan(n))]
 	clear(s.index)
 	for i := k; i < n; i++ {
 		s.index[es[i].ID-s.indexBase] = int32(i)
@@ -130,8 +132,21 @@ func (s *State) buildIndex() {
 
 // indexAppended records in the index the entity just appended to
 // s.entity (the newest id), or marks the index for a rebuild when it
-// would cover too many ids.
+// would cover too many ids. (A spawn's id is nearly always one the index
+// has an entry ready for: one store.)
 func (s *State) indexAppended() {
+	n := len(s.entity)
+	if k := uint64(s.entity[n-1].ID) - uint64(s.indexBase); s.indexOK && n > 1 && k < uint64(len(s.index)) && k < uint64(indexSpan(n)) {
+		s.index[k] = int32(n - 1)
+		return
+	}
+	s.indexAppendedSlow()
+}
+
+// indexAppendedSlow is indexAppended when the index has no entry ready
+// for the newest id: it grows the index to cover it (and the ids to come,
+// as far as its new storage and the most ids it may cover let it).
+func (s *State) indexAppendedSlow() {
 	if !s.indexOK {
 		return
 	}
@@ -150,4 +165,7 @@ func (s *State) indexAppended() {
 		s.index = append(s.index, 0)
 	}
 	s.index = append(s.index, int32(n-1))
+	old := len(s.index)
+	s.index = s.index[:max(old, min(cap(s.index), indexSpan(n)))]
+	clear(s.index[old:])
 }
