@@ -511,7 +511,16 @@ func (s *State) spawn(f *events.Spawned) error {
 	if actor {
 		e.Level, e.Attributes, e.Skills = m.Level, m.Attributes, m.Skills
 	}
-	s.indexAppended()
+	// Its entry in the index, when the index has it ready (nearly
+	// always: see indexAppended). While the index is built the entities
+	// are only appended to, so an entry it has is within the most ids it
+	// may cover; and the new id is above every other, so not below
+	// indexBase.
+	if ix := s.index; s.indexOK && uint(f.ID-s.indexBase) < uint(len(ix)) {
+		ix[f.ID-s.indexBase] = int32(n)
+	} else {
+		s.indexAppended()
+	}
 	s.NextID++
 	if f.Holder == 0 && actor && s.standingOK {
 		s.setStanding(f.Pos, true)

@@ -132,21 +132,11 @@ func (s *State) buildIndex() {
 
 // indexAppended records in the index the entity just appended to
 // s.entity (the newest id), or marks the index for a rebuild when it
-// would cover too many ids. (A spawn's id is nearly always one the index
-// has an entry ready for: one store.)
+// would cover too many ids. The index grows to cover it, and the ids to
+// come, as far as its new storage and the most ids it may cover let it:
+// a spawn then finds the entry of its id ready, and sets it itself (see
+// State.spawn).
 func (s *State) indexAppended() {
-	n := len(s.entity)
-	if k := uint64(s.entity[n-1].ID) - uint64(s.indexBase); s.indexOK && n > 1 && k < uint64(len(s.index)) && k < uint64(indexSpan(n)) {
-		s.index[k] = int32(n - 1)
-		return
-	}
-	s.indexAppendedSlow()
-}
-
-// indexAppendedSlow is indexAppended when the index has no entry ready
-// for the newest id: it grows the index to cover it (and the ids to come,
-// as far as its new storage and the most ids it may cover let it).
-func (s *State) indexAppendedSlow() {
 	if !s.indexOK {
 		return
 	}
