@@ -71,7 +71,6 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 			return err
 		}
 	}
-	from := s.applied
 	var caps turnCaps
 	for i, f := range t.Facts {
 		if before != nil {
@@ -111,7 +110,8 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	}
 	s.Draws += t.Draws
 	s.Turn++
-	if c := s.spare; c != nil && c.decision.made && c.decision.from == from && c.Map == s.Map && sameFacts(t.Facts, c.decision.facts) {
+	// (Each of t's facts was counted in applied, once.)
+	if c := s.spare; c != nil && c.decision.made && c.decision.from == s.applied-uint64(len(t.Facts)) && c.Map == s.Map && sameFacts(t.Facts, c.decision.facts) {
 		// s folded the facts its last working copy decided and folded:
 		// they agree again. (Not across a new level: each carved its
 		// own map, and s's holds its memory.)
