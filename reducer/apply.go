@@ -325,10 +325,11 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		s.intoPack(it)
 		return nil
 	case *events.Consumed:
-		if _, err := s.heldBy(f.Item, f.Actor); err != nil {
+		it, err := s.heldBy(f.Item, f.Actor)
+		if err != nil {
 			return err
 		}
-		s.remove(f.Item)
+		s.remove(it)
 		return nil
 	case *events.Healed:
 		a, err := s.actor(f.Actor)
@@ -713,7 +714,7 @@ func (s *State) die(f *events.Died) error {
 			}
 		}
 	}
-	s.remove(a.ID)
+	s.remove(a)
 	return nil
 }
 
@@ -748,30 +749,30 @@ func (s *State) intoPack(it *Entity) {
 	it.PackOrder = s.packSeq
 }
 
-func (s *State) remove(id events.EntityID) {
-	if i := s.find(id); i >= 0 {
-		if e := &s.entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) && s.Map.InBounds(e.Pos) {
-			s.setStanding(e.Pos, false)
-		}
-		if s.monstersOK {
-			s.monsterGone(id)
-		}
-		if it := &s.entity[i]; it.Holder != 0 {
-			if h := s.Get(it.Holder); h != nil {
-				h.holding--
-				if it.Slot != events.SlotNone && h.worn[it.Slot-1] == it.ID {
-					h.worn[it.Slot-1] = 0
-				}
+// remove takes e, a live entity of s (found by the fact that names it),
+// out of the game.
+func (s *State) remove(e *Entity) {
+	if s.standingOK && e.Holder == 0 && s.IsActor(e) && s.Map.InBounds(e.Pos) {
+		s.setStanding(e.Pos, false)
+	}
+	if s.monstersOK {
+		s.monsterGone(e.ID)
+	}
+	if e.Holder != 0 {
+		if h := s.Get(e.Holder); h != nil {
+			h.holding--
+			if e.Slot != events.SlotNone && h.worn[e.Slot-1] == e.ID {
+				h.worn[e.Slot-1] = 0
 			}
 		}
-		// Marked, not moved out: the dead go all at once when they are
-		// half, so a death copies two entities on average where taking it
-		// out of a deep level's thousand copied hundreds.
-		s.entity[i].dead = true
-		if s.ndead++; 2*s.ndead > len(s.entity) {
-			s.keep(func(e *Entity) bool { return !e.dead })
-			s.ndead, s.indexOK = 0, false
-		}
+	}
+	// Marked, not moved out: the dead go all at once when they are
+	// half, so a death copies two entities on average where taking it
+	// out of a deep level's thousand copied hundreds.
+	e.dead = true
+	if s.ndead++; 2*s.ndead > len(s.entity) {
+		s.keep(func(e *Entity) bool { return !e.dead })
+		s.ndead, s.indexOK = 0, false
 	}
 }
 
