@@ -299,7 +299,7 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		if err != nil {
 			return inField("Actor", err)
 		}
-		it, err := s.heldBy(f.Item, f.Actor)
+		it, err := s.carried(f.Item, f.Actor)
 		if err != nil {
 			return err
 		}
@@ -853,6 +853,11 @@ func (s *State) heldBy(item, holder events.EntityID) (*Entity, error) {
 	if _, err := s.actor(holder); err != nil {
 		return nil, inField("Actor", err)
 	}
+	return s.carried(item, holder)
+}
+
+// carried is heldBy once holder is known to be an actor.
+func (s *State) carried(item, holder events.EntityID) (*Entity, error) {
 	it, err := s.item(item)
 	if err != nil {
 		return nil, inField("Item", err)
