@@ -422,8 +422,8 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	s.explored, s.clear, s.visibleOK = nil, nil, false
 	// The viewpoints' sets are the state's own: kept for a level of the
 	// same size.
-	if s.pending != nil {
-		s.pending.Clear()
+	if s.merged != nil {
+		s.merged.Clear()
 	}
 	if s.viewed != nil {
 		s.viewed.Clear()
