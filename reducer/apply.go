@@ -14,7 +14,38 @@ import (
 // more than events.MaxLevelsPerTurn levels or steps the player more than
 // events.MaxPlayerSteps times. An error is a *FactError naming the turn,
 // the fact and the field; s must not be used after one.
-func (s *State) ApplyTurn(t *events.Turn) error { return s.applyTurn(t, nil) }
+func (s *State) ApplyTurn(t *events.Turn) error {
+	// What most turns of most games are: the player steps onto a free
+	// floor tile, or heals, and nothing else happens. Folded here in one
+	// go, with the checks applyTurn makes of such a turn, when nothing
+	// else is to be done (no working copy to sync); anything else, or any
+	// check that fails, goes the whole way, from s as it was.
+	if len(t.Facts) == 1 && s.Turn > 0 && !s.Over && s.spare == nil && t.Command != nil && !isBegin(t.Command) {
+		switch f := t.Facts[0].(type) {
+		case *events.Moved:
+			if f.Actor == events.PlayerID && s.step(f) {
+				s.foldedOne(t)
+				return nil
+			}
+		case *events.Healed:
+			// The player, alive: what actor finds first.
+			if es := s.entity; len(es) > 0 && es[0].ID == f.Actor && !es[0].dead && es[0].actor {
+				es[0].HP += f.Amount
+				s.foldedOne(t)
+				return nil
+			}
+		}
+	}
+	return s.applyTurn(t, nil)
+}
+
+// foldedOne ends ApplyTurn's fold of t, a turn of one fact, folded.
+// (Inlined.)
+func (s *State) foldedOne(t *events.Turn) {
+	s.applied++
+	s.Draws += t.Draws
+	s.Turn++
+}
 
 // ApplyTurnMessages is ApplyTurn that also returns the turn's log: the
 // Message of each fact that has one, each worded from the state just before
@@ -40,7 +71,6 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 			return err
 		}
 	}
-	from := s.applied
 	var caps turnCaps
 	for i, f := range t.Facts {
 		if before != nil {
@@ -80,7 +110,8 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	}
 	s.Draws += t.Draws
 	s.Turn++
-	if c := s.spare; c != nil && c.decision.made && c.decision.from == from && c.Map == s.Map && sameFacts(t.Facts, c.decision.facts) {
+	// (Each of t's facts was counted in applied, once.)
+	if c := s.spare; c != nil && c.decision.made && c.decision.from == s.applied-uint64(len(t.Facts)) && c.Map == s.Map && sameFacts(t.Facts, c.decision.facts) {
 		// s folded the facts its last working copy decided and folded:
 		// they agree again. (Not across a new level: each carved its
 		// own map, and s's holds its memory.)
@@ -268,7 +299,7 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		if err != nil {
 			return inField("Actor", err)
 		}
-		it, err := s.heldBy(f.Item, f.Actor)
+		it, err := s.carried(f.Item, f.Actor)
 		if err != nil {
 			return err
 		}
@@ -294,10 +325,11 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		s.intoPack(it)
 		return nil
 	case *events.Consumed:
-		if _, err := s.heldBy(f.Item, f.Actor); err != nil {
+		it, err := s.heldBy(f.Item, f.Actor)
+		if err != nil {
 			return err
 		}
-		s.remove(f.Item)
+		s.remove(it)
 		return nil
 	case *events.Healed:
 		a, err := s.actor(f.Actor)
@@ -390,8 +422,8 @@ func (s *State) enterLevel(f *events.LevelEntered) error {
 	s.explored, s.clear, s.visibleOK = nil, nil, false
 	// The viewpoints' sets are the state's own: kept for a level of the
 	// same size.
-	if s.pending != nil {
-		s.pending.Clear()
+	if s.merged != nil {
+		s.merged.Clear()
 	}
 	if s.viewed != nil {
 		s.viewed.Clear()
@@ -435,8 +467,13 @@ func (s *State) spawn(f *events.Spawned) error {
 		if f.Slot != events.SlotNone {
 			return fieldErrorf("Slot", "an item on the floor cannot be worn")
 		}
-		if err := s.placeableBy(f.Pos, actor); err != nil {
-			return err
+		// What placeableBy says at once of a free floor tile of the
+		// map, the index of where actors stand built, asked here.
+		p, m := f.Pos, s.Map
+		if uint(p.X) >= uint(m.Width) || uint(p.Y) >= uint(m.Height) || !s.placedFreely(p.Y*m.Width+p.X, actor) {
+			if err := s.placeableBy(p, actor); err != nil {
+				return err
+			}
 		}
 	} else {
 		if f.Pos != (events.Pos{}) {
@@ -475,7 +512,16 @@ func (s *State) spawn(f *events.Spawned) error {
 	if actor {
 		e.Level, e.Attributes, e.Skills = m.Level, m.Attributes, m.Skills
 	}
-	s.indexAppended()
+	// Its entry in the index, when the index has it ready (nearly
+	// always: see indexAppended). While the index is built the entities
+	// are only appended to, so an entry it has is within the most ids it
+	// may cover; and the new id is above every other, so not below
+	// indexBase.
+	if ix := s.index; s.indexOK && uint(f.ID-s.indexBase) < uint(len(ix)) {
+		ix[f.ID-s.indexBase] = int32(n)
+	} else {
+		s.indexAppended()
+	}
 	s.NextID++
 	if f.Holder == 0 && actor && s.standingOK {
 		s.setStanding(f.Pos, true)
@@ -493,17 +539,18 @@ func (s *State) spawn(f *events.Spawned) error {
 	return nil
 }
 
+// placedFreely reports whether an entity (an actor if actor) may be
+// spawned on tile k of the map (y*Width + x, on the map) at once: a
+// floor tile, and for an actor one the index of where actors stand (if
+// built) says is free. (Inlined.)
+func (s *State) placedFreely(k int, actor bool) bool {
+	return s.Map.Tiles[k].Walkable() && (!actor || s.standingOK && s.standing[k>>6]&(1<<(k&63)) == 0)
+}
+
 // placeableBy says why an entity (an actor if actor) cannot be spawned
 // on p, naming the field Pos, or nil: what placeable and, for an actor,
-// free say, answered at once for a free floor tile of the map when the
-// index of where actors stand is built.
+// free say.
 func (s *State) placeableBy(p events.Pos, actor bool) error {
-	if m := s.Map; uint(p.X) < uint(m.Width) && uint(p.Y) < uint(m.Height) {
-		k := p.Y*m.Width + p.X
-		if m.Tiles[k].Walkable() && (!actor || s.standingOK && s.standing[k>>6]&(1<<(k&63)) == 0) {
-			return nil
-		}
-	}
 	if err := s.placeable(p); err != nil {
 		return inField("Pos", err)
 	}
@@ -567,31 +614,47 @@ func (s *State) moved(f *events.Moved) error {
 // step folds f and reports true when it is what most facts of most turns
 // are: a step of a live actor onto a free floor tile, the index of where
 // actors stand built. Otherwise it changes nothing and reports false, and
-// movedSlow folds f or names the reason it cannot be.
+// movedSlow folds f or names the reason it cannot be. It is the fold's
+// hottest path, in one function: the actor found, the tile checked, the
+// index kept and the player's viewpoint marked.
 func (s *State) step(f *events.Moved) bool {
 	m := s.Map
 	if m == nil || !s.standingOK {
 		return false
 	}
 	// The player found without the index.
-	i, ok := 0, len(s.entity) > 0 && s.entity[0].ID == f.Actor
-	if !ok {
-		if i, ok = s.hint(f.Actor); !ok {
-			if i = s.slotSlow(f.Actor); i < 0 {
-				return false
-			}
-		}
+	var a *Entity
+	if es := s.entity; len(es) > 0 && es[0].ID == f.Actor {
+		a = &es[0]
+	} else if i, ok := s.hint(f.Actor); ok {
+		a = &s.entity[i]
+	} else if i := s.slotSlow(f.Actor); i >= 0 {
+		a = &s.entity[i]
+	} else {
+		return false
 	}
-	a := &s.entity[i]
 	if a.dead || !a.actor {
 		return false
 	}
 	dx, dy := f.Dir.Delta()
-	if !s.stepFree(a, events.Pos{X: a.Pos.X + dx, Y: a.Pos.Y + dy}, m) {
+	from := a.Pos
+	to := events.Pos{X: from.X + dx, Y: from.Y + dy}
+	w, h := m.Width, m.Height
+	if uint(to.X) >= uint(w) || uint(to.Y) >= uint(h) {
 		return false
 	}
+	k := to.Y*w + to.X
+	if !m.Tiles[k].Walkable() || s.standing[k>>6]&(1<<(k&63)) != 0 {
+		return false
+	}
+	if uint(from.X) < uint(w) && uint(from.Y) < uint(h) {
+		j := from.Y*w + from.X
+		s.standing[j>>6] &^= 1 << (j & 63)
+	}
+	s.standing[k>>6] |= 1 << (k & 63)
+	a.Pos = to
 	if a.ID == events.PlayerID {
-		s.lookFrom(a.Pos)
+		s.lookAt(k)
 	}
 	return true
 }
@@ -606,39 +669,10 @@ func (s *State) movedSlow(f *events.Moved) error {
 	return inField("Dir", s.move(a, a.Pos.Add(f.Dir)))
 }
 
-// stepFree moves actor a to the tile to of m and reports true when to is
-// a free floor tile of m (nobody stands there), keeping the index of
-// where actors stand (which must be built); otherwise it changes nothing
-// and reports false. It is what nearly every step is: step and move try
-// it before the checks that name what is wrong.
-func (s *State) stepFree(a *Entity, to events.Pos, m *dungeon.Map) bool {
-	if uint(to.X) >= uint(m.Width) || uint(to.Y) >= uint(m.Height) {
-		return false
-	}
-	k := to.Y*m.Width + to.X
-	if !m.Tiles[k].Walkable() || s.standing[k>>6]&(1<<(k&63)) != 0 {
-		return false
-	}
-	if from := a.Pos; uint(from.X) < uint(m.Width) && uint(from.Y) < uint(m.Height) {
-		j := from.Y*m.Width + from.X
-		s.standing[j>>6] &^= 1 << (j & 63)
-	}
-	s.standing[k>>6] |= 1 << (k & 63)
-	a.Pos = to
-	return true
-}
-
-// move moves actor a to the tile to, if it may stand there.
+// move moves actor a to the tile to, if it may stand there: what a
+// stagger does, and a step that is not onto a free floor tile (which
+// step, the fold of nearly every step, leaves to it) refuses.
 func (s *State) move(a *Entity, to events.Pos) error {
-	// What nearly every step is: from a tile of the map to a free floor
-	// tile, the index of where actors stand built. The checks and their
-	// errors, when it is not, are below.
-	if s.standingOK && s.stepFree(a, to, s.Map) {
-		if a.ID == events.PlayerID {
-			s.lookFrom(to)
-		}
-		return nil
-	}
 	if err := s.placeable(to); err != nil {
 		return err
 	}
@@ -680,7 +714,7 @@ func (s *State) die(f *events.Died) error {
 			}
 		}
 	}
-	s.remove(a.ID)
+	s.remove(a)
 	return nil
 }
 
@@ -715,30 +749,30 @@ func (s *State) intoPack(it *Entity) {
 	it.PackOrder = s.packSeq
 }
 
-func (s *State) remove(id events.EntityID) {
-	if i := s.find(id); i >= 0 {
-		if e := &s.entity[i]; s.standingOK && e.Holder == 0 && s.IsActor(e) && s.Map.InBounds(e.Pos) {
-			s.setStanding(e.Pos, false)
-		}
-		if s.monstersOK {
-			s.monsterGone(id)
-		}
-		if it := &s.entity[i]; it.Holder != 0 {
-			if h := s.Get(it.Holder); h != nil {
-				h.holding--
-				if it.Slot != events.SlotNone && h.worn[it.Slot-1] == it.ID {
-					h.worn[it.Slot-1] = 0
-				}
+// remove takes e, a live entity of s (found by the fact that names it),
+// out of the game.
+func (s *State) remove(e *Entity) {
+	if s.standingOK && e.Holder == 0 && s.IsActor(e) && s.Map.InBounds(e.Pos) {
+		s.setStanding(e.Pos, false)
+	}
+	if s.monstersOK {
+		s.monsterGone(e.ID)
+	}
+	if e.Holder != 0 {
+		if h := s.Get(e.Holder); h != nil {
+			h.holding--
+			if e.Slot != events.SlotNone && h.worn[e.Slot-1] == e.ID {
+				h.worn[e.Slot-1] = 0
 			}
 		}
-		// Marked, not moved out: the dead go all at once when they are
-		// half, so a death copies two entities on average where taking it
-		// out of a deep level's thousand copied hundreds.
-		s.entity[i].dead = true
-		if s.ndead++; 2*s.ndead > len(s.entity) {
-			s.keep(func(e *Entity) bool { return !e.dead })
-			s.ndead, s.indexOK = 0, false
-		}
+	}
+	// Marked, not moved out: the dead go all at once when they are
+	// half, so a death copies two entities on average where taking it
+	// out of a deep level's thousand copied hundreds.
+	e.dead = true
+	if s.ndead++; 2*s.ndead > len(s.entity) {
+		s.keep(func(e *Entity) bool { return !e.dead })
+		s.ndead, s.indexOK = 0, false
 	}
 }
 
@@ -761,13 +795,27 @@ func (s *State) keep(ok func(e *Entity) bool) {
 
 func (s *State) actor(id events.EntityID) (*Entity, error) {
 	// The player (on a deep level, below the index), or what the index
-	// finds, before Get.
+	// finds: a live actor, what nearly every fact names, answered here;
+	// anything else by actorSlow.
+	es := s.entity
 	var e *Entity
-	if es := s.entity; len(es) > 0 && es[0].ID == id && !es[0].dead {
+	if len(es) > 0 && es[0].ID == id {
 		e = &es[0]
-	} else if e = s.live(id); e == nil {
-		e = s.Get(id)
+	} else if i, ok := s.hint(id); ok {
+		e = &es[i]
+	} else {
+		return s.actorSlow(id)
 	}
+	if e.dead || !e.actor {
+		return s.actorSlow(id)
+	}
+	return e, nil
+}
+
+// actorSlow is actor when the player's place and the index do not find
+// a live actor: Get, and the errors.
+func (s *State) actorSlow(id events.EntityID) (*Entity, error) {
+	e := s.Get(id)
 	if e == nil {
 		return nil, fmt.Errorf("entity %d does not exist", id)
 	}
@@ -805,6 +853,11 @@ func (s *State) heldBy(item, holder events.EntityID) (*Entity, error) {
 	if _, err := s.actor(holder); err != nil {
 		return nil, inField("Actor", err)
 	}
+	return s.carried(item, holder)
+}
+
+// carried is heldBy once holder is known to be an actor.
+func (s *State) carried(item, holder events.EntityID) (*Entity, error) {
 	it, err := s.item(item)
 	if err != nil {
 		return nil, inField("Item", err)

@@ -14,8 +14,9 @@ import (
 
 // The player's memory of a level is the union of the fields of view from
 // every tile the player stood on since entering it, however many are
-// folded in at once and whichever are skipped for adding nothing: on open
-// ground (where most are), among pillars, and on a generated level.
+// folded in at once and whichever are skipped for adding nothing, and on
+// a copy too: on open ground (where most are), among pillars, and on a
+// generated level.
 func TestExploredIsTheUnionOfTheViewsFromWhereThePlayerStood(t *testing.T) {
 	open := &events.LevelEntered{Depth: 1, Width: 60, Height: 40,
 		Rooms: []events.Rect{{X: 1, Y: 1, W: 58, H: 38}}, Stairs: at(1, 1), Arrival: at(30, 20)}
@@ -60,7 +61,10 @@ func TestExploredIsTheUnionOfTheViewsFromWhereThePlayerStood(t *testing.T) {
 					fov.Compute(view, s.Map.Opaque, p, s.content.Rules.Vision)
 					want.Union(view)
 				}
+				// A copy made before the memory is read holds the same.
+				c := s.Clone()
 				require.Equal(t, want.Words(), s.Explored().Words(), "step %d", step)
+				require.Equal(t, want.Words(), c.Explored().Words(), "step %d, a copy", step)
 			}
 		})
 	}

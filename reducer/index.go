@@ -23,6 +23,11 @@ import "rogue/events"
 // below indexBase, an old one that keeps a long level's span from
 // fitting, is searched for).
 
+// indexAhead is how many entries past the last id the index readies at
+// most, when it is built or grown: the next spawns' entries, without
+// clearing much more than a compaction's rebuild needs.
+const indexAhead = 64
+
 // indexSpan is the most ids the index covers for n entities.
 func indexSpan(n int) int { return 4*n + 1024 }
 
@@ -117,11 +122,13 @@ func (s *State) buildIndex() {
 	span := int(last-uint64(s.indexBase)) + 1
 	if cap(s.index) < span {
 		s.index = make([]int32, span, span+span/4)
-	} else {
-		s.index = s.index[:span]
 	}
 	// Entries of ids no entity has point at the first entity, whose id
-	// differs: a lookup of one of them falls through to the search.
+	// differs: a lookup of one of them falls through to the search. The
+	// index runs indexAhead entries past the last id, as far as its
+	// storage and the most ids it may cover let it, so that the ids
+	// spawned next have their entries ready (see indexAppended).
+	s.index = s.index[:min(cap(s.index), indexSpan(n), span+indexAhead)]
 	clear(s.index)
 	for i := k; i < n; i++ {
 		s.index[es[i].ID-s.indexBase] = int32(i)
@@ -130,7 +137,10 @@ func (s *State) buildIndex() {
 
 // indexAppended records in the index the entity just appended to
 // s.entity (the newest id), or marks the index for a rebuild when it
-// would cover too many ids.
+// would cover too many ids. The index grows to cover it, and indexAhead
+// ids to come, as far as its new storage and the most ids it may cover
+// let it: a spawn then finds the entry of its id ready, and sets it
+// itself (see State.spawn).
 func (s *State) indexAppended() {
 	if !s.indexOK {
 		return
@@ -150,4 +160,7 @@ func (s *State) indexAppended() {
 		s.index = append(s.index, 0)
 	}
 	s.index = append(s.index, int32(n-1))
+	old := len(s.index)
+	s.index = s.index[:max(old, min(cap(s.index), indexSpan(n), old+indexAhead))]
+	clear(s.index[old:])
 }

@@ -107,13 +107,13 @@ type State struct {
 	packSeq uint64
 
 	// explored is the player's memory of the level. It is folded lazily:
-	// pending marks viewpoints whose field of view is not yet merged (a
-	// union: the order they were looked from does not matter), so replay
-	// does not compute a field of view per step. Reading explored
-	// (Explored, Digest) merges them; the result is the same either way.
-	// npending counts them (at most the tiles marked).
+	// the viewpoints of viewed not in merged are pending, their fields of
+	// view not yet merged into it (a union: the order they were looked
+	// from does not matter), so replay does not compute a field of view
+	// per step. Reading explored (Explored, Digest) merges them; the
+	// result is the same either way. npending counts them.
 	explored *fov.Set
-	pending  *fov.Set
+	merged   *fov.Set
 	npending int
 	scratch  *fov.Set
 	// clear marks the tiles of Map that shade nothing on it (the
@@ -122,8 +122,9 @@ type State struct {
 	// never changes, so copies share it.
 	clear *fov.Set
 	// viewed marks the tiles of this level the player has looked from
-	// since explored was last reset (their view is in explored, or
-	// pending): looking from one again adds nothing. nil means none known.
+	// since explored was last reset (their view is in explored, merged,
+	// or pending): looking from one again adds nothing, and a step onto a
+	// new one sets one bit. nil means none known; merged nil, none merged.
 	viewed *fov.Set
 
 	// visible caches the player's field of view at visibleAt.
@@ -203,10 +204,12 @@ func (s *State) Clone() *State {
 	c := *s
 	s.shareMap(&c)
 	c.entity, c.ndead = s.liveInto(nil), 0
-	if s.pending != nil {
-		c.pending = s.pending.Clone()
+	if s.viewed != nil {
+		c.viewed = s.viewed.Clone()
 	}
-	c.viewed = nil
+	if s.merged != nil {
+		c.merged = s.merged.Clone()
+	}
 	if s.explored != nil {
 		c.explored = s.explored.Clone()
 	}
@@ -259,7 +262,8 @@ func (s *State) workingCopy() *State {
 	c.index, c.indexOK = index, false
 	c.monsters, c.monstersOK = monsters[:0], false
 	c.entity, c.ndead = s.liveInto(ents), 0
-	c.explored, c.pending, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
+	c.explored, c.merged, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
+	c.npending = 0
 	c.forgetful = true
 	c.synced, c.decision = false, decision{}
 	c.movers, c.standing, c.standingOK = movers, standing, false
@@ -611,9 +615,17 @@ func (s *State) Explored() *fov.Set {
 		s.explored = fov.NewSet(s.Map.Width, s.Map.Height)
 	}
 	if s.npending > 0 {
-		if s.scratch == nil || s.scratch.Width() != s.Map.Width || s.scratch.Height() != s.Map.Height {
-			s.scratch = fov.NewSet(s.Map.Width, s.Map.Height)
+		w, h := s.Map.Width, s.Map.Height
+		if s.scratch == nil || s.scratch.Width() != w || s.scratch.Height() != h {
+			s.scratch = fov.NewSet(w, h)
 		}
+		// The pending viewpoints, in merged's storage: those viewed, not
+		// merged. (npending > 0: viewed holds them, at the map's size.)
+		pending := s.merged
+		if pending == nil || pending.Width() != w || pending.Height() != h {
+			pending = fov.NewSet(w, h)
+		}
+		pending.Diff(s.viewed, pending)
 		// Coarse to fine: on open ground the views from every fourth
 		// viewpoint across and down hold the discs of the others, whose
 		// views (within their discs) then add nothing and are not
@@ -622,7 +634,7 @@ func (s *State) Explored() *fov.Set {
 		vision := s.content.Rules.Vision
 		transparent := s.transparent()
 		for pass := range viewpointPasses {
-			for p := range s.pending.All() {
+			for p := range pending.All() {
 				switch {
 				case viewpointPass(p) != pass || s.explored.HasDisc(p, vision):
 				case transparent != nil && !s.Map.Opaque(p) && transparent.HasDisc(p, vision):
@@ -633,7 +645,8 @@ func (s *State) Explored() *fov.Set {
 				}
 			}
 		}
-		s.pending.Clear()
+		// Every viewpoint viewed is merged now.
+		s.merged = s.viewed.CloneInto(pending)
 		s.npending = 0
 	}
 	return s.explored
@@ -685,43 +698,30 @@ func viewpointPass(p events.Pos) int {
 
 // lookFrom records that the player saw the level from p.
 func (s *State) lookFrom(p events.Pos) {
-	// Inlined: most steps are onto a tile looked from before. (viewed
-	// holds viewpoints of this level only: a new level clears it, a copy
-	// starts without it.)
-	if s.forgetful || s.viewed != nil && s.viewed.Has(p) {
-		return
-	}
-	s.lookFromNew(p)
-}
-
-// lookFromNew is lookFrom of a viewpoint not known to be viewed.
-func (s *State) lookFromNew(p events.Pos) {
 	// A viewpoint off the map sees nothing: there is nothing to record.
-	if s.Map == nil || !s.Map.InBounds(p) {
+	if m := s.Map; m != nil && m.InBounds(p) {
+		s.lookAt(p.Y*m.Width + p.X)
+	}
+}
+
+// lookAt is lookFrom of tile k of the map (y*Width + x, on the map), as
+// a step of the player, which has k, records it: one call whether the
+// viewpoint is new or not, as on the levels of an ordinary game most of
+// the player's steps are onto tiles it never stood on.
+func (s *State) lookAt(k int) {
+	if s.forgetful {
 		return
 	}
-	s.viewFrom(p.Y*s.Map.Width + p.X)
-}
-
-// viewFrom is lookFrom of tile k of the map (y*Width + x, on the map).
-func (s *State) viewFrom(k int) {
+	// viewed holds the viewpoints of this level only: a new level clears
+	// it. Looking from one again adds nothing.
 	w, h := s.Map.Width, s.Map.Height
-	if s.viewed == nil || s.viewed.Width() != w || s.viewed.Height() != h {
-		s.viewed = fov.NewSet(w, h)
+	v := s.viewed
+	if v == nil || v.Width() != w || v.Height() != h {
+		v = fov.NewSet(w, h)
+		s.viewed = v
 	}
-	if s.viewed.AddIndex(k) {
-		s.pendView(k)
-	}
-}
-
-// pendView marks tile k of the map, newly viewed, as a viewpoint whose
-// view is not yet in explored (unless it is pending already).
-func (s *State) pendView(k int) {
-	w, h := s.Map.Width, s.Map.Height
-	if s.pending == nil || s.pending.Width() != w || s.pending.Height() != h {
-		s.pending, s.npending = fov.NewSet(w, h), 0
-	}
-	if s.pending.AddIndex(k) {
+	// Newly viewed: a viewpoint whose view is not yet in explored.
+	if v.AddIndex(k) {
 		s.npending++
 	}
 	// Not merged here, however many are pending: a fold that never

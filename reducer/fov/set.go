@@ -119,6 +119,14 @@ func (s *Set) Union(other *Set) {
 	}
 }
 
+// Diff makes s the tiles of a that are not in b. The three must be sets
+// of the same size; s may be a or b.
+func (s *Set) Diff(a, b *Set) {
+	for i, w := range a.words {
+		s.words[i] = w &^ b.words[i]
+	}
+}
+
 // Clone returns an independent copy of s.
 func (s *Set) Clone() *Set {
 	c := *s

@@ -61,6 +61,26 @@ func TestUnionAddsTheOtherSetsTiles(t *testing.T) {
 	assert.Equal(t, want, a)
 }
 
+func TestDiffKeepsTheTilesOfOneSetNotInTheOther(t *testing.T) {
+	a, b := NewSet(70, 3), NewSet(70, 3)
+	for _, p := range []events.Pos{pos(1, 1), pos(69, 0), pos(3, 2), pos(68, 2)} {
+		a.Add(p)
+	}
+	b.Add(pos(69, 0))
+	b.Add(pos(68, 2))
+	b.Add(pos(5, 1))
+	want := NewSet(70, 3)
+	want.Add(pos(1, 1))
+	want.Add(pos(3, 2))
+	into := NewSet(70, 3)
+	into.Add(pos(0, 0))
+	into.Diff(a, b)
+	assert.Equal(t, want, into)
+	// Into one of its operands.
+	b.Diff(a, b)
+	assert.Equal(t, want, b)
+}
+
 func TestUnionOfDifferentSizesKeepsTheSharedPart(t *testing.T) {
 	a, b := NewSet(3, 3), NewSet(5, 2)
 	b.Add(pos(2, 1))
