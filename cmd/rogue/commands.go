@@ -55,9 +55,9 @@ func commands() []cli.Command {
 		},
 		{
 			Name:     "verify",
-			Summary:  "re-simulate a journal under the current rules, naming the first turn that differs",
-			Synopsis: []string{"verify FILE"},
-			Examples: []string{"verify game.rogue"},
+			Summary:  "re-simulate a journal under its own rules (or --rules N), naming the first turn that differs",
+			Synopsis: []string{"verify [--rules N] FILE"},
+			Examples: []string{"verify game.rogue", "verify --rules 2 old.rogue"},
 			Run:      runVerify,
 		},
 		{
