@@ -490,7 +490,7 @@ func BenchmarkReplay(b *testing.B) {
 	}
 }
 
-// BenchmarkVerify re-simulates journals under the current rules (what
+// BenchmarkVerify re-simulates journals under their own rules (what
 // `rogue verify` does), in turns per second.
 func BenchmarkVerify(b *testing.B) {
 	for _, c := range benchCorpora(b) {

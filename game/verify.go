@@ -13,8 +13,9 @@ import (
 	"rogue/reducer/content"
 )
 
-// Divergence is the first turn where the current rules decide otherwise
-// than the journal recorded.
+// Divergence is the first turn where the rules a journal is re-simulated
+// under (its own, or those VerifyUnder is given) decide otherwise than
+// the journal recorded.
 type Divergence struct {
 	Turn     int
 	Recorded events.Turn

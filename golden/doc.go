@@ -1,10 +1,10 @@
 // Package golden holds the golden journals: real games under testdata/,
 // each replayed (its recorded facts folded) and re-simulated (its commands
-// decided again by the current rules) by `go test ./golden`, and compared
-// with a text .golden file beside it: the state and the 80x24 screen at the
-// end and at the turns listed in a .turns file, the digest, and what
-// re-simulation found. `go test ./golden -update` rewrites the .golden
-// files; review the diff.
+// decided again by the rules it was played under, which this program
+// keeps) by `go test ./golden`, and compared with a text .golden file
+// beside it: the state and the 80x24 screen at the end and at the turns
+// listed in a .turns file, the digest, and what re-simulation found.
+// `go test ./golden -update` rewrites the .golden files; review the diff.
 //
 // Adding a journal to testdata/ is all it takes to add a test: a bug
 // report's journal becomes a regression test by copying it in.

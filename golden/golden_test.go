@@ -52,7 +52,8 @@ func marks(t *testing.T, path string) []int {
 
 // render is what a golden file says of one journal: the state and the
 // 80x24 screen (with the log as the game showed it) at each marked turn
-// and at the end, the digest, and what re-simulation finds.
+// and at the end, the digest, and what re-simulation under the journal's
+// own rules finds.
 func render(t *testing.T, path string) string {
 	var b strings.Builder
 	open := func() *journal.Reader {
@@ -106,7 +107,7 @@ func render(t *testing.T, path string) string {
 	require.NoError(t, err)
 	fmt.Fprintf(&b, "\n== re-simulation ==\n")
 	if div == nil {
-		fmt.Fprintf(&b, "the current rules decide all %d turns as recorded\n", checked)
+		fmt.Fprintf(&b, "rules version %d, the journal's own, decides all %d turns as recorded\n", h.RulesVersion, checked)
 	} else {
 		b.WriteString(div.Report())
 	}

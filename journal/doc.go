@@ -26,10 +26,13 @@
 // damaged one, at no cost in bytes. The crc of the last record read is thus a
 // cheap digest of the whole journal up to it (see Reader.Chain).
 //
-// The header payload is a msgpack array (format versions 1 to 4):
+// The header payload is a msgpack array of 7 values, or 8 with the
+// optional parent (a game taken over from another journal; see Parent), in
+// every format version so far:
 //
 //	[format version, rules version, PRNG algorithm, seed (uint64),
-//	 created (unix seconds, UTC), player name, [wizard (bool), sync every (uint)]]
+//	 created (unix seconds, UTC), player name, [wizard (bool), sync every (uint)],
+//	 parent, only in a game taken over: [file name, its chain after turn (uint32), turn (uint)]]
 //
 // A turn payload is an events.Turn as events.TurnEncoder writes it in the
 // journal's format version. A journal keeps the format it was created in:

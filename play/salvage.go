@@ -95,8 +95,8 @@ func salvageName(path string) string {
 	}
 }
 
-// reverify re-simulates the salvaged journal at path under the current
-// rules and cuts it before the first turn that diverges (the file is the
+// reverify re-simulates the salvaged journal at path under its own rules
+// (the damaged journal's) and cuts it before the first turn that diverges (the file is the
 // salvage's own, not written yet under its name). It returns how many
 // turns are kept and the divergence, if any.
 func reverify(path string) (int, *game.Divergence, error) {
@@ -150,8 +150,8 @@ func salvageReport(path, dest string, got *journal.Salvaged, kept int, div *game
 	}
 	switch {
 	case div != nil:
-		lines = append(lines, fmt.Sprintf("lost: turns %d to %d: turn %d does not re-verify under the current rules (%s), so it and every turn after it are left out",
-			kept, got.Turns-1, kept, div.Summary()))
+		lines = append(lines, fmt.Sprintf("lost: turns %d to %d: turn %d does not re-verify under the journal's own rules, version %d (%s), so it and every turn after it are left out",
+			kept, got.Turns-1, kept, div.JournalRules, div.Summary()))
 	case got.Lost():
 		b := got.Breaks[len(got.Breaks)-1]
 		msg := fmt.Sprintf("lost: the %d bytes from byte %d, turn %d on: %s", fileSize(path)-got.Stop, got.Stop, got.StopTurn, b.String())

@@ -56,7 +56,7 @@ func Verify(path string, rules int, stdout, stderr io.Writer) error {
 		return nil
 	}
 	// The journal's own rules, which this program keeps.
-	fmt.Fprintf(stdout, "%s: verified %d turns: the current rules decide every fact the journal recorded\n", path, checked)
+	fmt.Fprintf(stdout, "%s: verified %d turns: rules version %d, the journal's own, decides every fact the journal recorded\n", path, checked, under)
 	if h.Parent != nil {
 		fmt.Fprintln(stdout, parentNote(path, h, checked))
 	}

@@ -42,7 +42,7 @@ func commands() []cli.Command {
 		{
 			Name:     "bot",
 			Summary:  "let the built-in player play a game into a journal, or many games",
-			Synopsis: []string{"bot [--seed N] [--turns N] [--wizard] --out FILE", "bot --games N [--seed N] [--turns N] [--out DIR]"},
+			Synopsis: []string{"bot [--seed N] [--turns N] [--rules N] [--wizard] --out FILE", "bot --games N [--seed N] [--turns N] [--rules N] [--out DIR]"},
 			Examples: []string{"bot --seed 7 --turns 2000 --out game.rogue", "bot --games 200 --seed 1 --out games/"},
 			Run:      runBot,
 		},
@@ -55,9 +55,9 @@ func commands() []cli.Command {
 		},
 		{
 			Name:     "verify",
-			Summary:  "re-simulate a journal under the current rules, naming the first turn that differs",
-			Synopsis: []string{"verify FILE"},
-			Examples: []string{"verify game.rogue"},
+			Summary:  "re-simulate a journal under its own rules (or --rules N), naming the first turn that differs",
+			Synopsis: []string{"verify [--rules N] FILE"},
+			Examples: []string{"verify game.rogue", "verify --rules 2 old.rogue"},
 			Run:      runVerify,
 		},
 		{

@@ -257,7 +257,7 @@ func continueKilledJournal(t *testing.T, path string, seed uint64, k killed, cut
 
 	if withCLI {
 		got := runRogue(t, nil, "verify", path)
-		assert.Equal(t, ran{Stdout: fmt.Sprintf("%s: verified %d turns: the current rules decide every fact the journal recorded\n", path, keep+more)}, got)
+		assert.Equal(t, ran{Stdout: fmt.Sprintf("%s: verified %d turns: rules version %d, the journal's own, decides every fact the journal recorded\n", path, keep+more, events.RulesVersion)}, got)
 	}
 }
 

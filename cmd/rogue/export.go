@@ -59,7 +59,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	case set["to"] && *to < *from:
 		return usageError("--to (%d) must not be before --from (%d)", *to, *from)
 	case math.IsNaN(*speed) || *speed <= 0 || *speed > replay.MaxCastSpeed:
-		return usageError("--speed must be more than 0 and at most %d turns a second, got %v", replay.MaxCastSpeed, *speed)
+		return usageError("--speed must be more than 0 and at most %d frames a second, got %v", replay.MaxCastSpeed, *speed)
 	}
 	out := *cast + *text
 	if err := notTheJournal(out, path); err != nil {

@@ -122,7 +122,7 @@ func TestAnAsciicastTakesItsTurnsAndSpeed(t *testing.T) {
 		stderr string
 	}{
 		{"--from and --to choose the turns", []string{"--from", "10", "--to", "19"}, 10, 0.9, ""},
-		{"--speed sets the turns a second", []string{"--speed", "2.5", "--to", "4"}, 5, 1.6, ""},
+		{"--speed sets the frames a second", []string{"--speed", "2.5", "--to", "4"}, 5, 1.6, ""},
 		{"the fastest speed still gives increasing times", []string{"--speed", "1000"}, 40, 0.039, ""},
 		{"--every takes one frame every N turns, and the last", []string{"--every", "7"}, 7, 0.6, ""},
 		{"--to past the end stops at the end, with a note", []string{"--to", "99"}, 40, 3.9,
@@ -264,7 +264,7 @@ func TestBadExportsGiveOneLineAndAnExitCode(t *testing.T) {
 		{"a speed of 0", []string{"--asciicast", cast, "--speed", "0", j}, 2, "--speed must be more than 0 and at most 1000"},
 		{"a negative speed", []string{"--asciicast", cast, "--speed", "-4", j}, 2, "--speed must be more than 0"},
 		{"a speed that is not a number", []string{"--asciicast", cast, "--speed", "NaN", j}, 2, "--speed must be more than 0"},
-		{"a speed too fast to time", []string{"--asciicast", cast, "--speed", "5000", j}, 2, "at most 1000 turns a second"},
+		{"a speed too fast to time", []string{"--asciicast", cast, "--speed", "5000", j}, 2, "at most 1000 frames a second"},
 		{"a speed that is a word", []string{"--asciicast", cast, "--speed", "fast", j}, 2, "invalid value \"fast\" for flag -speed"},
 		{"--from -1", []string{"--asciicast", cast, "--from", "-1", j}, 2, "--from must be a turn number (0 or more)"},
 		{"--to before --from", []string{"--asciicast", cast, "--from", "10", "--to", "5", j}, 2, "--to (5) must not be before --from (10)"},

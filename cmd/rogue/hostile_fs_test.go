@@ -69,7 +69,7 @@ func checkStoppedBot(t *testing.T, got ran, path string, seed uint64, why string
 	assert.Equal(t, turns, s.Turn, "every turn before the failed one is in the journal")
 	assert.Equal(t, botGame(t, seed, turns, 0).digests[turns], s.Digest())
 	got = runRogue(t, nil, "verify", path)
-	assert.Equal(t, ran{Stdout: fmt.Sprintf("%s: verified %d turns: the current rules decide every fact the journal recorded\n", path, turns)}, got)
+	assert.Equal(t, ran{Stdout: fmt.Sprintf("%s: verified %d turns: rules version %d, the journal's own, decides every fact the journal recorded\n", path, turns, events.RulesVersion)}, got)
 	return turns
 }
 

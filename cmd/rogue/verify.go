@@ -6,8 +6,8 @@ import (
 	"rogue/play"
 )
 
-// runVerify is `rogue verify FILE`: the journal re-simulated
-// (play.Verify).
+// runVerify is `rogue verify [--rules N] FILE`: the journal re-simulated
+// under its own rules, or rules N (play.Verify).
 func runVerify(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("verify")
 	rules := fs.Int("rules", 0, "re-simulate under this rules version instead of the journal's own (1 to the newest)")

@@ -21,9 +21,9 @@ func TestVerifyUnderTheJournalsRulesOrTheOnesNamed(t *testing.T) {
 		stderr string // the standard error, whole
 	}{
 		{"a rules-1 journal verifies under rules 1", []string{"verify", rules1}, 0,
-			rules1 + ": verified 40 turns: the current rules decide every fact the journal recorded", ""},
+			rules1 + ": verified 40 turns: rules version 1, the journal's own, decides every fact the journal recorded", ""},
 		{"a rules-2 journal verifies under rules 2", []string{"verify", rules2}, 0,
-			rules2 + ": verified 60 turns: the current rules decide every fact the journal recorded", ""},
+			rules2 + ": verified 60 turns: rules version 2, the journal's own, decides every fact the journal recorded", ""},
 		{"--rules 1 on a rules-1 journal says which rules decided", []string{"verify", "--rules", "1", rules1}, 0,
 			rules1 + ": verified 40 turns: rules version 1 decides every fact the journal recorded", ""},
 		{"--rules 2 on a rules-1 journal names the first divergence", []string{"verify", "--rules", "2", rules1}, 1,
