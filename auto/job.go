@@ -50,7 +50,17 @@ type Job struct {
 	seen   *Memory
 	around int // Run: the sides' signature at the last step; -1 for none yet
 	idle   int // Rest: waits since HP last rose
+	// Explore: the tiles entered since it last learnt something (a tile
+	// explored, an item stood on), and how often; known, the explored
+	// tiles then.
+	entered map[events.Pos]int
+	known   int
 }
+
+// MaxEntries is how often Explore may enter one tile without learning
+// anything before it gives up: walking to a goal never enters a tile
+// twice, and a goal seen on the way can bring it back once more.
+const MaxEntries = 3
 
 // Memory is what the player has seen on the level, kept from one job to
 // the next so that an item already seen does not stop every job that
@@ -59,12 +69,18 @@ type Memory struct {
 	depth   int
 	seen    map[events.EntityID]bool
 	visited map[events.EntityID]bool // items the player has stood on
+	// items are where the player last saw each item on the floor they
+	// have not stood on: explore's goals, kept when the item is out of
+	// sight (a step can hide a room's items, and a goal that came and
+	// went with each step sent explore back and forth for ever).
+	items map[events.EntityID]events.Pos
 }
 
 // level forgets what was seen on another level.
 func (m *Memory) level(s *reducer.State) {
 	if m.seen == nil || m.depth != s.Depth {
 		m.seen, m.visited, m.depth = map[events.EntityID]bool{}, map[events.EntityID]bool{}, s.Depth
+		m.items = map[events.EntityID]events.Pos{}
 	}
 }
 
@@ -76,12 +92,14 @@ func (m *Memory) standOn(s *reducer.State) bool {
 	for _, it := range s.ItemsAt(s.Player().Pos) {
 		fresh = fresh || !m.visited[it.ID]
 		m.visited[it.ID] = true
+		delete(m.items, it.ID)
 	}
 	return fresh
 }
 
 // see records the monsters and items in view on s and returns those not
-// seen before on this level, in id order.
+// seen before on this level, in id order. It remembers where the items
+// not stood on lie, and forgets one whose tile is in view without it.
 func (m *Memory) see(s *reducer.State) []*reducer.Entity {
 	m.level(s)
 	var news []*reducer.Entity
@@ -90,8 +108,26 @@ func (m *Memory) see(s *reducer.State) []*reducer.Entity {
 			news = append(news, e)
 		}
 		m.seen[e.ID] = true
+		if !s.IsActor(e) && !m.visited[e.ID] {
+			m.items[e.ID] = e.Pos
+		}
+	}
+	for id, p := range m.items {
+		if s.CanSee(p) && !lies(s, id, p) {
+			delete(m.items, id)
+		}
 	}
 	return news
+}
+
+// lies reports whether item id lies on the floor at p.
+func lies(s *reducer.State, id events.EntityID, p events.Pos) bool {
+	for _, it := range s.ItemsAt(p) {
+		if it.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Start begins a job of kind k (dir is Run's direction) on s, or says
@@ -158,6 +194,9 @@ func (j *Job) Next(s *reducer.State) (events.Command, string) {
 		if j.steps > 0 && j.seen.standOn(s) {
 			return nil, "" // the log says "You see here: ..."
 		}
+		if j.circling(s) {
+			return nil, "You stop: exploring is leading you in circles."
+		}
 		if d, ok := explore(s, j.seen); ok {
 			cmd = &events.Move{Dir: d}
 		} else {
@@ -203,6 +242,18 @@ func (j *Job) interrupted(s *reducer.State) string {
 		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(news[0].ID)))
 	}
 	return ""
+}
+
+// circling counts the player's tile as entered once more, and reports
+// whether it has been entered MaxEntries times since the player last
+// explored a tile (an item stood on stops the job already).
+func (j *Job) circling(s *reducer.State) bool {
+	if n := s.Explored().Count(); j.entered == nil || n != j.known {
+		j.entered, j.known = map[events.Pos]int{}, n
+	}
+	p := s.Player().Pos
+	j.entered[p]++
+	return j.entered[p] >= MaxEntries
 }
 
 // noStairs is why there is nowhere to travel to, and what to do about it.

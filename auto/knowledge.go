@@ -67,10 +67,14 @@ func frontier(s *reducer.State, p events.Pos) bool {
 }
 
 // explore is the first step towards the nearest frontier tile, or item
-// in view the player has not stood on.
+// seen on the level (in view or remembered: see Memory) that the player
+// has not stood on.
 func explore(s *reducer.State, mem *Memory) (events.Dir, bool) {
 	mem.level(s)
 	items := map[events.Pos]bool{}
+	for _, p := range mem.items {
+		items[p] = true
+	}
 	for _, e := range inView(s) {
 		if !s.IsActor(e) && !mem.visited[e.ID] {
 			items[e.Pos] = true
