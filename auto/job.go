@@ -138,8 +138,8 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 	if p == nil || s.Map == nil || s.Over {
 		return nil, "There is no game to play."
 	}
-	if m := firstMonsterInView(s); m != nil {
-		return nil, fmt.Sprintf("Not with %s in view (%s).", theName(s, m), whereIs(p.Pos, m.Pos))
+	if m := monsterInView(s, false); m != "" {
+		return nil, "Not with " + m + "."
 	}
 	if mem == nil {
 		mem = &Memory{}
@@ -235,8 +235,8 @@ func (j *Job) interrupted(s *reducer.State) string {
 		j.idle++
 	}
 	j.hp = p.HP // resting raises it: only a drop from the best counts
-	if m := firstMonsterInView(s); m != nil {
-		return fmt.Sprintf("You stop: %s comes into view (%s).", theName(s, m), whereIs(s.Player().Pos, m.Pos))
+	if m := monsterInView(s, true); m != "" {
+		return "You stop: " + m + "."
 	}
 	if news := j.seen.see(s); len(news) > 0 && j.Kind != Rest {
 		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(news[0].ID)))

@@ -265,3 +265,51 @@ func TestRestStopsWhenWaitingDoesNotHeal(t *testing.T) {
 	assert.Len(t, cmds, RestPatience, "as many waits as its patience")
 	assert.Equal(t, hp, s.Player().HP)
 }
+
+// A job names the nearest monster in view, not the first by id, and
+// says how many more there are.
+func TestAJobNamesTheNearestMonsterInViewAndCountsTheRest(t *testing.T) {
+	s := begun(t, 4)
+	alone(t, s)
+	p := s.Player().Pos
+	var free []events.Pos
+	for d := events.Dir(0); d < events.NumDirs && len(free) < 1; d++ {
+		if q := p.Add(d); s.Map.Walkable(q) && s.ActorAt(q) == nil {
+			free = append(free, q)
+		}
+	}
+	require.NotEmpty(t, free, "a free tile next to the player")
+	far := events.Pos{X: -1}
+	for x := p.X - 4; x <= p.X+4 && far.X < 0; x++ {
+		for y := p.Y - 4; y <= p.Y+4; y++ {
+			q := events.Pos{X: x, Y: y}
+			if steps(p, q) >= 3 && s.Map.InBounds(q) && s.Map.Walkable(q) && s.CanSee(q) && s.ActorAt(q) == nil {
+				far = q
+				break
+			}
+		}
+	}
+	require.GreaterOrEqual(t, far.X, 0, "a free tile in view three steps away or more")
+	// The far one is spawned first, so it has the lower id.
+	goblin, troll := monsterCode(t, s, "Goblin"), monsterCode(t, s, "Troll")
+	spawn := func(kind int, at events.Pos) {
+		require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: kind, Pos: at, HP: 5}))
+	}
+	spawn(goblin, far)
+	spawn(troll, free[0])
+	j, why := Start(Rest, 0, s, nil)
+	assert.Nil(t, j)
+	assert.Equal(t, "Not with the Troll in view (next to you), and 1 more.", why)
+}
+
+// monsterCode is the content code of the monster called name.
+func monsterCode(t *testing.T, s *reducer.State, name string) int {
+	t.Helper()
+	for code := range 300 {
+		if m := s.Content().Monster(code); m != nil && m.Name == name {
+			return code
+		}
+	}
+	t.Fatalf("no monster called %s", name)
+	return 0
+}

@@ -28,14 +28,47 @@ func inView(s *reducer.State) []*reducer.Entity {
 	return out
 }
 
-// firstMonsterInView is the monster in view with the lowest id, or nil.
-func firstMonsterInView(s *reducer.State) *reducer.Entity {
+// nearestMonsterInView is the monster in view nearest the player (in
+// steps; the lowest id of the nearest), or nil, and how many others are
+// in view.
+func nearestMonsterInView(s *reducer.State) (*reducer.Entity, int) {
+	var near *reducer.Entity
+	n := 0
+	from := s.Player().Pos
 	for _, e := range inView(s) {
-		if s.IsActor(e) {
-			return e
+		if !s.IsActor(e) {
+			continue
+		}
+		n++
+		if near == nil || steps(from, e.Pos) < steps(from, near.Pos) {
+			near = e
 		}
 	}
-	return nil
+	return near, max(n-1, 0)
+}
+
+// steps is how many moves apart p and q are (the longer axis).
+func steps(p, q events.Pos) int {
+	return max(q.X-p.X, p.X-q.X, q.Y-p.Y, p.Y-q.Y)
+}
+
+// monsterInView names the nearest monster in view and where it is, with
+// how many more are: "the Troll in view (next to you), and 2 more";
+// "" when none is. comes makes it "the Troll comes into view (...)".
+func monsterInView(s *reducer.State, comes bool) string {
+	m, more := nearestMonsterInView(s)
+	if m == nil {
+		return ""
+	}
+	verb := "in view"
+	if comes {
+		verb = "comes into view"
+	}
+	text := fmt.Sprintf("%s %s (%s)", theName(s, m), verb, whereIs(s.Player().Pos, m.Pos))
+	if more > 0 {
+		text += fmt.Sprintf(", and %d more", more)
+	}
+	return text
 }
 
 func theName(s *reducer.State, e *reducer.Entity) string { return "the " + s.Name(e.ID) }

@@ -70,7 +70,7 @@ func TestNoActionStartsWithAMonsterInView(t *testing.T) {
 			p := withFoes(t)
 			assert.Equal(t, Intent{}, p.m.HandleKey(tc.key))
 			assert.False(t, p.m.Working())
-			assert.Equal(t, []string{"Not with the Goblin in view (5 steps west)."}, p.m.Messages(1))
+			assert.Equal(t, []string{"Not with the Goblin in view (5 steps west), and 1 more."}, p.m.Messages(1), "the nearest of the two goblins in view")
 		})
 	}
 }
