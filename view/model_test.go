@@ -126,8 +126,9 @@ func TestItemMenusChooseByLetterOrSelection(t *testing.T) {
 		{"Down and Enter choose the second line", []Key{Rune('i'), Named(KeyDown), Named(KeyEnter)}, Intent{Command: &events.Use{Item: spare}}},
 		{"Up from the top wraps to the last worn item", []Key{Rune('i'), Named(KeyUp), Named(KeyEnter)}, Intent{Command: &events.Use{Item: armor}}},
 		{"a drop letter drops", []Key{Rune('d'), Rune('a')}, Intent{Command: &events.Drop{Item: scroll}}},
-		{"a worn item can be dropped", []Key{Rune('d'), Rune('B')}, Intent{Command: &events.Drop{Item: armor}}},
-		{"a remove letter takes off", []Key{Rune('R'), Rune('B')}, Intent{Command: &events.Remove{Item: armor}}},
+		{"a worn item can be dropped: D is the torso", []Key{Rune('d'), Rune('D')}, Intent{Command: &events.Drop{Item: armor}}},
+		{"a remove letter takes off", []Key{Rune('R'), Rune('D')}, Intent{Command: &events.Remove{Item: armor}}},
+		{"a slot with nothing worn in it is no choice", []Key{Rune('R'), Rune('B')}, Intent{}},
 		{"the remove menu takes small letters too", []Key{Rune('R'), Rune('a')}, Intent{Command: &events.Remove{Item: dagger}}},
 		{"a letter with no item does nothing", []Key{Rune('i'), Rune('q')}, Intent{}},
 		{"a ranged item starts aiming, not a command", []Key{Rune('i'), Rune('a')}, Intent{}},
@@ -149,7 +150,7 @@ func TestRemoveWithNothingWornSaysSo(t *testing.T) {
 	p.key(t, Rune('R'))
 	p.key(t, Rune('A'))
 	p.key(t, Rune('R'))
-	p.key(t, Rune('A'))
+	p.key(t, Rune('D'))
 	require.Nil(t, p.g.State.Worn(events.PlayerID, events.Torso))
 	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('R')))
 	assert.Equal(t, ModePlay, p.m.Mode())
@@ -449,4 +450,29 @@ func TestTheSheetSaysWhichRulesTheGamePlaysBy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A backpack stack keeps its letter while it is in the backpack: what a
+// player learnt a letter to mean still holds after another stack is used
+// up, and a new stack takes the first free letter.
+func TestABackpackStackKeepsItsLetter(t *testing.T) {
+	p := withFoes(t)
+	s := p.g.State
+	pack := s.Backpack(events.PlayerID)
+	require.Len(t, pack, 2)
+	scroll, spare := pack[0].ID, pack[1].ID
+	require.NotEqual(t, s.Content().Name(pack[0].Kind), s.Content().Name(pack[1].Kind), "two stacks")
+
+	p.key(t, Rune('d'))
+	p.key(t, Rune('a')) // the scroll, a, is dropped
+	require.Len(t, s.Backpack(events.PlayerID), 1)
+	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('i')))
+	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('a')), "a is no one's letter now")
+	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('i')))
+	assert.Equal(t, Intent{Command: &events.Use{Item: spare}}, p.m.HandleKey(Rune('b')), "the other stack is still b")
+
+	p.key(t, Rune('g')) // the scroll back: the first free letter
+	require.Len(t, s.Backpack(events.PlayerID), 2)
+	p.key(t, Rune('d'))
+	assert.Equal(t, Intent{Command: &events.Drop{Item: scroll}}, p.m.HandleKey(Rune('a')))
 }
