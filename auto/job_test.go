@@ -313,3 +313,31 @@ func monsterCode(t *testing.T, s *reducer.State, name string) int {
 	t.Fatalf("no monster called %s", name)
 	return 0
 }
+
+// A monster at the edge of the view, which has not seen the player and
+// stands still, is named as such, with what to do about it.
+func TestAJobSaysAMonsterInViewHasNotSeenThePlayer(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		s := begun(t, seed)
+		alone(t, s)
+		p := s.Player().Pos
+		for y := p.Y - 9; y <= p.Y+9; y++ {
+			for x := p.X - 9; x <= p.X+9; x++ {
+				at := events.Pos{X: x, Y: y}
+				if !s.Map.InBounds(at) || !s.Map.Walkable(at) || !s.CanSee(at) || s.ActorAt(at) != nil {
+					continue
+				}
+				c := s.Clone()
+				id := c.NextID
+				require.NoError(t, c.Apply(&events.Spawned{ID: id, Kind: monsterCode(t, c, "Troll"), Pos: at, HP: 5}))
+				if c.SeesPlayer(c.Get(id)) {
+					continue
+				}
+				_, why := Start(Explore, 0, c, nil)
+				assert.Equal(t, "Not with the Troll in view ("+whereIs(p, at)+"; it has not seen you: step out of its sight).", why)
+				return
+			}
+		}
+	}
+	t.Fatal("no game of 30 put a tile in view beyond the monsters' sight")
+}

@@ -64,7 +64,13 @@ func monsterInView(s *reducer.State, comes bool) string {
 	if comes {
 		verb = "comes into view"
 	}
-	text := fmt.Sprintf("%s %s (%s)", theName(s, m), verb, whereIs(s.Player().Pos, m.Pos))
+	where := whereIs(s.Player().Pos, m.Pos)
+	if !s.SeesPlayer(m) {
+		// It stands still at the edge of the view; rest and jobs wait
+		// for it all the same, so say how to get on.
+		where += "; it has not seen you: step out of its sight"
+	}
+	text := fmt.Sprintf("%s %s (%s)", theName(s, m), verb, where)
 	if more > 0 {
 		text += fmt.Sprintf(", and %d more", more)
 	}

@@ -446,6 +446,16 @@ func (d *decider) moveActor(id events.EntityID, dir events.Dir) {
 
 func chebyshev(a, b events.Pos) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }
 
+// SeesPlayer reports whether monster m sees the player as the rules have
+// it when they decide whether it chases (see monstersAct): m stands in
+// the player's view and within Vision of the player. The player's view
+// reaches a little further (see fov.Compute), so a monster at its edge
+// is seen and stands still: it has not seen the player.
+func (s *State) SeesPlayer(m *Entity) bool {
+	p := s.Player()
+	return p != nil && m != nil && s.CanSee(m.Pos) && within(m.Pos, p.Pos, s.content.Rules.Vision)
+}
+
 // within reports whether b lies within radius r of a (Euclidean, in
 // integers).
 func within(a, b events.Pos, r int) bool {

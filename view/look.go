@@ -88,6 +88,9 @@ func actorPhrase(s *reducer.State, a *reducer.Entity) string {
 	if a.ConfusedUntil > s.Turn {
 		status += ", confused"
 	}
+	if !s.SeesPlayer(a) {
+		status += ", has not seen you"
+	}
 	return fmt.Sprintf("%s (%s)", reducer.Article(s.Content().Name(a.Kind)), status)
 }
 
