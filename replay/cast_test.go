@@ -85,7 +85,7 @@ func TestRecordingsMatchTheirGoldens(t *testing.T) {
 			}
 			assert.Equal(t, c.markers, markers)
 			assert.Equal(t, `[`+fmt.Sprintf("%.6f", float64(CastFrames(c.from, c.last, c.step)-1)/DefaultCastSpeed+CastHold)+`, "o", "\u001b[?25h"]`, lines[len(lines)-1])
-			for _, hint := range []string{"? help", "Enter or Q", "? keys"} {
+			for _, hint := range []string{"? help", "Enter or q", "? keys"} {
 				assert.NotContains(t, got, hint)
 			}
 		})

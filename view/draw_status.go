@@ -144,7 +144,7 @@ func (m *Model) drawStatus(c Canvas, l layout) {
 			x += put(c, x, l.statusY, sp.text, sp.st, max(0, hintX-gap-x))
 		}
 	}
-	if !m.Recording {
+	if !m.Recording && !m.replaying {
 		put(c, hintX, l.statusY, statusHint, styleHint, -1)
 	}
 }

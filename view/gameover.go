@@ -69,6 +69,6 @@ func (m *Model) drawGameOver(c Canvas) {
 // drawGameOverHint draws the game over screen's keys, but in a recording.
 func (m *Model) drawGameOverHint(c Canvas, w, h int) {
 	if !m.Recording {
-		put(c, 2, h-2, "Enter or Q: leave  Ctrl-P: messages", styleHint, w-4)
+		put(c, 2, h-2, "Enter or q: leave  Ctrl-P or M: messages", styleHint, w-4)
 	}
 }

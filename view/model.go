@@ -106,6 +106,9 @@ type Model struct {
 	// without the hints at keys, "? help" and the game over's "Enter or
 	// Q: leave".
 	Recording bool
+	// replaying is a replay's model: its bar says "? keys", so the
+	// status line leaves out its "? help".
+	replaying bool
 
 	menu   MainMenu
 	page   page

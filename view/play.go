@@ -100,6 +100,8 @@ func (m *Model) keyGameOver(k Key) Intent {
 	switch {
 	case k.Code == KeyEsc, k.Code == KeyEnter, k == Rune('Q'), k == Rune('q'):
 		return Intent{Quit: true}
+	case k == Rune('M'):
+		m.openHistory() // as in play, and as the screen's hint says
 	}
 	return Intent{}
 }

@@ -129,7 +129,7 @@ var replayKeys = [][2]string{
 	{"Home  End", "the first turn, the last"},
 	{"<  >", "the previous, the next new depth"},
 	{"i  c  x", "inventory, character sheet, look (pauses)"},
-	{"Ctrl-P", "the messages up to the turn shown"},
+	{"Ctrl-P  M", "the messages up to the turn shown"},
 	{"t", "take over: a new game from the turn shown"},
 	{"q  Esc", "quit"},
 	{"", ""},

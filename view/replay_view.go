@@ -92,7 +92,9 @@ type ReplayView struct {
 // NewReplayView shows a replay controlled by c; Show gives it its first
 // frame.
 func NewReplayView(c *ReplayControl) *ReplayView {
-	return &ReplayView{Control: c, Model: NewModel(MainMenu{})}
+	m := NewModel(MainMenu{})
+	m.replaying = true
+	return &ReplayView{Control: c, Model: m}
 }
 
 // Show shows frame f: the state at the turn the control is on.

@@ -58,7 +58,7 @@ func TestADeathHasTheSameTurnNumberInEveryOutput(t *testing.T) {
 			assert.Contains(t, replayScreen(t, path, death), at, "the replay's game over screen")
 			before := replayScreen(t, path, death-1)
 			assert.Contains(t, before, fmt.Sprintf("Turn %d of %d", death-1, death), "the replay's bar a turn before")
-			assert.Regexp(t, fmt.Sprintf(`(?m)^HP .*Turn %d `, death-1), before, "the status line a turn before")
+			assert.Regexp(t, fmt.Sprintf(`(?m)^HP .*Turn %d( |$)`, death-1), before, "the status line a turn before")
 
 			export := runHere("export", "--text", "-", "--turn", strconv.Itoa(death), path)
 			require.Equal(t, 0, export.Code, export.Stderr)
