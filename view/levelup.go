@@ -50,9 +50,16 @@ func (m *Model) keyLevelUp(k Key) Intent {
 		if a, ok := attributeKey(k.Rune); ok {
 			return Intent{Command: &events.ChooseAttribute{Attribute: a}}
 		}
+		m.Say(chooseFirst)
+	default:
+		m.Say(chooseFirst)
 	}
 	return Intent{}
 }
+
+// chooseFirst is what a key that does not choose says, so that a step
+// pressed out of habit is not lost without a word.
+const chooseFirst = "Choose the attribute to raise first: m, f, q or w (or Enter)."
 
 func (m *Model) drawLevelUp(c Canvas, area rect) {
 	s := m.State
@@ -77,7 +84,7 @@ func (m *Model) drawLevelUp(c Canvas, area rect) {
 		}
 		win.lines = append(win.lines, line{
 			{string(attributeKeys[a]), Style{Bold: true}},
-			{fmt.Sprintf("  %-12s %2d (%+d)", a, v, reducer.Bonus(v)), Plain},
+			{fmt.Sprintf("  %-12s %2d (%+d) -> %2d (%+d)", a, v, reducer.Bonus(v), v+1, reducer.Bonus(v+1)), Plain},
 			{"  " + use, styleHint},
 		})
 	}

@@ -304,6 +304,17 @@ func TestLevelUpAsksForAnAttribute(t *testing.T) {
 	}
 }
 
+// A key that does not choose says how to choose, and the choice is
+// still open.
+func TestLevelUpSaysHowToChooseWhenAKeyDoesNot(t *testing.T) {
+	for _, k := range []Key{Rune('h'), Named(KeyEsc), Rune('x')} {
+		m := levelUp(t).m
+		assert.Equal(t, Intent{}, m.HandleKey(k))
+		assert.Equal(t, []string{"Choose the attribute to raise first: m, f, q or w (or Enter)."}, m.Messages(1), k.String())
+		assert.Equal(t, ModeLevelUp, m.Mode(), k.String())
+	}
+}
+
 func TestMainMenu(t *testing.T) {
 	journals := theMenu().Journals
 	cases := []struct {
