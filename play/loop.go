@@ -34,6 +34,12 @@ type player struct {
 	sess *session // the game being played; nil on the main menu
 	cont *session // the unfinished game the menu offers, locked
 	torn string   // the note of a torn tail cut on opening a game left for a new one
+	// fromMenu is whether rogue opened on the main menu: a game over
+	// then leaves for the menu, not the shell.
+	fromMenu bool
+	// ended are the lines of the games that ended before the last one,
+	// printed at exit before it.
+	ended []string
 }
 
 // loop draws and handles events until the player quits.
@@ -63,6 +69,8 @@ func (p *player) loop() error {
 // handle acts on an intent; it reports whether to quit.
 func (p *player) handle(in view.Intent) (bool, error) {
 	switch {
+	case in.Quit && p.fromMenu && p.sess != nil && p.sess.g.State.Over:
+		return false, p.backToMenu()
 	case in.Quit:
 		return true, nil
 	case in.Suspend:
@@ -84,6 +92,25 @@ func (p *player) handle(in view.Intent) (bool, error) {
 		p.play(in.Command)
 	}
 	return false, nil
+}
+
+// backToMenu closes the game that has ended and shows the main menu
+// again, as rogue opened on it: the game's line is printed at exit.
+func (p *player) backToMenu() error {
+	torn := p.sess.torn
+	line, err := p.closeSession(p.sess)
+	p.sess = nil
+	if err != nil {
+		return err
+	}
+	p.ended = append(p.ended, torn, line)
+	p.m.SummaryPath = ""
+	menu, err := p.mainMenu()
+	if err != nil {
+		return err
+	}
+	p.m.ShowMainMenu(menu)
+	return nil
 }
 
 // newGame starts a new game in a new journal, letting go of the
@@ -166,19 +193,21 @@ func (p *player) finish() (string, error) {
 		p.cont = nil
 	}
 	ss := p.sess
-	if ss == nil {
-		return torn, nil
+	var line string
+	var err error
+	if ss != nil {
+		if ss.torn != "" {
+			torn = ss.torn
+		}
+		line, err = p.closeSession(ss)
 	}
-	if ss.torn != "" {
-		torn = ss.torn
+	var lines []string
+	for _, l := range append(p.ended, torn, line) {
+		if l != "" {
+			lines = append(lines, l)
+		}
 	}
-	line, err := p.closeSession(ss)
-	if torn != "" && line != "" {
-		line = torn + "\n" + line
-	} else if torn != "" {
-		line = torn
-	}
-	return line, err
+	return strings.Join(lines, "\n"), err
 }
 
 // closeSession closes the game's journal and says where it was saved.

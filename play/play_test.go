@@ -204,6 +204,41 @@ func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
 	assert.ErrorContains(t, err, "that game is over")
 }
 
+// A game begun from the main menu leaves for the menu when it is over,
+// not for the shell: the menu offers a new game (the dead one cannot be
+// continued), and the dead game's line is still printed at exit. A game
+// begun without the menu (play --new, --journal) still quits.
+func TestAGameOverGoesBackToTheMenuRogueOpenedOn(t *testing.T) {
+	dir := t.TempDir()
+	p := testPlayer(newDeadlySession(t, dir))
+	p.dir = dir
+	botPlays(p, 500)
+	require.True(t, p.sess.g.State.Over)
+	quit, err := p.handle(view.Intent{Quit: true})
+	require.NoError(t, err)
+	assert.True(t, quit, "without the menu, a game over quits")
+	_, err = p.finish()
+	require.NoError(t, err)
+
+	p = testPlayer(newDeadlySession(t, dir))
+	p.dir, p.fromMenu = dir, true
+	botPlays(p, 500)
+	require.True(t, p.sess.g.State.Over)
+	s, path := p.sess.g.State, p.sess.path
+	quit, err = p.handle(view.Intent{Quit: true})
+	require.NoError(t, err)
+	assert.False(t, quit, "from the menu, a game over goes back to it")
+	assert.Equal(t, view.ModeMainMenu, p.m.Mode())
+	assert.Nil(t, p.sess)
+	assert.Nil(t, p.cont, "a dead game is not offered to continue")
+	assert.Equal(t, "", p.m.SummaryPath)
+
+	line, err := p.finish()
+	require.NoError(t, err)
+	assert.Equal(t, fmt.Sprintf("saved turn %d to %s (digest %s); you died: %s, the summary is in %s",
+		s.TurnNumber(), path, s.Digest(), reducer.DeathCause(s), summaryPath(path)), line)
+}
+
 // failing is a journal that cannot take another turn (a full disk).
 type failing struct{}
 

@@ -64,15 +64,10 @@ func Run(o Options) (string, error) {
 			return "", err
 		}
 	default:
-		journals, err := listJournals(p.dir)
-		if err != nil {
+		if menu, err = p.mainMenu(); err != nil {
 			return "", err
 		}
-		p.cont, menu.Notes = continueSession(journals)
-		if p.cont != nil {
-			menu.Continue = p.cont.describe()
-		}
-		menu.Journals = journals
+		p.fromMenu = true
 	}
 	p.m = view.NewModel(menu)
 	if p.sess != nil {
@@ -83,6 +78,22 @@ func Run(o Options) (string, error) {
 		return "", err
 	}
 	return p.finish()
+}
+
+// mainMenu reads the data folder for the main menu: its journals, and
+// the unfinished game to continue, which it opens (p.cont).
+func (p *player) mainMenu() (view.MainMenu, error) {
+	var menu view.MainMenu
+	journals, err := listJournals(p.dir)
+	if err != nil {
+		return menu, err
+	}
+	p.cont, menu.Notes = continueSession(journals)
+	if p.cont != nil {
+		menu.Continue = p.cont.describe()
+	}
+	menu.Journals = journals
+	return menu, nil
 }
 
 // journalSession continues the journal at path, or starts a new game in
