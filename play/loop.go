@@ -164,7 +164,7 @@ func (p *player) play(cmd events.Command) bool {
 	var refusal *reducer.Refusal
 	switch {
 	case errors.As(err, &refusal):
-		p.m.Say(refusal.Reason)
+		p.m.Refused(cmd, refusal.Reason)
 		return false
 	case err != nil:
 		ss.broken = err

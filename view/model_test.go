@@ -487,3 +487,29 @@ func TestABackpackStackKeepsItsLetter(t *testing.T) {
 	p.key(t, Rune('d'))
 	assert.Equal(t, Intent{Command: &events.Drop{Item: scroll}}, p.m.HandleKey(Rune('a')))
 }
+
+// A refused aimed item (out of range, say) goes back to aiming it where
+// the cursor was, the reason in the log; Esc then puts it away. Any other
+// refusal only says why.
+func TestARefusedAimGoesBackToAiming(t *testing.T) {
+	p := withFoes(t)
+	m := p.m
+	require.Equal(t, Intent{}, m.HandleKey(Rune('i')))
+	require.Equal(t, Intent{}, m.HandleKey(Rune('a')), "the scroll asks for a target")
+	require.Equal(t, ModeTarget, m.Mode())
+	in := m.HandleKey(Named(KeyEnter))
+	use, ok := in.Command.(*events.Use)
+	require.True(t, ok, "Enter reads it: %#v", in)
+	require.Equal(t, ModePlay, m.Mode())
+
+	m.Refused(use, "that is out of range")
+	assert.Equal(t, ModeTarget, m.Mode())
+	assert.Equal(t, use.Target, m.cursor)
+	assert.Equal(t, []string{"That is out of range."}, m.Messages(1))
+	assert.Equal(t, Intent{}, m.HandleKey(Named(KeyEsc)))
+	assert.Equal(t, ModePlay, m.Mode())
+
+	m.Refused(&events.Move{Dir: events.North}, "there is a wall in the way")
+	assert.Equal(t, ModePlay, m.Mode())
+	assert.Equal(t, []string{"There is a wall in the way."}, m.Messages(1))
+}

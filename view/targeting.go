@@ -37,6 +37,22 @@ func (m *Model) startTargeting(item events.EntityID) {
 	}
 }
 
+// Refused tells the model the rules refused cmd, for reason: the reason
+// goes in the log, and an aimed item's refusal (out of range, no one
+// there) goes back to aiming it where the cursor was, so that the player
+// can aim again or put it away (Esc).
+func (m *Model) Refused(cmd events.Command, reason string) {
+	m.Say(reason)
+	u, ok := cmd.(*events.Use)
+	if !ok || !u.HasTarget || m.State == nil || m.mode != ModePlay {
+		return
+	}
+	if it := m.State.Get(u.Item); it == nil || it.Holder != events.PlayerID {
+		return
+	}
+	m.mode, m.item, m.cursor, m.confirm = ModeTarget, u.Item, u.Target, false
+}
+
 // burnsReader reports whether the aimed item is an area item whose blast
 // at the cursor reaches the player.
 func (m *Model) burnsReader() bool {
