@@ -66,9 +66,9 @@ func monsterInView(s *reducer.State, comes bool) string {
 	}
 	where := whereIs(s.Player().Pos, m.Pos)
 	if !s.SeesPlayer(m) {
-		// It stands still at the edge of the view; rest and jobs wait
-		// for it all the same, so say how to get on.
-		where += "; it has not seen you: step out of its sight"
+		// It stands still at the edge of the view, and rest and jobs
+		// wait for it all the same: say why it does not come.
+		where += "; it has not seen you"
 	}
 	text := fmt.Sprintf("%s %s (%s)", theName(s, m), verb, where)
 	if more > 0 {
