@@ -305,13 +305,9 @@ func TestAJobNamesTheNearestMonsterInViewAndCountsTheRest(t *testing.T) {
 // monsterCode is the content code of the monster called name.
 func monsterCode(t *testing.T, s *reducer.State, name string) int {
 	t.Helper()
-	for code := range 300 {
-		if m := s.Content().Monster(code); m != nil && m.Name == name {
-			return code
-		}
-	}
-	t.Fatalf("no monster called %s", name)
-	return 0
+	code, ok := s.Content().ByName(name)
+	require.True(t, ok, "no monster called %s", name)
+	return code
 }
 
 // A monster at the edge of the view, which has not seen the player and

@@ -163,7 +163,7 @@ func firstStep(s *reducer.State, from events.Pos, goal func(events.Pos) bool) (e
 func whereIs(p, q events.Pos) string {
 	dx, dy := q.X-p.X, q.Y-p.Y
 	ax, ay := max(dx, -dx), max(dy, -dy)
-	n := max(ax, ay)
+	n := steps(p, q)
 	if n <= 1 {
 		return "next to you"
 	}

@@ -29,13 +29,8 @@ func TestSeesPlayerIsWhetherAMonsterInViewActs(t *testing.T) {
 				}
 				require.NoError(t, s.Apply(&events.Died{Actor: m.ID, Cause: events.CauseMelee, Killer: events.PlayerID}))
 			}
-			goblin := 0
-			for code := range 300 {
-				if k := tables.Monster(code); k != nil && k.Name == "Goblin" {
-					goblin = code
-				}
-			}
-			require.NotZero(t, goblin)
+			goblin, ok := tables.ByName("Goblin")
+			require.True(t, ok)
 			p := s.Player().Pos
 			seen, unseen := 0, 0
 			for y := p.Y - 9; y <= p.Y+9; y++ {
