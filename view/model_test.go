@@ -502,7 +502,7 @@ func TestARefusedAimGoesBackToAiming(t *testing.T) {
 	require.True(t, ok, "Enter reads it: %#v", in)
 	require.Equal(t, ModePlay, m.Mode())
 
-	m.Refused(use, "that is out of range")
+	m.Refused(use, "that is out of range") // as the play loop (and the tests' do) report a refusal
 	assert.Equal(t, ModeTarget, m.Mode())
 	assert.Equal(t, use.Target, m.cursor)
 	assert.Equal(t, []string{"That is out of range."}, m.Messages(1))

@@ -56,7 +56,7 @@ func (p *played) do(t testing.TB, cmd events.Command) {
 	before := p.g.State.Clone()
 	turn, err := p.g.Do(cmd)
 	if game.IsRefusal(err) {
-		p.m.Say(err.Error())
+		p.m.Refused(cmd, err.Error())
 		return
 	}
 	require.NoError(t, err)
