@@ -37,8 +37,8 @@ type player struct {
 	// fromMenu is whether rogue opened on the main menu: a game over
 	// then leaves for the menu, not the shell.
 	fromMenu bool
-	// ended are the lines of the games that ended before the last one,
-	// printed at exit before it.
+	// ended are the lines of the games closed so far, printed at exit
+	// (see endSession).
 	ended []string
 }
 
@@ -97,13 +97,11 @@ func (p *player) handle(in view.Intent) (bool, error) {
 // backToMenu closes the game that has ended and shows the main menu
 // again, as rogue opened on it: the game's line is printed at exit.
 func (p *player) backToMenu() error {
-	torn := p.sess.torn
-	line, err := p.closeSession(p.sess)
+	err := p.endSession()
 	p.sess = nil
 	if err != nil {
 		return err
 	}
-	p.ended = append(p.ended, torn, line)
 	p.m.SummaryPath = ""
 	menu, err := p.mainMenu()
 	if err != nil {
@@ -192,22 +190,27 @@ func (p *player) finish() (string, error) {
 		p.cont.close()
 		p.cont = nil
 	}
-	ss := p.sess
-	var line string
 	var err error
-	if ss != nil {
-		if ss.torn != "" {
-			torn = ss.torn
-		}
-		line, err = p.closeSession(ss)
+	if p.sess != nil {
+		err = p.endSession()
 	}
 	var lines []string
-	for _, l := range append(p.ended, torn, line) {
+	for _, l := range append([]string{torn}, p.ended...) {
 		if l != "" {
 			lines = append(lines, l)
 		}
 	}
 	return strings.Join(lines, "\n"), err
+}
+
+// endSession closes the game being played (p.sess) and keeps what is
+// printed of it at exit: the note of a torn tail cut on opening it, and
+// where it was saved.
+func (p *player) endSession() error {
+	ss := p.sess
+	line, err := p.closeSession(ss)
+	p.ended = append(p.ended, ss.torn, line)
+	return err
 }
 
 // closeSession closes the game's journal and says where it was saved.
