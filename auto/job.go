@@ -138,7 +138,7 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 	if p == nil || s.Map == nil || s.Over {
 		return nil, "There is no game to play."
 	}
-	if m := monsterInView(s, false); m != "" {
+	if m := monsterInView(s, "in view"); m != "" {
 		return nil, "Not with " + m + "."
 	}
 	if mem == nil {
@@ -235,7 +235,7 @@ func (j *Job) interrupted(s *reducer.State) string {
 		j.idle++
 	}
 	j.hp = p.HP // resting raises it: only a drop from the best counts
-	if m := monsterInView(s, true); m != "" {
+	if m := monsterInView(s, "comes into view"); m != "" {
 		return "You stop: " + m + "."
 	}
 	if news := j.seen.see(s); len(news) > 0 && j.Kind != Rest {

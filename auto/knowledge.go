@@ -52,17 +52,13 @@ func steps(p, q events.Pos) int {
 	return max(q.X-p.X, p.X-q.X, q.Y-p.Y, p.Y-q.Y)
 }
 
-// monsterInView names the nearest monster in view and where it is, with
-// how many more are: "the Troll in view (next to you), and 2 more";
-// "" when none is. comes makes it "the Troll comes into view (...)".
-func monsterInView(s *reducer.State, comes bool) string {
+// monsterInView names the nearest monster in view, then verb ("in
+// view", "comes into view"), then where it is, with how many more there
+// are: "the Troll in view (next to you), and 2 more"; "" when none is.
+func monsterInView(s *reducer.State, verb string) string {
 	m, more := nearestMonsterInView(s)
 	if m == nil {
 		return ""
-	}
-	verb := "in view"
-	if comes {
-		verb = "comes into view"
 	}
 	where := whereIs(s.Player().Pos, m.Pos)
 	if !s.SeesPlayer(m) {
@@ -106,18 +102,14 @@ func frontier(s *reducer.State, p events.Pos) bool {
 }
 
 // explore is the first step towards the nearest frontier tile, or item
-// seen on the level (in view or remembered: see Memory) that the player
-// has not stood on.
+// seen on the level that the player has not stood on: those mem
+// remembers, once it has seen s (Memory.see, which Start and every step
+// of a job call first).
 func explore(s *reducer.State, mem *Memory) (events.Dir, bool) {
 	mem.level(s)
 	items := map[events.Pos]bool{}
 	for _, p := range mem.items {
 		items[p] = true
-	}
-	for _, e := range inView(s) {
-		if !s.IsActor(e) && !mem.visited[e.ID] {
-			items[e.Pos] = true
-		}
 	}
 	return firstStep(s, s.Player().Pos, func(p events.Pos) bool { return items[p] || frontier(s, p) })
 }
