@@ -330,7 +330,7 @@ func TestAJobSaysAMonsterInViewHasNotSeenThePlayer(t *testing.T) {
 					continue
 				}
 				_, why := Start(Explore, 0, c, nil)
-				assert.Equal(t, "Not with the Troll in view ("+whereIs(p, at)+"; it has not seen you).", why)
+				assert.Equal(t, "Not with the Troll in view ("+whereIs(p, at)+", unaware).", why)
 				return
 			}
 		}

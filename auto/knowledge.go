@@ -64,7 +64,7 @@ func monsterInView(s *reducer.State, verb string) string {
 	if !s.SeesPlayer(m) {
 		// It stands still at the edge of the view, and rest and jobs
 		// wait for it all the same: say why it does not come.
-		where += "; it has not seen you"
+		where += ", unaware"
 	}
 	text := fmt.Sprintf("%s %s (%s)", theName(s, m), verb, where)
 	if more > 0 {

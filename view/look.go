@@ -89,7 +89,7 @@ func actorPhrase(s *reducer.State, a *reducer.Entity) string {
 		status += ", confused"
 	}
 	if !s.SeesPlayer(a) {
-		status += ", has not seen you"
+		status += ", unaware of you"
 	}
 	return fmt.Sprintf("%s (%s)", reducer.Article(s.Content().Name(a.Kind)), status)
 }
