@@ -19,6 +19,7 @@ type Game struct {
 	Depth int
 	Level int // the player's character level at the end
 	Died  bool
+	Won   bool   // rules 3: the game was won (and Died is false)
 	Cause string // how the player died (reducer.DeathCause), when Died
 	// Used counts the items the player used up (potions drunk, rations
 	// eaten, scrolls read), by item name.
@@ -53,11 +54,11 @@ func (w *Watcher) Turn(t *events.Turn) {
 // Game is the game of seed whose every turn was taken in and whose state
 // is now s.
 func (w *Watcher) Game(seed uint64, s *reducer.State) Game {
-	g := Game{Seed: seed, Turns: s.Turn, Depth: s.Depth, Died: s.Over, Used: map[string]int{}}
+	g := Game{Seed: seed, Turns: s.Turn, Depth: s.Depth, Died: s.Over && !s.Won, Won: s.Won, Used: map[string]int{}}
 	if p := s.Player(); p != nil {
 		g.Level = p.Level
 	}
-	if s.Over {
+	if g.Died {
 		g.Cause = reducer.DeathCause(s)
 	}
 	for kind, n := range w.used {

@@ -62,12 +62,19 @@ func Report(run Run, games []Game) string {
 	}
 	fmt.Fprintf(&b, ", each until death or turn %d\n", run.Turns)
 	var dead []Game
+	won := 0
 	for _, g := range games {
 		if g.Died {
 			dead = append(dead, g)
 		}
+		if g.Won {
+			won++
+		}
 	}
 	fmt.Fprintf(&b, "died: %d of %d (%d%%)\n", len(dead), n, percent(len(dead), n))
+	if won > 0 {
+		fmt.Fprintf(&b, "won: %d of %d (%d%%)\n", won, n, percent(won, n))
+	}
 
 	b.WriteString("\ndeaths by cause          deaths  of deaths\n")
 	for _, c := range countBy(dead, func(g Game) string { return g.Cause }, byCount) {
