@@ -72,10 +72,16 @@ const (
 	OffHand
 	Head
 	Torso
+	// Rules 3.
+	Ring
+	Neck
+	Hands
+	Feet
+	Cloak
 	NumSlots
 )
 
-var slotNames = [NumSlots]string{"", "main hand", "off hand", "head", "torso"}
+var slotNames = [NumSlots]string{"", "main hand", "off hand", "head", "torso", "ring", "neck", "hands", "feet", "cloak"}
 
 func (s Slot) String() string {
 	if s >= NumSlots {
@@ -84,7 +90,8 @@ func (s Slot) String() string {
 	return slotNames[s]
 }
 
-// ParseSlot finds a slot by its name ("main hand", "off hand", "head", "torso").
+// ParseSlot finds a slot by its name ("main hand", "off hand", "head",
+// "torso", and under rules 3 "ring", "neck", "hands", "feet", "cloak").
 func ParseSlot(s string) (Slot, bool) {
 	for i := MainHand; i < NumSlots; i++ {
 		if slotNames[i] == s {
@@ -130,12 +137,16 @@ const (
 	CausePotion       Cause = 6
 	CauseRest         Cause = 7
 	CauseWizard       Cause = 8 // wizard mode's rescue from death
+	// Rules 3's items.
+	CauseRegeneration Cause = 30 // an Amulet of Regeneration's healing
+	CauseStriking     Cause = 31 // a Wand of Striking; Source is who zapped it
 )
 
 var causeNames = map[Cause]string{
 	CauseNone: "none", CauseMelee: "melee", CauseStarvation: "starvation",
 	CauseMagicMissile: "magic missile", CauseFireball: "fireball",
 	CauseLightning: "lightning", CausePotion: "potion", CauseRest: "rest", CauseWizard: "wizard",
+	CauseRegeneration: "regeneration", CauseStriking: "striking",
 }
 
 func (c Cause) String() string {

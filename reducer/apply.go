@@ -387,7 +387,7 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 	case nil:
 		return errors.New("no fact")
 	default:
-		return fmt.Errorf("fact type %T is not folded", f)
+		return s.applyItems3(f)
 	}
 }
 

@@ -65,6 +65,8 @@ const (
 	Feed
 	Harm
 	Confuse
+	// Enchant raises the enchantment of an item the user holds (rules 3).
+	Enchant
 )
 
 // Targeting says how a consumable picks what it affects.
@@ -76,6 +78,7 @@ const (
 	Actor                    // a chosen tile holding an actor
 	Area                     // a chosen tile; everything within Radius
 	Nearest                  // the nearest visible hostile within Range
+	Held                     // an item the user holds, chosen (rules 3)
 )
 
 // Use describes a consumable.
@@ -87,6 +90,9 @@ type Use struct {
 	Amount int
 	Turns  int
 	Cause  events.Cause // what damage it deals is called
+	// Charges, when not zero, makes it a wand (rules 3): it is not used
+	// up but spends a charge, and it spawns with Charges rolled.
+	Charges Dice
 }
 
 // Equip describes an item that can be worn.
@@ -98,6 +104,9 @@ type Equip struct {
 	DamageMod int
 	Armor     int
 	MaxHP     int
+	// Regen, when not zero, heals the wearer a hit point every Regen
+	// turns (rules 3).
+	Regen int
 }
 
 // Item is a kind of item.
@@ -161,6 +170,9 @@ type Rules struct {
 	Magic bool
 	// Mana: the game keeps and shows a mana pool.
 	Mana bool
+	// ChoosePickUp: picking up from a pile may name the item
+	// (events.PickUpItem, rules 3).
+	ChoosePickUp bool
 }
 
 // Tables is the whole content of the game under one rules version.
@@ -174,6 +186,9 @@ type Tables struct {
 	Rules    Rules
 	Player   *Monster
 
+	// regenerates is whether an item has Equip.Regen (see Regenerates).
+	regenerates bool
+
 	byCode map[int]any
 	// The monsters and items of codes below smallCodes, by code: the fold
 	// asks for them on nearly every fact.
@@ -182,6 +197,10 @@ type Tables struct {
 }
 
 const smallCodes = 256
+
+// Regenerates reports whether some item heals its wearer (Equip.Regen):
+// the rules look at what the player wears each turn only then.
+func (t *Tables) Regenerates() bool { return t.regenerates }
 
 // Monster returns the monster of a code, or nil.
 func (t *Tables) Monster(code int) *Monster {
@@ -295,6 +314,7 @@ func load(fsys fs.FS, dir string, v int) (*Tables, error) {
 			return nil, fmt.Errorf("%s: entry %d (%s): %w", file("items.json"), i, r.Name, err)
 		}
 		t.Items = append(t.Items, it)
+		t.regenerates = t.regenerates || it.Equip != nil && it.Equip.Regen > 0
 	}
 	var rawMonsters []rawMonster
 	if err := readJSON(fsys, file("monsters.json"), &rawMonsters); err != nil {
