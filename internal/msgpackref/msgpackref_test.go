@@ -32,11 +32,14 @@ func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
 		&events.HungerChanged{Actor: 1, Hunger: events.Hungry, Until: 620},
 		&events.LostSight{Actor: 9, At: events.Pos{X: 12, Y: 7}, Until: 130},
 		&events.SkillRaised{Actor: 1, Skill: events.Magic, By: 1},
+		&events.Zapped{Actor: 1, Item: 14},
+		&events.Enchanted{Actor: 1, Item: 12, By: 1},
 	}
 	require.Len(t, facts, len(events.FactCodes()))
 	d := NewDecoder()
 	for _, c := range []events.Command{&events.Begin{}, &events.Move{}, &events.Wait{}, &events.PickUp{}, &events.Drop{Item: 3},
-		&events.Use{Item: 4}, &events.Use{Item: 4, HasTarget: true}, &events.Remove{Item: 2}, &events.Descend{}, &events.ChooseAttribute{}} {
+		&events.Use{Item: 4}, &events.Use{Item: 4, HasTarget: true}, &events.Remove{Item: 2}, &events.Descend{}, &events.ChooseAttribute{},
+		&events.PickUpItem{Item: 5}, &events.UseOn{Item: 6, On: 2}} {
 		p, err := events.NewTurnEncoderFor(1).Encode(&events.Turn{Command: c, Draws: 3, Facts: facts})
 		require.NoError(t, err)
 		require.NoError(t, d.Decode(p))

@@ -188,6 +188,8 @@ type Tables struct {
 
 	// regenerates is whether an item has Equip.Regen (see Regenerates).
 	regenerates bool
+	// slots are the slots some item is worn in, in order (see Slots).
+	slots []events.Slot
 
 	byCode map[int]any
 	// The monsters and items of codes below smallCodes, by code: the fold
@@ -197,6 +199,10 @@ type Tables struct {
 }
 
 const smallCodes = 256
+
+// Slots are the slots the tables' items are worn in, in order: the four
+// of rules 1 and 2, and rules 3's ring, neck, hands, feet and cloak.
+func (t *Tables) Slots() []events.Slot { return t.slots }
 
 // Regenerates reports whether some item heals its wearer (Equip.Regen):
 // the rules look at what the player wears each turn only then.
@@ -315,6 +321,14 @@ func load(fsys fs.FS, dir string, v int) (*Tables, error) {
 		}
 		t.Items = append(t.Items, it)
 		t.regenerates = t.regenerates || it.Equip != nil && it.Equip.Regen > 0
+	}
+	for slot := events.MainHand; slot < events.NumSlots; slot++ {
+		for _, it := range t.Items {
+			if it.Equip != nil && it.Equip.Slot == slot {
+				t.slots = append(t.slots, slot)
+				break
+			}
+		}
 	}
 	var rawMonsters []rawMonster
 	if err := readJSON(fsys, file("monsters.json"), &rawMonsters); err != nil {
