@@ -2,6 +2,7 @@ package content
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -66,6 +67,10 @@ func TestABrokenTableNamesTheFileTheEntryAndTheField(t *testing.T) {
 			`data/spawns.json: json: unknown field "wieght"`},
 		{"a rule out of range", "rules", `{"vision":0,"backpack":26,"hunger":{"wellFed":20,"normal":200,"hungry":200,"starvingDamage":1},"xpPerLevel":1000,"xpPerMonsterLevel":100,"unarmedDamage":"1d4","wellFedHitBonus":1,"restHeal":1,"spawns":{"die":7,"offset":-3},"level":{"width":80,"height":50},"playerHP":{"base":0,"perLevel":10},"criticalRolls":1}`,
 			`data/rules.json: field vision: 0 is not in 1..30`},
+		{"a color the view lacks", "items", `[{"code":1,"name":"Zap","glyph":"?","color":"mauve","use":{"effect":"heal","amount":4}}]`,
+			`data/items.json: entry 0 (Zap): field color: unknown color "mauve"`},
+		{"a look longer than a line", "items", `[{"code":1,"name":"Zap","glyph":"?","look":"` + strings.Repeat("a", 81) + `","use":{"effect":"heal","amount":4}}]`,
+			`data/items.json: entry 0 (Zap): field look: 81 characters, more than 80`},
 		{"a damage scroll with no cause", "items", `[{"code":1,"name":"Zap","glyph":"?","use":{"effect":"damage","target":"actor","range":3,"amount":4}}]`,
 			`data/items.json: entry 0 (Zap): field use.cause: a damage item needs a cause`},
 	}
