@@ -94,6 +94,11 @@ func (b *brain) choose() events.Command {
 		hp < maxHP && b.carried(func(u *content.Use) bool { return u.Effect == content.Feed }) != nil) {
 		return &events.Wait{}
 	}
+	if goal, ok := b.goalSeen(); ok {
+		if dir, ok := b.walkThrough(goal); ok {
+			return &events.Move{Dir: dir}
+		}
+	}
 	if dir, ok := b.walkTo(b.itemGoal()); ok {
 		return &events.Move{Dir: dir}
 	}
@@ -111,12 +116,16 @@ func (b *brain) choose() events.Command {
 	// (a deeper level spawns more to a room, food among it).
 	foodless := stairsKnown && s.Hunger >= events.Normal && !s.Wizard &&
 		b.carried(func(u *content.Use) bool { return u.Effect == content.Feed }) == nil
+	if b.goalLevel() {
+		// The stairs are sealed: explore it all.
+		hungryAndNoFood, strong, foodless = false, false, false
+	}
 	if !hungryAndNoFood && !strong && !foodless {
 		if dir, ok := b.walkTo(frontier); ok {
 			return &events.Move{Dir: dir}
 		}
 	}
-	if s.Depth < events.MaxDepth {
+	if s.Depth < events.MaxDepth && !b.goalLevel() {
 		if s.Map.At(p.Pos) == dungeon.DownStairs {
 			return &events.Descend{}
 		}

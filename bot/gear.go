@@ -115,18 +115,23 @@ func (b *brain) enchant() events.Command {
 	return &events.UseOn{Item: scroll.ID, On: best.ID}
 }
 
-// pickUp picks up the first item here worth having, by name from a pile
-// under rules that let the player choose, else what lies first; nil when
-// nothing here is worth it or there is no room.
+// pickUp picks up the goal, or else the first item here worth having, by
+// name from a pile under rules that let the player choose, else what
+// lies first; nil when nothing here is worth it or there is no room (the
+// goal is taken with a full backpack).
 func (b *brain) pickUp(here []*reducer.Entity) events.Command {
-	i := slices.IndexFunc(here, b.worthHaving)
+	goal := func(it *reducer.Entity) bool { def := b.c.Item(it.Kind); return def != nil && def.Goal }
+	i := slices.IndexFunc(here, goal) // the goal first: it wins the game
+	if i < 0 {
+		i = slices.IndexFunc(here, b.worthHaving)
+	}
 	if i < 0 {
 		return nil
 	}
 	if !b.c.Rules.ChoosePickUp {
 		i = 0 // the rules give the lowest id first (junk is dropped later)
 	}
-	if len(b.backpack()) >= b.c.Rules.Backpack && !b.wornAtOnce(here[i]) {
+	if len(b.backpack()) >= b.c.Rules.Backpack && !b.wornAtOnce(here[i]) && !goal(here[i]) {
 		return nil
 	}
 	if i == 0 {

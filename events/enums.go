@@ -137,16 +137,19 @@ const (
 	CausePotion       Cause = 6
 	CauseRest         Cause = 7
 	CauseWizard       Cause = 8 // wizard mode's rescue from death
-	// Rules 3's items.
-	CauseRegeneration Cause = 30 // an Amulet of Regeneration's healing
-	CauseStriking     Cause = 31 // a Wand of Striking; Source is who zapped it
+	// Rules 3's monsters.
+	CauseShot         Cause = 20 // a ranged attack; Source is the shooter
+	CauseRegeneration Cause = 21
+	// Rules 3's items (an Amulet of Regeneration heals by CauseRegeneration).
+	CauseStriking Cause = 31 // a Wand of Striking; Source is who zapped it
 )
 
 var causeNames = map[Cause]string{
 	CauseNone: "none", CauseMelee: "melee", CauseStarvation: "starvation",
 	CauseMagicMissile: "magic missile", CauseFireball: "fireball",
 	CauseLightning: "lightning", CausePotion: "potion", CauseRest: "rest", CauseWizard: "wizard",
-	CauseRegeneration: "regeneration", CauseStriking: "striking",
+	CauseShot: "shot", CauseRegeneration: "regeneration",
+	CauseStriking: "striking",
 }
 
 func (c Cause) String() string {

@@ -38,6 +38,11 @@ type slabs struct {
 	skillRaised   pool[SkillRaised]
 	zapped        pool[Zapped]
 	enchanted     pool[Enchanted]
+	shot          pool[Shot]
+	moodChanged   pool[MoodChanged]
+	stole         pool[Stole]
+	summoned      pool[Summoned]
+	won           pool[Won]
 
 	begin           pool[Begin]
 	move            pool[Move]
@@ -187,6 +192,16 @@ func (s *slabs) fact(code uint8, e *factEntry) Fact {
 		return s.zapped.get(s)
 	case CodeEnchanted:
 		return s.enchanted.get(s)
+	case CodeShot:
+		return s.shot.get(s)
+	case CodeMoodChanged:
+		return s.moodChanged.get(s)
+	case CodeStole:
+		return s.stole.get(s)
+	case CodeSummoned:
+		return s.summoned.get(s)
+	case CodeWon:
+		return s.won.get(s)
 	}
 	return e.make()
 }
@@ -248,6 +263,16 @@ func (s *slabs) grow(code byte) {
 		s.zapped.grow(s, 0)
 	case CodeEnchanted:
 		s.enchanted.grow(s, 0)
+	case CodeShot:
+		s.shot.grow(s, 0)
+	case CodeMoodChanged:
+		s.moodChanged.grow(s, 0)
+	case CodeStole:
+		s.stole.grow(s, 0)
+	case CodeSummoned:
+		s.summoned.grow(s, 0)
+	case CodeWon:
+		s.won.grow(s, 0)
 	}
 }
 

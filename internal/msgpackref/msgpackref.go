@@ -56,6 +56,15 @@ type (
 	// shape.
 	lostSight struct{ Code, Actor, X, Y, Until int32 }
 	useOnCmd  struct{ Code, Item, On uint32 }
+	// Rules 3: shot is Attacked without a weapon; MoodChanged and
+	// Summoned have gainedXP's shape, Won twoIDs'.
+	shot struct {
+		Code, Attacker, Target      uint32
+		Natural, Attack, ArmorClass int32
+		Hit                         bool
+		Roll, Damage                int32
+	}
+	threeIDs struct{ Code, Actor, Victim, Item uint32 }
 )
 
 // news[code] makes a fresh mirror of the fact with that wire code.
@@ -81,6 +90,11 @@ var facts = [256]func() any{
 	19: func() any { return new(healed) },
 	30: func() any { return new(twoIDs) },
 	31: func() any { return new(healed) },
+	20: func() any { return new(shot) },
+	21: func() any { return new(gainedXP) },
+	22: func() any { return new(threeIDs) },
+	23: func() any { return new(gainedXP) },
+	24: func() any { return new(twoIDs) },
 }
 
 var commands = [256]func() any{

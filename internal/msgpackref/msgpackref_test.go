@@ -34,6 +34,11 @@ func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
 		&events.SkillRaised{Actor: 1, Skill: events.Magic, By: 1},
 		&events.Zapped{Actor: 1, Item: 14},
 		&events.Enchanted{Actor: 1, Item: 12, By: 1},
+		&events.Shot{Attacker: 9, Target: 1, Natural: 12, Attack: 14, ArmorClass: 13, Hit: true, Roll: 5, Damage: 6},
+		&events.MoodChanged{Actor: 9, Mood: events.Fleeing},
+		&events.Stole{Actor: 9, Victim: 1, Item: 13},
+		&events.Summoned{Actor: 9, Count: 2},
+		&events.Won{Actor: 1, Item: 14},
 	}
 	require.Len(t, facts, len(events.FactCodes()))
 	d := NewDecoder()
