@@ -61,7 +61,7 @@ func (b *brain) choose() events.Command {
 		// No food: resting heals nothing now, so a potion is the only
 		// way back up.
 		if hp*2 < maxHP {
-			if it := b.carried(isHeal); it != nil {
+			if it := b.potion(maxHP - hp); it != nil {
 				return &events.Use{Item: it.ID}
 			}
 		}
@@ -74,13 +74,15 @@ func (b *brain) choose() events.Command {
 	if cmd := b.gearUp(); cmd != nil {
 		return cmd
 	}
-	// Pick up while something here is worth having (the rules give the
-	// lowest id first, which may be junk: it is dropped elsewhere later),
-	// and drop junk only where nothing is, or it would be picked up again.
+	if cmd := b.enchant(); cmd != nil {
+		return cmd
+	}
+	// Pick up while something here is worth having (see pickUp), and
+	// drop junk only where nothing is, or it would be picked up again.
 	here := s.ItemsAt(p.Pos)
 	if slices.ContainsFunc(here, b.worthHaving) {
-		if len(b.backpack()) < b.c.Rules.Backpack || b.wornAtOnce(here[0]) || b.c.Item(here[0].Kind).Goal {
-			return &events.PickUp{}
+		if cmd := b.pickUp(here); cmd != nil {
+			return cmd
 		}
 	} else if i := slices.IndexFunc(b.backpack(), b.junk); i >= 0 {
 		return &events.Drop{Item: b.backpack()[i].ID}
@@ -158,7 +160,26 @@ func (b *brain) carried(match func(*content.Use) bool) *reducer.Entity {
 	return nil
 }
 
-func isHeal(u *content.Use) bool { return u.Effect == content.Heal }
+// potion is the potion to drink for need hit points: the weakest that
+// heals them all, else the strongest (rules 3 has three strengths).
+func (b *brain) potion(need int) *reducer.Entity {
+	var best *reducer.Entity
+	bestAmount := 0
+	for _, it := range b.backpack() {
+		def := b.c.Item(it.Kind)
+		if def == nil || def.Use == nil || def.Use.Effect != content.Heal {
+			continue
+		}
+		a := def.Use.Amount
+		switch {
+		case best == nil,
+			a >= need && (bestAmount < need || a < bestAmount),
+			bestAmount < need && a > bestAmount:
+			best, bestAmount = it, a
+		}
+	}
+	return best
+}
 
 func dist2(a, b events.Pos) int {
 	dx, dy := a.X-b.X, a.Y-b.Y

@@ -92,7 +92,7 @@ func (b *brain) fight(foes []*reducer.Entity) events.Command {
 	if (mortal || losing) && s.Depth < events.MaxDepth && s.Map.At(p.Pos) == dungeon.DownStairs {
 		return &events.Descend{} // the foes stay behind
 	}
-	potion := b.carried(isHeal)
+	potion := b.potion(maxHP - hp)
 	if mortal {
 		if cmd := b.flee(foes); cmd != nil {
 			return cmd
@@ -106,6 +106,13 @@ func (b *brain) fight(foes []*reducer.Entity) events.Command {
 	rich := b.fullStock() && b.expectedLoss(foes)*4 >= hp*40
 	if mortal || losing || rich {
 		if cmd := b.scroll(foes, adjacent); cmd != nil {
+			return cmd
+		}
+	}
+	// A wand is not used up (rules 3): zap it in any fight that costs a
+	// quarter of our HP.
+	if b.expectedLoss(foes)*4 >= hp*40 {
+		if cmd := b.zap(foes, adjacent); cmd != nil {
 			return cmd
 		}
 	}
@@ -262,6 +269,49 @@ func (b *brain) scroll(foes, adjacent []*reducer.Entity) events.Command {
 	}
 	if fireHits > 0 {
 		return &events.Use{Item: fire.ID, HasTarget: true, Target: fireAt}
+	}
+	return nil
+}
+
+// zap zaps a wand (rules 3): fire at two or more foes (never where it
+// reaches us), striking at the foe that hurts us most, confusion at the
+// worst foe next to us.
+func (b *brain) zap(foes, adjacent []*reducer.Entity) events.Command {
+	p := b.p
+	wand := func(match func(*content.Use) bool) (*reducer.Entity, *content.Use) {
+		it := b.carried(func(u *content.Use) bool { return u.Charges.N > 0 && match(u) })
+		if it == nil {
+			return nil, nil
+		}
+		return it, b.c.Item(it.Kind).Use
+	}
+	if it, u := wand(func(u *content.Use) bool { return u.Target == content.Area && u.Effect == content.Harm }); it != nil {
+		if at, n := b.blastAt(u, foes); n >= 2 {
+			return &events.Use{Item: it.ID, HasTarget: true, Target: at}
+		}
+	}
+	if it, u := wand(func(u *content.Use) bool { return u.Target == content.Actor && u.Effect == content.Harm }); it != nil {
+		r := b.s.UseRange(p, u)
+		var worst *reducer.Entity
+		for _, m := range foes {
+			if dist2(p.Pos, m.Pos) <= r*r && (worst == nil || b.pace(m, p) > b.pace(worst, p)) {
+				worst = m
+			}
+		}
+		if worst != nil {
+			return &events.Use{Item: it.ID, HasTarget: true, Target: worst.Pos}
+		}
+	}
+	if it, _ := wand(func(u *content.Use) bool { return u.Effect == content.Confuse }); it != nil {
+		var worst *reducer.Entity
+		for _, m := range adjacent {
+			if !b.confused(m) && (worst == nil || b.pace(m, p) > b.pace(worst, p)) {
+				worst = m
+			}
+		}
+		if worst != nil {
+			return &events.Use{Item: it.ID, HasTarget: true, Target: worst.Pos}
+		}
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"slices"
+
 	"rogue/events"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -16,31 +18,41 @@ func (b *brain) gearUp() events.Command {
 			continue
 		}
 		cur := s.Worn(p.ID, def.Equip.Slot)
-		if cur == nil && def.Equip.Slot == events.MainHand && b.worth(def.Equip) <= b.worth(nil) {
+		if cur == nil && def.Equip.Slot == events.MainHand && b.worthOf(it) <= b.worth(nil, 0) {
 			continue
 		}
-		if cur == nil || b.worth(def.Equip) > b.worth(b.c.Item(cur.Kind).Equip) {
+		if cur == nil || b.worthOf(it) > b.worthOf(cur) {
 			return &events.Use{Item: it.ID}
 		}
 	}
-	if w := s.Worn(p.ID, events.MainHand); w != nil && b.worth(b.c.Item(w.Kind).Equip) < b.worth(nil) {
+	if w := s.Worn(p.ID, events.MainHand); w != nil && b.worthOf(w) < b.worth(nil, 0) {
 		return &events.Remove{Item: w.ID}
 	}
 	return nil
 }
 
-// worth scores a piece of gear for this player: armor by its bonus, a
-// weapon (or bare hands, for nil) by its expected damage per swing against
-// armor class 12, in integers.
-func (b *brain) worth(q *content.Equip) int {
+// worthOf is worth of an item that can be worn, enchantment and all.
+func (b *brain) worthOf(it *reducer.Entity) int {
+	return b.worth(b.c.Item(it.Kind).Equip, b.s.Enchantment(it))
+}
+
+// worth scores a piece of gear of enchantment ench for this player:
+// armor by its bonus (a ring's or an amulet's hit, damage and healing as
+// well), a weapon (or bare hands, for nil) by its expected damage per
+// swing against armor class 12, in integers.
+func (b *brain) worth(q *content.Equip, ench int) int {
 	p := b.p
 	bonus := func(a events.Attribute) int { return reducer.Bonus(p.Attributes[a]) }
 	if q != nil && q.Slot != events.MainHand {
-		return q.Armor*100 + q.MaxHP*10 + q.Hit*5
+		regen := 0
+		if q.Regen > 0 {
+			regen = 240 / q.Regen
+		}
+		return (q.Armor+ench)*100 + q.MaxHP*10 + q.Hit*5 + q.DamageMod*10 + regen
 	}
 	attr, hit, dice, mod := events.Might, 0, b.c.Rules.UnarmedDamage, 0
 	if q != nil {
-		attr, hit, dice, mod = q.Attribute, q.Hit, q.Damage, q.DamageMod
+		attr, hit, dice, mod = q.Attribute, q.Hit+ench, q.Damage, q.DamageMod+ench
 	}
 	toHit := bonus(attr) + p.Skills[events.Melee] + hit
 	hits := 1 // the natural 20
@@ -71,11 +83,61 @@ func (b *brain) worthHaving(it *reducer.Entity) bool {
 	cur := b.s.Worn(b.p.ID, def.Equip.Slot)
 	switch {
 	case cur != nil:
-		return b.worth(def.Equip) > b.worth(b.c.Item(cur.Kind).Equip)
+		return b.worthOf(it) > b.worthOf(cur)
 	case def.Equip.Slot == events.MainHand:
-		return b.worth(def.Equip) > b.worth(nil)
+		return b.worthOf(it) > b.worth(nil, 0)
 	}
 	return true
+}
+
+// enchant reads an Enchantment Scroll (rules 3) on what gains the most:
+// the weapon while it is less enchanted than the body armor, else the
+// worn armor least enchanted, the torso's first.
+func (b *brain) enchant() events.Command {
+	scroll := b.carried(func(u *content.Use) bool { return u.Effect == content.Enchant })
+	if scroll == nil {
+		return nil
+	}
+	s, p := b.s, b.p
+	var best *reducer.Entity
+	for _, slot := range []events.Slot{events.MainHand, events.Torso, events.OffHand, events.Head, events.Cloak, events.Feet, events.Hands, events.Ring, events.Neck} {
+		it := s.Worn(p.ID, slot)
+		if it == nil || s.Enchantment(it) >= reducer.MaxEnchantment {
+			continue
+		}
+		if best == nil || s.Enchantment(it) < s.Enchantment(best) {
+			best = it
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return &events.UseOn{Item: scroll.ID, On: best.ID}
+}
+
+// pickUp picks up the goal, or else the first item here worth having, by
+// name from a pile under rules that let the player choose, else what
+// lies first; nil when nothing here is worth it or there is no room (the
+// goal is taken with a full backpack).
+func (b *brain) pickUp(here []*reducer.Entity) events.Command {
+	goal := func(it *reducer.Entity) bool { def := b.c.Item(it.Kind); return def != nil && def.Goal }
+	i := slices.IndexFunc(here, goal) // the goal first: it wins the game
+	if i < 0 {
+		i = slices.IndexFunc(here, b.worthHaving)
+	}
+	if i < 0 {
+		return nil
+	}
+	if !b.c.Rules.ChoosePickUp {
+		i = 0 // the rules give the lowest id first (junk is dropped later)
+	}
+	if len(b.backpack()) >= b.c.Rules.Backpack && !b.wornAtOnce(here[i]) && !goal(here[i]) {
+		return nil
+	}
+	if i == 0 {
+		return &events.PickUp{}
+	}
+	return &events.PickUpItem{Item: here[i].ID}
 }
 
 // junk reports whether a backpack item is not worth carrying. After

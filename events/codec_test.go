@@ -36,6 +36,8 @@ func sampleFacts() []Fact {
 		&HungerChanged{Actor: 1, Hunger: Hungry, Until: 620},
 		&LostSight{Actor: 9, At: Pos{12, 7}, Until: 130},
 		&SkillRaised{Actor: 1, Skill: Magic, By: 1},
+		&Zapped{Actor: 1, Item: 14},
+		&Enchanted{Actor: 1, Item: 12, By: 1},
 		&Shot{Attacker: 9, Target: 1, Natural: 12, Attack: 14, ArmorClass: 13, Hit: true, Roll: 5, Damage: 6},
 		&MoodChanged{Actor: 9, Mood: Fleeing},
 		&Stole{Actor: 9, Victim: 1, Item: 13},
@@ -49,6 +51,7 @@ func sampleCommands() []Command {
 		&Begin{}, &Move{Dir: East}, &Wait{}, &PickUp{}, &Drop{Item: 5},
 		&Use{Item: 6}, &Use{Item: 6, HasTarget: true, Target: Pos{10, 11}},
 		&Remove{Item: 2}, &Descend{}, &ChooseAttribute{Attribute: Fitness},
+		&PickUpItem{Item: 12}, &UseOn{Item: 13, On: 2},
 	}
 }
 
@@ -201,7 +204,7 @@ func TestDecodeNamesWhatIsWrong(t *testing.T) {
 		{"a fact shorthand code before format 3", 2, flat(3, 0, 0x50), "fact 0: unknown code 80"},
 
 		{"a step as commanded after a Wait", 3, flat(3, 0, 0x50), "fact 0 (Moved, as commanded) field 0: the turn's command is not a Move"},
-		{"a held spawn in an unknown slot", 3, flat(8, 0, 0x52, 2, 1, 9), "fact 0 (Spawned, next and held) field 3: 9 is not a slot"},
+		{"a held spawn in an unknown slot", 3, flat(8, 0, 0x52, 2, 1, 10), "fact 0 (Spawned, next and held) field 3: 10 is not a slot"},
 		{"a spawn on the floor cut short", 3, flat(8, 0, 0x51, 2, 1), "fact 0 (Spawned, next on the floor) field 3: missing (the turn ends)"},
 		{"an unused shorthand code", 3, flat(3, 0, 0x53), "fact 0: unknown code 83"},
 		{"a step in no direction", 3, flat(0x48, 0), "command: unknown code 72"},
@@ -282,7 +285,7 @@ func TestWhatWouldNotDecodeDoesNotEncode(t *testing.T) {
 	}{
 		{"a direction out of range", &Moved{Actor: 1, Dir: 8}, "8 is not a direction"},
 		{"an unknown cause", &Died{Actor: 1, Cause: 99}, "99 is not a known cause"},
-		{"a slot out of range", &Equipped{Actor: 1, Item: 2, Slot: 9}, "9 is not a slot"},
+		{"a slot out of range", &Equipped{Actor: 1, Item: 2, Slot: 10}, "10 is not a slot"},
 		{"too many rooms", &LevelEntered{Rooms: rooms}, "a level of 65 rooms and 0 corridors, more than the 64 allowed"},
 	}
 	if big, ok := beyond32Bits(); ok {

@@ -151,6 +151,15 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		a, i = enum4(b, i, byte(NumAttributes))
 		m.Attribute = Attribute(a)
 		t.Command = m
+	case kindPickUpItem:
+		m := s.pickUpItem.raw(s)
+		m.Item, i = id4(b, i)
+		t.Command = m
+	case kindUseOn:
+		m := s.useOn.raw(s)
+		m.Item, i = id4(b, i)
+		m.On, i = id4(b, i)
+		t.Command = m
 	default:
 		return false
 	}
@@ -213,6 +222,8 @@ const (
 	kindRemove
 	kindUse
 	kindChooseAttribute
+	kindPickUpItem
+	kindUseOn
 )
 
 // kinds4 is the kind of each first byte of a format 4 turn.
@@ -227,6 +238,7 @@ var kinds4 = func() (t [256]uint8) {
 	t[openWait], t[openRest], t[openPickUp] = kindWaitOpener, kindRest, kindPickUpOpener
 	t[CodeMove], t[CodeWait], t[CodeDescend], t[CodePickUp], t[CodeBegin] = kindMove, kindWait, kindDescend, kindPickUp, kindBegin
 	t[CodeDrop], t[CodeRemove], t[CodeUse], t[CodeChooseAttribute] = kindDrop, kindRemove, kindUse, kindChooseAttribute
+	t[CodePickUpItem], t[CodeUseOn] = kindPickUpItem, kindUseOn
 	return t
 }()
 
@@ -658,6 +670,15 @@ loop:
 			m.Skill = Skill(k)
 			m.By, i = int4(b, i)
 			f = m
+		case byte(CodeZapped):
+			m := s.zapped.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
+			f = m
 		case byte(CodeMoodChanged):
 			m := s.moodChanged.take(s)
 			if m == nil {
@@ -711,6 +732,16 @@ loop:
 			}
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
+			f = m
+		case byte(CodeEnchanted):
+			m := s.enchanted.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
+			m.By, i = int4(b, i)
 			f = m
 		case byte(CodeLevelEntered):
 			// Not pooled (see slabs.fact): fast4 reads it.

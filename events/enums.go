@@ -72,10 +72,16 @@ const (
 	OffHand
 	Head
 	Torso
+	// Rules 3.
+	Ring
+	Neck
+	Hands
+	Feet
+	Cloak
 	NumSlots
 )
 
-var slotNames = [NumSlots]string{"", "main hand", "off hand", "head", "torso"}
+var slotNames = [NumSlots]string{"", "main hand", "off hand", "head", "torso", "ring", "neck", "hands", "feet", "cloak"}
 
 func (s Slot) String() string {
 	if s >= NumSlots {
@@ -84,7 +90,8 @@ func (s Slot) String() string {
 	return slotNames[s]
 }
 
-// ParseSlot finds a slot by its name ("main hand", "off hand", "head", "torso").
+// ParseSlot finds a slot by its name ("main hand", "off hand", "head",
+// "torso", and under rules 3 "ring", "neck", "hands", "feet", "cloak").
 func ParseSlot(s string) (Slot, bool) {
 	for i := MainHand; i < NumSlots; i++ {
 		if slotNames[i] == s {
@@ -133,6 +140,8 @@ const (
 	// Rules 3's monsters.
 	CauseShot         Cause = 20 // a ranged attack; Source is the shooter
 	CauseRegeneration Cause = 21
+	// Rules 3's items (an Amulet of Regeneration heals by CauseRegeneration).
+	CauseStriking Cause = 31 // a Wand of Striking; Source is who zapped it
 )
 
 var causeNames = map[Cause]string{
@@ -140,6 +149,7 @@ var causeNames = map[Cause]string{
 	CauseMagicMissile: "magic missile", CauseFireball: "fireball",
 	CauseLightning: "lightning", CausePotion: "potion", CauseRest: "rest", CauseWizard: "wizard",
 	CauseShot: "shot", CauseRegeneration: "regeneration",
+	CauseStriking: "striking",
 }
 
 func (c Cause) String() string {

@@ -30,7 +30,7 @@ func TestKinds4GivesEveryFirstByteOfAFormat4Turn(t *testing.T) {
 			want = map[CommandCode]uint8{
 				CodeMove: kindMove, CodeWait: kindWait, CodeDescend: kindDescend, CodePickUp: kindPickUp,
 				CodeBegin: kindBegin, CodeDrop: kindDrop, CodeRemove: kindRemove, CodeUse: kindUse,
-				CodeChooseAttribute: kindChooseAttribute,
+				CodeChooseAttribute: kindChooseAttribute, CodePickUpItem: kindPickUpItem, CodeUseOn: kindUseOn,
 			}[CommandCode(b)]
 		}
 		assert.Equal(t, want, kinds4[b], "first byte %#x", b)

@@ -36,6 +36,8 @@ type slabs struct {
 	hungerChanged pool[HungerChanged]
 	lostSight     pool[LostSight]
 	skillRaised   pool[SkillRaised]
+	zapped        pool[Zapped]
+	enchanted     pool[Enchanted]
 	shot          pool[Shot]
 	moodChanged   pool[MoodChanged]
 	stole         pool[Stole]
@@ -51,6 +53,8 @@ type slabs struct {
 	remove          pool[Remove]
 	descend         pool[Descend]
 	chooseAttribute pool[ChooseAttribute]
+	pickUpItem      pool[PickUpItem]
+	useOn           pool[UseOn]
 }
 
 // pool is the values of one type.
@@ -184,6 +188,10 @@ func (s *slabs) fact(code uint8, e *factEntry) Fact {
 		return s.lostSight.get(s)
 	case CodeSkillRaised:
 		return s.skillRaised.get(s)
+	case CodeZapped:
+		return s.zapped.get(s)
+	case CodeEnchanted:
+		return s.enchanted.get(s)
 	case CodeShot:
 		return s.shot.get(s)
 	case CodeMoodChanged:
@@ -251,6 +259,10 @@ func (s *slabs) grow(code byte) {
 		s.lostSight.grow(s, 0)
 	case CodeSkillRaised:
 		s.skillRaised.grow(s, 0)
+	case CodeZapped:
+		s.zapped.grow(s, 0)
+	case CodeEnchanted:
+		s.enchanted.grow(s, 0)
 	case CodeShot:
 		s.shot.grow(s, 0)
 	case CodeMoodChanged:
@@ -285,6 +297,10 @@ func (s *slabs) command(code uint8, e *commandEntry) Command {
 		return s.descend.get(s)
 	case CodeChooseAttribute:
 		return s.chooseAttribute.get(s)
+	case CodePickUpItem:
+		return s.pickUpItem.get(s)
+	case CodeUseOn:
+		return s.useOn.get(s)
 	}
 	return e.make()
 }

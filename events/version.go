@@ -63,10 +63,11 @@ const (
 	// carves MaxMapArea tiles for every 25 bytes or so.
 	MaxMapArea = 1 << 13
 	// MaxHeld is the most items one actor may hold, worn or not. The
-	// player holds at most 30 (a backpack of 26 letters, 4 worn); what
+	// player holds at most 35 (a backpack of 26 letters, 9 worn under
+	// rules 3); what
 	// the player holds is carried from level to level, so each level
 	// entered cost every item held.
-	MaxHeld = 64
+	MaxHeld = 72
 	// MaxEntities is the most entities (actors and items, carried or
 	// not) a game may hold at once: the most a snapshot holds. A level
 	// of the rules holds a few thousand at the bottom of the dungeon.

@@ -44,13 +44,13 @@ func Describe(s *reducer.State) string {
 	var worn []string
 	for slot := events.MainHand; slot < events.NumSlots; slot++ {
 		if it := s.Worn(p.ID, slot); it != nil {
-			worn = append(worn, fmt.Sprintf("%s (%s)", c.Name(it.Kind), slot))
+			worn = append(worn, fmt.Sprintf("%s (%s)", itemName(s, it), slot))
 		}
 	}
 	fmt.Fprintf(&b, "wearing: %s\n", listOrNothing(worn))
 	var pack []string
 	for i, it := range s.Backpack(p.ID) {
-		pack = append(pack, fmt.Sprintf("%c) %s", 'a'+i, c.Name(it.Kind)))
+		pack = append(pack, fmt.Sprintf("%c) %s", 'a'+i, itemName(s, it)))
 	}
 	fmt.Fprintf(&b, "backpack: %s\n", listOrNothing(pack))
 	var seen []string
@@ -81,4 +81,18 @@ func listOrNothing(items []string) string {
 		return "nothing"
 	}
 	return strings.Join(items, ", ")
+}
+
+// itemName is an item's name with what rules 3 adds to it: its
+// enchantment ("Dagger +1") and a wand's charges ("Wand of Fire, 2
+// charges").
+func itemName(s *reducer.State, it *reducer.Entity) string {
+	name := s.Content().Name(it.Kind)
+	if e := s.Enchantment(it); e != 0 {
+		name = fmt.Sprintf("%s %+d", name, e)
+	}
+	if def := s.Content().Item(it.Kind); def != nil && def.Use != nil && def.Use.Charges.N > 0 {
+		name = fmt.Sprintf("%s, %d charges", name, s.Charges(it))
+	}
+	return name
 }

@@ -249,6 +249,10 @@ func (s *byteSource) fact(next events.EntityID) events.Fact {
 		return &events.LostSight{Actor: s.id(next), At: s.pos(), Until: s.small()}
 	case events.CodeSkillRaised:
 		return &events.SkillRaised{Actor: s.id(next), Skill: events.Skill(s.next() % int(events.NumSkills)), By: s.small()}
+	case events.CodeZapped:
+		return &events.Zapped{Actor: s.id(next), Item: s.id(next)}
+	case events.CodeEnchanted:
+		return &events.Enchanted{Actor: s.id(next), Item: s.id(next), By: s.small() % 8}
 	case events.CodeShot:
 		return &events.Shot{Attacker: s.id(next), Target: s.id(next), Natural: s.next() % 21,
 			Attack: s.small(), ArmorClass: s.small(), Hit: s.next()%2 == 0, Roll: s.small(), Damage: s.small()}

@@ -390,7 +390,7 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		if ok, err := s.applyRules3(f); ok {
 			return err
 		}
-		return fmt.Errorf("fact type %T is not folded", f)
+		return s.applyItems3(f)
 	}
 }
 

@@ -267,6 +267,10 @@ func (d *decider) command(cmd events.Command) error {
 		d.rest()
 	case *events.PickUp:
 		err = d.pickUp()
+	case *events.PickUpItem:
+		err = d.pickUpItem(c.Item)
+	case *events.UseOn:
+		err = d.useOn(c)
 	case *events.Drop:
 		err = d.drop(c.Item)
 	case *events.Use:
@@ -287,6 +291,9 @@ func (d *decider) command(cmd events.Command) error {
 	}
 	if !w.Over {
 		d.hunger()
+	}
+	if !w.Over {
+		d.regenerate()
 	}
 	return nil
 }

@@ -17,6 +17,13 @@ func (d *decider) pickUp() error {
 	if it == nil {
 		return refuse("there is nothing here to pick up")
 	}
+	return d.take(it)
+}
+
+// take picks up it, which lies on the player's tile.
+func (d *decider) take(it *Entity) error {
+	w := d.w
+	p := d.player()
 	def := w.content.Item(it.Kind)
 	autoEquip := def.Equip != nil && w.Worn(p.ID, def.Equip.Slot) == nil
 	if !autoEquip && !def.Goal && w.packSize(p.ID) >= w.content.Rules.Backpack {
@@ -86,6 +93,8 @@ func (d *decider) use(c *events.Use) error {
 	switch u.Target {
 	case content.Self:
 		return d.useOnSelf(it.ID, u)
+	case content.Held:
+		return refuse("choose what to use the %s on", def.Name)
 	case content.Nearest:
 		target := d.nearestHostile(reach)
 		if target == nil {
@@ -94,7 +103,7 @@ func (d *decider) use(c *events.Use) error {
 		// Ids, not pointers, across an emit: consuming the item removes an
 		// entity and moves the others in the slice.
 		targetID, itemID := target.ID, it.ID
-		d.emit(&events.Consumed{Actor: events.PlayerID, Item: itemID})
+		d.spend(itemID, u)
 		d.affect(targetID, u)
 		return nil
 	}
@@ -113,7 +122,7 @@ func (d *decider) use(c *events.Use) error {
 			return refuse("there is no one there to target")
 		}
 		targetID, itemID := target.ID, it.ID
-		d.emit(&events.Consumed{Actor: events.PlayerID, Item: itemID})
+		d.spend(itemID, u)
 		d.affect(targetID, u)
 		return nil
 	}
@@ -128,7 +137,7 @@ func (d *decider) use(c *events.Use) error {
 		}
 	}
 	itemID := it.ID
-	d.emit(&events.Consumed{Actor: events.PlayerID, Item: itemID})
+	d.spend(itemID, u)
 	for _, id := range hit {
 		if w.Over {
 			break

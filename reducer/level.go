@@ -51,7 +51,7 @@ func (d *decider) descend() error {
 // carry puts items in holder's backpack, without a message.
 func (d *decider) carry(holder events.EntityID, items []*content.Item) {
 	for _, it := range items {
-		d.emit(&events.Spawned{ID: d.w.NextID, Kind: it.Code, Holder: holder})
+		d.emit(&events.Spawned{ID: d.w.NextID, Kind: it.Code, Holder: holder, HP: d.rollCharges(it.Code)})
 	}
 }
 
@@ -174,7 +174,7 @@ func (d *decider) spawnKind(code int, pos events.Pos) {
 		}
 		return
 	}
-	d.emit(&events.Spawned{ID: d.w.NextID, Kind: code, Pos: pos})
+	d.emit(&events.Spawned{ID: d.w.NextID, Kind: code, Pos: pos, HP: d.rollCharges(code)})
 }
 
 // chooseAttribute answers a pending level-up: the new level, +1 to the

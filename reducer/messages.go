@@ -94,10 +94,15 @@ func Message(s *State, f events.Fact) string {
 		return msg
 	case *events.Unequipped:
 		return fmt.Sprintf("%s %s off the %s.", The(f.Actor), verb(f.Actor, "take", "takes"), name(f.Item))
+	case *events.Zapped, *events.Enchanted:
+		return itemMessage3(s, f)
 	case *events.Consumed:
 		it := s.Get(f.Item)
 		if it != nil {
 			if def := s.content.Item(it.Kind); def != nil && def.Use != nil {
+				if def.Use.Charges.N > 0 {
+					return fmt.Sprintf("Your %s crumbles to dust: its charges are spent.", def.Name)
+				}
 				switch def.Use.Effect {
 				case content.Heal:
 					return fmt.Sprintf("You drink the %s.", def.Name)
@@ -114,6 +119,9 @@ func Message(s *State, f events.Fact) string {
 		case events.CauseWizard:
 			return "Death reaches for you, and wizard mode slaps its hand away."
 		case events.CauseRegeneration:
+			if f.Actor == events.PlayerID {
+				return "" // an Amulet of Regeneration's hit point, as quiet as rest's
+			}
 			return fmt.Sprintf("%s's wounds close (+%d).", The(f.Actor), f.Amount)
 		}
 		return fmt.Sprintf("%s %s %d hit points.", The(f.Actor), verb(f.Actor, "recover", "recovers"), f.Amount)
@@ -127,6 +135,8 @@ func Message(s *State, f events.Fact) string {
 			return fmt.Sprintf("Lightning strikes %s for %d.", the(f.Actor), f.Amount)
 		case events.CauseMagicMissile:
 			return fmt.Sprintf("A magic missile hits %s for %d.", the(f.Actor), f.Amount)
+		case events.CauseStriking:
+			return fmt.Sprintf("A bolt of force strikes %s for %d.", the(f.Actor), f.Amount)
 		}
 		return fmt.Sprintf("%s %s %d damage.", The(f.Actor), verb(f.Actor, "take", "takes"), f.Amount)
 	case *events.Confused:

@@ -60,7 +60,7 @@ func TestTheFoldRefusesStatesThatCannotBeNamingTheField(t *testing.T) {
 		{"a map over the cap", &events.Descend{}, []events.Fact{open(100, 100)},
 			"turn 1: fact 0 (LevelEntered) field Width: a 100x100 map has 10000 tiles, more than the 8192 a level may have"},
 		{"the player holding one item too many", &events.Wait{}, held(events.MaxHeld - 1),
-			"turn 1: fact 62 (Spawned) field Holder: actor 1 already holds 64 items, the most one may"},
+			"turn 1: fact 70 (Spawned) field Holder: actor 1 already holds 72 items, the most one may"},
 		{"the player taking one step too many", &events.Move{Dir: events.East}, steps(events.MaxPlayerSteps + 1),
 			"turn 1: fact 2 (Moved) field Actor: the player may take at most 2 steps in a turn (this is the 3rd)"},
 	}

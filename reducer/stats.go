@@ -58,10 +58,12 @@ func (s *State) MaxMana(e *Entity) int {
 	return max(1, 4+Bonus(e.Attributes[events.Intelligence])) * e.Level
 }
 
-// ArmorClass is 10 + Quickness bonus + Defense skill + worn armor.
+// ArmorClass is 10 + Quickness bonus + Defense skill + worn armor (and
+// under rules 3 the enchantment of what is worn, see gearBonus).
 func (s *State) ArmorClass(e *Entity) int {
+	_, _, ench := s.gearBonus(e)
 	return 10 + Bonus(e.Attributes[events.Quickness]) + e.Skills[events.Defense] +
-		s.wornBonus(e, func(q *content.Equip) int { return q.Armor })
+		s.wornBonus(e, func(q *content.Equip) int { return q.Armor }) + ench
 }
 
 // Weapon returns what e wields in the main hand and its definition, or
@@ -83,13 +85,14 @@ func (s *State) Weapon(e *Entity) (*Entity, *content.Equip) {
 
 // AttackBonus is what e adds to a natural d20: the weapon's attribute bonus
 // (Might unarmed), Melee skill, the weapon's hit bonus, and +1 while the
-// player is Well Fed.
+// player is Well Fed (and under rules 3 what gearBonus adds).
 func (s *State) AttackBonus(e *Entity) int {
 	attr, hit := events.Might, 0
 	if _, w := s.Weapon(e); w != nil {
 		attr, hit = w.Attribute, w.Hit
 	}
-	b := Bonus(e.Attributes[attr]) + e.Skills[events.Melee] + hit
+	gear, _, _ := s.gearBonus(e)
+	b := Bonus(e.Attributes[attr]) + e.Skills[events.Melee] + hit + gear
 	if e.ID == events.PlayerID && s.Hunger == events.WellFed {
 		b += s.content.Rules.WellFedHitBonus
 	}
@@ -110,9 +113,10 @@ func (s *State) DamageDice(e *Entity) content.Dice {
 }
 
 // DamageBonus is added to the damage roll: Might bonus, Melee skill and the
-// weapon's damage bonus.
+// weapon's damage bonus (and under rules 3 what gearBonus adds).
 func (s *State) DamageBonus(e *Entity) int {
-	b := Bonus(e.Attributes[events.Might]) + e.Skills[events.Melee]
+	_, gear, _ := s.gearBonus(e)
+	b := Bonus(e.Attributes[events.Might]) + e.Skills[events.Melee] + gear
 	if _, w := s.Weapon(e); w != nil {
 		b += w.DamageMod
 	}

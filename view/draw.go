@@ -46,7 +46,7 @@ func Draw(c Canvas, m *Model) {
 			m.drawLog(c, l.logArea)
 		}
 		switch mode {
-		case ModeInventory, ModeDrop, ModeRemove:
+		case ModeInventory, ModeDrop, ModeRemove, ModePickUp, ModeEnchant:
 			m.drawItems(c, l.mapArea)
 		case ModeSheet:
 			m.drawSheet(c, l.mapArea)

@@ -159,6 +159,7 @@ var (
 	itemColors    = map[rune]Color{
 		'!': ColorBlue, '%': ColorBrown, '?': ColorCyan,
 		'/': ColorCyan, '(': ColorGray, '^': ColorGray, '[': ColorGray,
+		'-': ColorBrown, '=': ColorCyan, '"': ColorBlue,
 	}
 	// terrainColors are the colors of the tiles, for the test that no
 	// monster or item looks like one.

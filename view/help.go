@@ -12,7 +12,7 @@ var helpKeys = [][2]string{
 	{"Z", "rest until healed"},
 	{"o", "explore the level"},
 	{">", "go down the stairs (first travel to them)"},
-	{"g or ,", "pick up"},
+	{"g or ,", "pick up (from a pile: choose which)"},
 	{"i  d  R", "inventory (use, equip)  drop  take off"},
 	{"c", "character sheet"},
 	{"x", "look around"},

@@ -22,6 +22,7 @@ type itemEntry struct {
 	letter rune
 	item   *reducer.Entity
 	n      int
+	all    []*reducer.Entity // the stack's items, item first
 }
 
 // worn lists what the player wears, in slot order.
@@ -50,16 +51,25 @@ func (m *Model) backpack() []*reducer.Entity {
 // stacks of identical items by their letters (see packLetters), then the
 // worn items by their slots' letters.
 func (m *Model) itemEntries() (pack, worn []itemEntry) {
+	if m.mode == ModePickUp {
+		return m.pileEntries(), nil
+	}
 	sts := stacks(m.backpack())
 	letters := packLetters(m.letters, sts) // m.letters is kept turn by turn (keepLetters)
 	if m.mode != ModeRemove {
 		for _, st := range sts {
-			pack = append(pack, itemEntry{letter: letters[st.kind], item: st.items[0], n: len(st.items)})
+			if m.mode == ModeEnchant && !m.enchantable(st.items[0]) {
+				continue
+			}
+			pack = append(pack, itemEntry{letter: letters[st.key], item: st.items[0], n: len(st.items), all: st.items})
 		}
 		slices.SortFunc(pack, func(a, b itemEntry) int { return int(a.letter) - int(b.letter) })
 	}
 	for _, it := range m.worn() {
-		worn = append(worn, itemEntry{letter: rune('A' + int(it.Slot-events.MainHand)), item: it, n: 1})
+		if m.mode == ModeEnchant && !m.enchantable(it) {
+			continue
+		}
+		worn = append(worn, itemEntry{letter: rune('A' + int(it.Slot-events.MainHand)), item: it, n: 1, all: []*reducer.Entity{it}})
 	}
 	return pack, worn
 }
@@ -79,19 +89,19 @@ func packLetters(old map[int]rune, sts []stack) map[int]rune {
 	out := make(map[int]rune, len(sts))
 	used := map[rune]bool{}
 	for _, st := range sts {
-		if l, ok := old[st.kind]; ok && !used[l] {
-			out[st.kind], used[l] = l, true
+		if l, ok := old[st.key]; ok && !used[l] {
+			out[st.key], used[l] = l, true
 		}
 	}
 	next := 'a'
 	for _, st := range sts {
-		if _, ok := out[st.kind]; ok {
+		if _, ok := out[st.key]; ok {
 			continue
 		}
 		for used[next] {
 			next++
 		}
-		out[st.kind], used[next] = next, true
+		out[st.key], used[next] = next, true
 	}
 	return out
 }
@@ -138,8 +148,16 @@ func (m *Model) chooseItem(it *reducer.Entity) Intent {
 		return Intent{Command: &events.Drop{Item: it.ID}}
 	case ModeRemove:
 		return Intent{Command: &events.Remove{Item: it.ID}}
+	case ModePickUp:
+		return Intent{Command: &events.PickUpItem{Item: it.ID}}
+	case ModeEnchant:
+		return Intent{Command: &events.UseOn{Item: m.item, On: it.ID}}
 	}
 	def := m.State.Content().Item(it.Kind)
+	if usedOnItem(def) {
+		m.startEnchanting(it.ID)
+		return Intent{}
+	}
 	if def != nil && def.Use != nil && (def.Use.Target == content.Actor || def.Use.Target == content.Area) {
 		m.startTargeting(it.ID)
 		return Intent{}
@@ -160,14 +178,21 @@ func (m *Model) drawItems(c Canvas, area rect) {
 		win.title, verb = "Drop what?", "drop"
 	case ModeRemove:
 		win.title, verb = "Take off what?", "take off"
+	case ModePickUp:
+		win.title, verb = "Pick up what?", "pick up"
+	case ModeEnchant:
+		win.title, verb = "Enchant what?", "enchant"
 	}
 	win.hint = fmt.Sprintf("letter or Enter: %s  Esc: close", verb)
 	names := map[events.EntityID]string{} // by the entry's first item
 	nameW := 0
 	for _, e := range append(pack[:len(pack):len(pack)], worn...) {
-		name := tables.Name(e.item.Kind)
+		name := itemName(m.State, e.item)
 		if e.n > 1 {
 			name = counted(name, e.n)
+		}
+		if c := m.charges(e); c != "" {
+			name += " " + c
 		}
 		if e.item.Slot != events.SlotNone {
 			name = fmt.Sprintf("%s (%s)", name, e.item.Slot)
@@ -188,6 +213,14 @@ func (m *Model) drawItems(c Canvas, area rect) {
 		win.lines = append(win.lines, l)
 		index++
 	}
+	if m.mode == ModePickUp {
+		win.lines = append(win.lines, styled("Lying here", styleTitle))
+		for _, e := range pack {
+			add(e)
+		}
+		win.draw(c, area)
+		return
+	}
 	if m.mode != ModeRemove {
 		win.lines = append(win.lines, styled(fmt.Sprintf("Backpack (%d/%d)", len(m.backpack()), tables.Rules.Backpack), styleTitle))
 		if len(pack) == 0 {
@@ -206,6 +239,25 @@ func (m *Model) drawItems(c Canvas, area rect) {
 		add(e)
 	}
 	win.draw(c, area)
+}
+
+// charges lists the charges of a stack of wands: "(1 charge)", "(2, 4
+// charges)"; "" for anything else.
+func (m *Model) charges(e itemEntry) string {
+	def := m.State.Content().Item(e.item.Kind)
+	if def == nil || def.Use == nil || def.Use.Charges.N == 0 {
+		return ""
+	}
+	var ns []string
+	last := 0
+	for _, it := range e.all {
+		last = m.State.Charges(it)
+		ns = append(ns, fmt.Sprint(last))
+	}
+	if len(ns) == 1 && last == 1 {
+		return "(1 charge)"
+	}
+	return "(" + strings.Join(ns, ", ") + " charges)"
 }
 
 // itemDetail says in a few words what an item does; worn items leave out
@@ -234,6 +286,9 @@ func itemDetail(s *reducer.State, def *content.Item, worn bool) string {
 		if q.MaxHP != 0 {
 			parts = append(parts, fmt.Sprintf("%+d max HP", q.MaxHP))
 		}
+		if q.Regen != 0 {
+			parts = append(parts, fmt.Sprintf("heals 1 HP every %d turns", q.Regen))
+		}
 		return strings.Join(parts, ", ")
 	}
 	u := def.Use
@@ -256,6 +311,8 @@ func itemDetail(s *reducer.State, def *content.Item, worn bool) string {
 		what = fmt.Sprintf("%d damage", amount)
 	case content.Confuse:
 		what = fmt.Sprintf("confuses for %d turns", u.Turns)
+	case content.Enchant:
+		return fmt.Sprintf("read on a weapon: %+d hit and damage; on armor: %+d", u.Amount, u.Amount)
 	default:
 		return ""
 	}

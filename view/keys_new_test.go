@@ -278,9 +278,9 @@ func TestSteppingOntoItemsSaysWhatLiesThere(t *testing.T) {
 		require.NoError(t, m.State.Apply(&events.Spawned{ID: m.State.NextID, Kind: kind, Pos: at}))
 	}
 	step(&events.Move{Dir: events.East})
-	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger (g picks up)."}, m.Messages(1))
+	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger (g asks which)."}, m.Messages(1))
 	step(&events.Wait{})
-	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger (g picks up)."}, m.Messages(1), "waiting on them does not say it again")
+	assert.Equal(t, []string{"You see here: 2 Health Potions and a Dagger (g asks which)."}, m.Messages(1), "waiting on them does not say it again")
 }
 
 func TestABusyTurnLosesNoLine(t *testing.T) {

@@ -28,10 +28,13 @@ const (
 	ModeGameOver              // the player died, or the game could not be saved
 	ModeNotice                // a notice the player must dismiss (see ShowNotice)
 	ModeHistory               // Ctrl-P: every message of the game, scrolled
+	ModePickUp                // g on a pile: which item to pick up (rules 3)
+	ModeEnchant               // what to read an Enchantment Scroll on (rules 3)
 )
 
 var modeNames = [...]string{"main menu", "journals", "page", "play", "inventory", "drop", "remove",
-	"character sheet", "help", "look", "targeting", "level up", "game over", "notice", "history"}
+	"character sheet", "help", "look", "targeting", "level up", "game over", "notice", "history",
+	"pick up", "enchant"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -129,7 +132,7 @@ type Model struct {
 
 	job      *auto.Job       // the multi-turn action under way; nil for none
 	seen     auto.Memory     // what the player has seen on the level, for jobs
-	letters  map[int]rune    // each backpack stack's letter, by item kind (see packLetters)
+	letters  map[int]rune    // each backpack stack's letter, by its key (see packLetters, stackKey)
 	scroll   int             // the history: how many lines up from its end
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
@@ -329,7 +332,7 @@ func (m *Model) HandleKey(k Key) Intent {
 		return m.keyNotice(k)
 	case ModePlay:
 		return m.keyPlay(k)
-	case ModeInventory, ModeDrop, ModeRemove:
+	case ModeInventory, ModeDrop, ModeRemove, ModePickUp, ModeEnchant:
 		return m.keyItems(k)
 	case ModeSheet, ModeHelp:
 		return m.keyPanel(k)

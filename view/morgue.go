@@ -79,7 +79,7 @@ func MorgueText(mg Morgue) string {
 		indent("(empty)")
 	}
 	for i, st := range pack {
-		indent(fmt.Sprintf("%c  %s", 'a'+i, counted(s.Content().Name(st.kind), len(st.items))))
+		indent(fmt.Sprintf("%c  %s", 'a'+i, counted(itemName(s, st.items[0]), len(st.items))))
 	}
 
 	total := 0

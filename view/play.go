@@ -25,6 +25,10 @@ func (m *Model) keyPlay(k Key) Intent {
 	}
 	switch k.Rune {
 	case 'g', ',':
+		if m.pileHere() {
+			m.open(ModePickUp)
+			return Intent{}
+		}
 		return Intent{Command: &events.PickUp{}}
 	case '>':
 		if p := m.State.Player(); p != nil && m.State.Map != nil && m.State.Map.At(p.Pos) != dungeon.DownStairs {

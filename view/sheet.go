@@ -60,7 +60,7 @@ func sheetLines(s *reducer.State) []line {
 	add(plain("Hunger: " + hunger))
 	add(plain(""))
 	add(styled("Equipment", styleTitle))
-	for slot := events.MainHand; slot < events.NumSlots; slot++ {
+	for _, slot := range s.Content().Slots() {
 		name := "-"
 		if it := s.Worn(p.ID, slot); it != nil {
 			name = s.Content().Name(it.Kind)

@@ -8,28 +8,47 @@ import (
 )
 
 // Identical items are shown as one stack: "3 Health Potions". Items of
-// one kind are identical unless one is worn (a worn item has its line).
+// one kind are identical unless one is worn (a worn item has its line)
+// or, under rules 3, enchanted otherwise (a Sword +1 is not a Sword).
+// Wands of one kind stack whatever their charges, which the line lists.
 
-// stack is items of one kind, in the order the first of them came.
+// stack is items of one kind and enchantment, in the order the first of
+// them came.
 type stack struct {
-	kind  int
+	key   int // see stackKey
 	items []*reducer.Entity
 }
 
-// stacks groups items by kind, in the order of each kind's first item.
+// stackKey is what tells stacks apart: the item's kind, and its
+// enchantment above the codes' 16 bits (0 for the items of rules 1 and
+// 2, whose key is their kind).
+func stackKey(it *reducer.Entity) int { return it.Kind + it.Level<<16 }
+
+// stacks groups items by kind and enchantment, in the order of each
+// stack's first item.
 func stacks(items []*reducer.Entity) []stack {
 	var out []stack
 	at := map[int]int{}
 	for _, it := range items {
-		i, ok := at[it.Kind]
+		key := stackKey(it)
+		i, ok := at[key]
 		if !ok {
 			i = len(out)
-			at[it.Kind] = i
-			out = append(out, stack{kind: it.Kind})
+			at[key] = i
+			out = append(out, stack{key: key})
 		}
 		out[i].items = append(out[i].items, it)
 	}
 	return out
+}
+
+// itemName is an item's name with its enchantment, if any: "Sword +1".
+func itemName(s *reducer.State, it *reducer.Entity) string {
+	name := s.Content().Name(it.Kind)
+	if e := s.Enchantment(it); e != 0 {
+		name = fmt.Sprintf("%s %+d", name, e)
+	}
+	return name
 }
 
 // counted is n things called name: "a Dagger", "an Orc", "3 Health
@@ -44,6 +63,14 @@ func counted(name string, n int) string {
 // plural is the plural of an item's name: its last word takes an s (or
 // es). "Leather Armor" is a mass noun and keeps its form.
 func plural(name string) string {
+	// "Sword +1": the name takes the plural, "Swords +1"; "Wand of
+	// Fire": the word before "of", "Wands of Fire".
+	if i := strings.LastIndex(name, " "); i > 0 && len(name) > i+1 && (name[i+1] == '+' || name[i+1] == '-') {
+		return plural(name[:i]) + name[i:]
+	}
+	if before, after, ok := strings.Cut(name, " of "); ok {
+		return plural(before) + " of " + after
+	}
 	switch {
 	case strings.HasSuffix(name, "Armor"), strings.HasSuffix(name, "Mail"), strings.HasSuffix(name, "s"):
 		return name
@@ -63,7 +90,7 @@ func seeHere(s *reducer.State) string {
 	}
 	var names []string
 	for _, st := range stacks(s.ItemsAt(p.Pos)) {
-		names = append(names, counted(s.Content().Name(st.kind), len(st.items)))
+		names = append(names, counted(itemName(s, st.items[0]), len(st.items)))
 	}
 	switch len(names) {
 	case 0:
@@ -71,5 +98,9 @@ func seeHere(s *reducer.State) string {
 	case 1:
 		return "You see here: " + names[0] + " (g picks up)."
 	}
-	return "You see here: " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " (g picks up)."
+	key := "g picks up"
+	if s.Content().Rules.ChoosePickUp {
+		key = "g asks which"
+	}
+	return "You see here: " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " (" + key + ")."
 }

@@ -52,8 +52,10 @@ type (
 	equipped struct{ Code, Actor, Item, Slot, Displaced uint32 }
 	healed   struct{ Code, Actor, Amount, Cause int32 }
 	damaged  struct{ Code, Actor, Amount, Cause, Source int32 }
-	// lostSight is LostSight; SkillRaised has healed's shape.
+	// lostSight is LostSight; SkillRaised and Enchanted have healed's
+	// shape.
 	lostSight struct{ Code, Actor, X, Y, Until int32 }
+	useOnCmd  struct{ Code, Item, On uint32 }
 	// Rules 3: shot is Attacked without a weapon; MoodChanged and
 	// Summoned have gainedXP's shape, Won twoIDs'.
 	shot struct {
@@ -86,6 +88,8 @@ var facts = [256]func() any{
 	17: func() any { return new(healed) },
 	18: func() any { return new(lostSight) },
 	19: func() any { return new(healed) },
+	30: func() any { return new(twoIDs) },
+	31: func() any { return new(healed) },
 	20: func() any { return new(shot) },
 	21: func() any { return new(gainedXP) },
 	22: func() any { return new(threeIDs) },
@@ -94,15 +98,17 @@ var facts = [256]func() any{
 }
 
 var commands = [256]func() any{
-	1: func() any { return new(noFields) },
-	2: func() any { return new(oneField) },
-	3: func() any { return new(noFields) },
-	4: func() any { return new(noFields) },
-	5: func() any { return new(oneField) },
-	6: func() any { return new(useCmd) },
-	7: func() any { return new(oneField) },
-	8: func() any { return new(noFields) },
-	9: func() any { return new(oneField) },
+	1:  func() any { return new(noFields) },
+	2:  func() any { return new(oneField) },
+	3:  func() any { return new(noFields) },
+	4:  func() any { return new(noFields) },
+	5:  func() any { return new(oneField) },
+	6:  func() any { return new(useCmd) },
+	7:  func() any { return new(oneField) },
+	8:  func() any { return new(noFields) },
+	9:  func() any { return new(oneField) },
+	10: func() any { return new(oneField) },
+	11: func() any { return new(useOnCmd) },
 }
 
 // Decoder decodes turn payloads by reflection.

@@ -32,6 +32,8 @@ func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
 		&events.HungerChanged{Actor: 1, Hunger: events.Hungry, Until: 620},
 		&events.LostSight{Actor: 9, At: events.Pos{X: 12, Y: 7}, Until: 130},
 		&events.SkillRaised{Actor: 1, Skill: events.Magic, By: 1},
+		&events.Zapped{Actor: 1, Item: 14},
+		&events.Enchanted{Actor: 1, Item: 12, By: 1},
 		&events.Shot{Attacker: 9, Target: 1, Natural: 12, Attack: 14, ArmorClass: 13, Hit: true, Roll: 5, Damage: 6},
 		&events.MoodChanged{Actor: 9, Mood: events.Fleeing},
 		&events.Stole{Actor: 9, Victim: 1, Item: 13},
@@ -41,7 +43,8 @@ func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
 	require.Len(t, facts, len(events.FactCodes()))
 	d := NewDecoder()
 	for _, c := range []events.Command{&events.Begin{}, &events.Move{}, &events.Wait{}, &events.PickUp{}, &events.Drop{Item: 3},
-		&events.Use{Item: 4}, &events.Use{Item: 4, HasTarget: true}, &events.Remove{Item: 2}, &events.Descend{}, &events.ChooseAttribute{}} {
+		&events.Use{Item: 4}, &events.Use{Item: 4, HasTarget: true}, &events.Remove{Item: 2}, &events.Descend{}, &events.ChooseAttribute{},
+		&events.PickUpItem{Item: 5}, &events.UseOn{Item: 6, On: 2}} {
 		p, err := events.NewTurnEncoderFor(1).Encode(&events.Turn{Command: c, Draws: 3, Facts: facts})
 		require.NoError(t, err)
 		require.NoError(t, d.Decode(p))

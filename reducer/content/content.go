@@ -138,6 +138,8 @@ const (
 	Feed
 	Harm
 	Confuse
+	// Enchant raises the enchantment of an item the user holds (rules 3).
+	Enchant
 )
 
 // Targeting says how a consumable picks what it affects.
@@ -149,6 +151,7 @@ const (
 	Actor                    // a chosen tile holding an actor
 	Area                     // a chosen tile; everything within Radius
 	Nearest                  // the nearest visible hostile within Range
+	Held                     // an item the user holds, chosen (rules 3)
 )
 
 // Use describes a consumable.
@@ -160,6 +163,9 @@ type Use struct {
 	Amount int
 	Turns  int
 	Cause  events.Cause // what damage it deals is called
+	// Charges, when not zero, makes it a wand (rules 3): it is not used
+	// up but spends a charge, and it spawns with Charges rolled.
+	Charges Dice
 }
 
 // Equip describes an item that can be worn.
@@ -171,6 +177,9 @@ type Equip struct {
 	DamageMod int
 	Armor     int
 	MaxHP     int
+	// Regen, when not zero, heals the wearer a hit point every Regen
+	// turns (rules 3).
+	Regen int
 }
 
 // Item is a kind of item.
@@ -239,6 +248,9 @@ type Rules struct {
 	Magic bool
 	// Mana: the game keeps and shows a mana pool.
 	Mana bool
+	// ChoosePickUp: picking up from a pile may name the item
+	// (events.PickUpItem, rules 3).
+	ChoosePickUp bool
 
 	// Rules 3 (all zero before).
 	// Behaviours: monsters act as their kind's Behaves says.
@@ -274,6 +286,11 @@ type Tables struct {
 	Rules    Rules
 	Player   *Monster
 
+	// regenerates is whether an item has Equip.Regen (see Regenerates).
+	regenerates bool
+	// slots are the slots some item is worn in, in order (see Slots).
+	slots []events.Slot
+
 	byCode map[int]any
 	// The monsters and items of codes below smallCodes, by code: the fold
 	// asks for them on nearly every fact.
@@ -282,6 +299,14 @@ type Tables struct {
 }
 
 const smallCodes = 256
+
+// Slots are the slots the tables' items are worn in, in order: the four
+// of rules 1 and 2, and rules 3's ring, neck, hands, feet and cloak.
+func (t *Tables) Slots() []events.Slot { return t.slots }
+
+// Regenerates reports whether some item heals its wearer (Equip.Regen):
+// the rules look at what the player wears each turn only then.
+func (t *Tables) Regenerates() bool { return t.regenerates }
 
 // Monster returns the monster of a code, or nil.
 func (t *Tables) Monster(code int) *Monster {
@@ -418,6 +443,15 @@ func load(fsys fs.FS, dir string, v int) (*Tables, error) {
 			return nil, fmt.Errorf("%s: entry %d (%s): %w", file("items.json"), i, r.Name, err)
 		}
 		t.Items = append(t.Items, it)
+		t.regenerates = t.regenerates || it.Equip != nil && it.Equip.Regen > 0
+	}
+	for slot := events.MainHand; slot < events.NumSlots; slot++ {
+		for _, it := range t.Items {
+			if it.Equip != nil && it.Equip.Slot == slot {
+				t.slots = append(t.slots, slot)
+				break
+			}
+		}
 	}
 	var rawMonsters []rawMonster
 	if err := readJSON(fsys, file("monsters.json"), &rawMonsters); err != nil {

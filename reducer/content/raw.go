@@ -201,13 +201,14 @@ func unknownKey(m map[string]int, known func(string) bool) string {
 }
 
 type rawUse struct {
-	Effect string `json:"effect"`
-	Target string `json:"target"`
-	Range  int    `json:"range"`
-	Radius int    `json:"radius"`
-	Amount int    `json:"amount"`
-	Turns  int    `json:"turns"`
-	Cause  string `json:"cause"`
+	Effect  string `json:"effect"`
+	Target  string `json:"target"`
+	Range   int    `json:"range"`
+	Radius  int    `json:"radius"`
+	Amount  int    `json:"amount"`
+	Turns   int    `json:"turns"`
+	Cause   string `json:"cause"`
+	Charges string `json:"charges"`
 }
 
 type rawEquip struct {
@@ -218,6 +219,7 @@ type rawEquip struct {
 	DamageMod int    `json:"damageBonus"`
 	Armor     int    `json:"armor"`
 	MaxHP     int    `json:"maxHP"`
+	Regen     int    `json:"regen"`
 }
 
 type rawItem struct {
@@ -231,9 +233,9 @@ type rawItem struct {
 	Goal  bool      `json:"goal"`
 }
 
-var effects = map[string]Effect{"heal": Heal, "feed": Feed, "damage": Harm, "confuse": Confuse}
+var effects = map[string]Effect{"heal": Heal, "feed": Feed, "damage": Harm, "confuse": Confuse, "enchant": Enchant}
 
-var targetings = map[string]Targeting{"": Self, "self": Self, "actor": Actor, "tile": Area, "nearest": Nearest}
+var targetings = map[string]Targeting{"": Self, "self": Self, "actor": Actor, "tile": Area, "nearest": Nearest, "item": Held}
 
 func (r rawItem) build() (*Item, error) {
 	it := &Item{Code: r.Code, Name: r.Name, Look: r.Look}
@@ -277,7 +279,7 @@ func (r rawItem) build() (*Item, error) {
 			return nil, fmt.Errorf("field use.amount: %d is not in 0..1000", u.Amount)
 		case u.Turns < 0 || u.Turns > 1000:
 			return nil, fmt.Errorf("field use.turns: %d is not in 0..1000", u.Turns)
-		case tg != Self && u.Range == 0:
+		case tg != Self && tg != Held && u.Range == 0:
 			return nil, fmt.Errorf("field use.range: a targeted item needs a range")
 		case tg == Area && u.Radius == 0:
 			return nil, fmt.Errorf("field use.radius: an area item needs a radius")
@@ -289,6 +291,20 @@ func (r rawItem) build() (*Item, error) {
 			return nil, fmt.Errorf("field use.cause: a damage item needs a cause")
 		case (e == Confuse || e == Harm) && tg == Self:
 			return nil, fmt.Errorf("field use.target: a %s item needs a target", u.Effect)
+		case (e == Enchant) != (tg == Held):
+			return nil, fmt.Errorf("field use.target: an enchant item, and only one, targets an item held")
+		case e == Enchant && u.Amount == 0:
+			return nil, fmt.Errorf("field use.amount: an enchant item needs an amount")
+		}
+		if u.Charges != "" {
+			c, err := ParseDice(u.Charges)
+			if err != nil {
+				return nil, fmt.Errorf("field use.charges: %w", err)
+			}
+			if tg == Self || tg == Held {
+				return nil, fmt.Errorf("field use.charges: a wand needs a target")
+			}
+			it.Use.Charges = c
 		}
 	}
 	if q := r.Equip; q != nil {
@@ -314,6 +330,10 @@ func (r rawItem) build() (*Item, error) {
 		if q.Armor < 0 || q.Armor > 20 {
 			return nil, fmt.Errorf("field equip.armor: %d is not in 0..20", q.Armor)
 		}
+		if q.Regen < 0 || q.Regen > 1000 {
+			return nil, fmt.Errorf("field equip.regen: %d is not in 0..1000", q.Regen)
+		}
+		eq.Regen = q.Regen
 		if q.Hit < -20 || q.Hit > 20 || q.DamageMod < -20 || q.DamageMod > 20 || q.MaxHP < -100 || q.MaxHP > 100 {
 			return nil, fmt.Errorf("field equip: hit, damageBonus or maxHP out of range")
 		}
@@ -365,6 +385,7 @@ type rawRules struct {
 	SearchTurns   int            `json:"searchTurns"`
 	Magic         bool           `json:"magic"`
 	Mana          bool           `json:"mana"`
+	ChoosePickUp  bool           `json:"choosePickUp"`
 	// Rules 3.
 	Behaviours        bool `json:"behaviours"`
 	LevelCap          int  `json:"levelCap"`
@@ -395,7 +416,7 @@ func (r rawRules) build() (Rules, error) {
 		SpawnDie: r.Spawns.Die, SpawnOffset: r.Spawns.Offset, Width: r.Level.Width, Height: r.Level.Height,
 		PlayerHPBase: r.PlayerHP.Base, PlayerHPPerLevel: r.PlayerHP.PerLevel,
 		CriticalRolls: r.CriticalRolls, SearchTurns: r.SearchTurns,
-		Magic: r.Magic, Mana: r.Mana,
+		Magic: r.Magic, Mana: r.Mana, ChoosePickUp: r.ChoosePickUp,
 		Behaviours: r.Behaviours, LevelCap: r.LevelCap, SpawnDepthDivisor: r.SpawnDepthDivisor, MaxMonsters: r.MaxMonsters,
 		PathNodes: r.PathNodes, OutOfDepth: r.OutOfDepth.Chance, OutOfDepthBy: r.OutOfDepth.By,
 		WakeChance: r.WakeChance, GoalDepth: r.Goal.Depth,
