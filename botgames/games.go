@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"rogue/bot"
 	"rogue/bot/balance"
 	"rogue/events"
 	"rogue/game"
@@ -20,13 +21,23 @@ import (
 )
 
 // Games is how many games are to be played: seeds First, First+1, ...,
-// each for at most Turns turns, under Rules, into journals written with
+// each by the built-in player named Player (bot.New; "" is the strong
+// one) for at most Turns turns, under Rules, into journals written with
 // Opts.
 type Games struct {
 	First        uint64
 	Games, Turns int
 	Rules        int
+	Player       string
 	Opts         journal.Options
+}
+
+// player is the name of the run's player.
+func (run Games) player() string {
+	if run.Player == "" {
+		return bot.StrongName
+	}
+	return run.Player
 }
 
 // botResult is how one game of many ended.
@@ -130,7 +141,11 @@ func PlayGame(seed uint64, run Games, path string, each func(*reducer.State)) (b
 	if err != nil {
 		return balance.Game{}, err
 	}
-	_, snapErr, err := game.RecordBot(path, h, content.Default(), run.Turns, each)
+	p, err := bot.New(run.player())
+	if err != nil {
+		return balance.Game{}, err
+	}
+	_, snapErr, err := game.RecordPlayer(path, h, content.Default(), p, run.Turns, each)
 	if err == nil {
 		err = snapErr
 	}
@@ -143,8 +158,8 @@ func PlayGame(seed uint64, run Games, path string, each func(*reducer.State)) (b
 	}
 	defer r.Close()
 	w := balance.NewWatcher()
-	s, tail, err := game.Fold(r, content.Default(), -1, func(_ *reducer.State, t *events.Turn) error {
-		w.Turn(t)
+	s, tail, err := game.Fold(r, content.Default(), -1, func(s *reducer.State, t *events.Turn) error {
+		w.Turn(s, t)
 		return nil
 	})
 	if err == nil && tail != nil {
@@ -160,7 +175,7 @@ func PlayGame(seed uint64, run Games, path string, each func(*reducer.State)) (b
 // deepest game, then the balance report.
 func printBotTotals(w io.Writer, dir string, run Games, results []botResult, elapsed time.Duration, workers int) {
 	var games []balance.Game
-	total, dead := 0, 0
+	total, dead, won := 0, 0, 0
 	var deepest balance.Game
 	for _, r := range results {
 		if !r.ended || r.err != nil {
@@ -172,16 +187,19 @@ func printBotTotals(w io.Writer, dir string, run Games, results []botResult, ela
 		if g.Died {
 			dead++
 		}
+		if g.Won {
+			won++
+		}
 		if g.Depth > deepest.Depth {
 			deepest = g
 		}
 	}
-	fmt.Fprintf(w, "games:    %d (%d died, %d alive), journals in %s\n", len(games), dead, len(games)-dead, dir)
+	fmt.Fprintf(w, "games:    %d (%d died, %d won, %d at the cap), journals in %s\n", len(games), dead, won, len(games)-dead-won, dir)
 	fmt.Fprintf(w, "turns:    %d, %.0f turns a second on %d cores (%s)\n", total, float64(total)/elapsed.Seconds(), workers, elapsed.Round(time.Millisecond))
 	if len(games) > 0 {
 		fmt.Fprintf(w, "deepest:  depth %d (seed %d, %d turns)\n", deepest.Depth, deepest.Seed, deepest.Turns)
 	}
-	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.Rules, Turns: run.Turns}, games))
+	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.Rules, Turns: run.Turns, Player: run.player()}, games))
 }
 
 // progress shows how far many games have got: a bar redrawn in place on
