@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"fmt"
-	"strings"
-
 	"rogue/events"
 	"rogue/reducer"
 )
@@ -16,25 +13,12 @@ type Player interface {
 	Choose(s *reducer.State) events.Command
 }
 
-// The built-in players, by the name rogue bot --player takes.
+// The built-in players, by the name rogue bot --player takes: this
+// package's strong player, and the newcomer (bot/newcomer).
 const (
 	StrongName   = "strong"
 	NewcomerName = "newcomer"
 )
-
-// Names are the built-in players' names, the default first.
-var Names = []string{StrongName, NewcomerName}
-
-// New is a new player of the given name for one game.
-func New(name string) (Player, error) {
-	switch name {
-	case StrongName:
-		return Strong{}, nil
-	case NewcomerName:
-		return NewNewcomer(), nil
-	}
-	return nil, fmt.Errorf("no player %q (the players are %s)", name, strings.Join(Names, " and "))
-}
 
 // Strong is the strong player: Choose, which needs no memory of its own.
 type Strong struct{}

@@ -13,6 +13,7 @@ import (
 
 	"rogue/bot"
 	"rogue/bot/balance"
+	"rogue/bot/newcomer"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -141,7 +142,7 @@ func PlayGame(seed uint64, run Games, path string, each func(*reducer.State)) (b
 	if err != nil {
 		return balance.Game{}, err
 	}
-	p, err := bot.New(run.player())
+	p, err := NewPlayer(run.player())
 	if err != nil {
 		return balance.Game{}, err
 	}
@@ -238,4 +239,18 @@ func (p *progress) finish(done int, turns int64, elapsed time.Duration) {
 		p.show(done, turns, elapsed)
 		fmt.Fprintln(p.w)
 	}
+}
+
+// Players are the built-in players' names, the default first.
+var Players = []string{bot.StrongName, bot.NewcomerName}
+
+// NewPlayer is a new built-in player of the given name, for one game.
+func NewPlayer(name string) (bot.Player, error) {
+	switch name {
+	case bot.StrongName:
+		return bot.Strong{}, nil
+	case bot.NewcomerName:
+		return newcomer.New(), nil
+	}
+	return nil, fmt.Errorf("no player %q (the players are %s)", name, strings.Join(Players, " and "))
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
+	"rogue/bot/newcomer"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -61,4 +63,15 @@ func TestProgressIsABarOnATerminalElseALineNowAndThen(t *testing.T) {
 			assert.Equal(t, tc.want, b.String())
 		})
 	}
+}
+
+func TestThePlayersAreFoundByName(t *testing.T) {
+	strong, err := NewPlayer("strong")
+	require.NoError(t, err)
+	assert.Equal(t, bot.Player(bot.Strong{}), strong)
+	nc, err := NewPlayer("newcomer")
+	require.NoError(t, err)
+	assert.Equal(t, bot.Player(newcomer.New()), nc)
+	_, err = NewPlayer("expert")
+	assert.EqualError(t, err, `no player "expert" (the players are strong and newcomer)`)
 }

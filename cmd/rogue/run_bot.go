@@ -45,7 +45,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if _, err := content.ForRules(*rules); err != nil {
 		return usageError("--rules: %v", err)
 	}
-	p, err := bot.New(*player)
+	p, err := botgames.NewPlayer(*player)
 	if err != nil {
 		return usageError("--player: %v", err)
 	}

@@ -1,4 +1,4 @@
-package bot_test
+package newcomer_test
 
 import (
 	"testing"
@@ -6,12 +6,27 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"rogue/bot"
+	"rogue/bot/newcomer"
 	"rogue/events"
 	"rogue/game"
+	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
 )
+
+// discard is a journal that keeps nothing: these tests only watch the state.
+type discard struct{}
+
+func (discard) Append(*events.Turn) error { return nil }
+
+// botGame starts a game of the given seed for a built-in player.
+func botGame(t *testing.T, seed uint64, wizard bool) *game.Game {
+	t.Helper()
+	h := game.NewHeader(seed, "bot", journal.Options{Wizard: wizard})
+	g, err := game.Start(h, content.Default(), discard{})
+	require.NoError(t, err)
+	return g
+}
 
 // monsterInView reports whether the player sees a monster.
 func monsterInView(s *reducer.State) bool {
@@ -30,7 +45,7 @@ func monsterInView(s *reducer.State) bool {
 func TestTheNewcomerUsesOnlyPotionsAndFoodAndChargesWhatItSees(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		g := botGame(t, seed, false)
-		n := bot.NewNewcomer()
+		n := newcomer.New()
 		c := g.State.Content()
 		for g.State.Turn < 2000 && !g.State.Over {
 			s := g.State
@@ -76,7 +91,7 @@ func TestTheNewcomerUsesOnlyPotionsAndFoodAndChargesWhatItSees(t *testing.T) {
 // stairs: it goes on down, and never stands still for long.
 func TestTheNewcomerExploresAndGoesDown(t *testing.T) {
 	g := botGame(t, 2, true)
-	n := bot.NewNewcomer()
+	n := newcomer.New()
 	depths := map[int]int{} // the turn each depth was entered
 	for g.State.Turn < 4000 {
 		require.NoError(t, g.PlayerTurn(n))
@@ -91,21 +106,10 @@ func TestTheNewcomerExploresAndGoesDown(t *testing.T) {
 // play the same game alike.
 func TestTwoNewcomersPlayTheSameSeedAlike(t *testing.T) {
 	a, b := botGame(t, 4, false), botGame(t, 4, false)
-	na, nb := bot.NewNewcomer(), bot.NewNewcomer()
+	na, nb := newcomer.New(), newcomer.New()
 	for a.State.Turn < 1500 && !a.State.Over {
 		require.NoError(t, a.PlayerTurn(na))
 		require.NoError(t, b.PlayerTurn(nb))
 		require.Equal(t, a.State.Digest(), b.State.Digest(), "turn %d", a.State.Turn)
 	}
-}
-
-func TestThePlayersAreFoundByName(t *testing.T) {
-	strong, err := bot.New("strong")
-	require.NoError(t, err)
-	assert.Equal(t, bot.Player(bot.Strong{}), strong)
-	newcomer, err := bot.New("newcomer")
-	require.NoError(t, err)
-	assert.Equal(t, bot.Player(bot.NewNewcomer()), newcomer)
-	_, err = bot.New("expert")
-	assert.EqualError(t, err, `no player "expert" (the players are strong and newcomer)`)
 }

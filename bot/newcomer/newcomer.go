@@ -1,10 +1,14 @@
-package bot
+// Package newcomer is the built-in player that plays as a person new to
+// the game does (rogue bot --player newcomer): it charges, keeps its
+// first gear, reads nothing, drinks late and explores with the jobs a
+// person gets from o and > (auto).
+package newcomer
 
 import (
 	"rogue/auto"
+	"rogue/bot"
 	"rogue/events"
 	"rogue/reducer"
-	"rogue/reducer/content"
 	"rogue/reducer/dungeon"
 )
 
@@ -42,13 +46,12 @@ type Newcomer struct {
 // that lead nowhere.
 const maxStalls = 10
 
-// NewNewcomer is a newcomer about to play a new game.
-func NewNewcomer() *Newcomer { return &Newcomer{} }
+// New is a newcomer about to play a new game.
+func New() *Newcomer { return &Newcomer{} }
 
 // Choose returns the newcomer's next command in s.
 func (n *Newcomer) Choose(s *reducer.State) events.Command {
-	b := &brain{s: s, c: s.Content(), p: s.Player()}
-	p := b.p
+	p := s.Player()
 	if s.Depth != n.depth {
 		n.depth, n.known, n.stalls, n.done, n.job, n.chasing = s.Depth, 0, 0, false, nil, false
 	}
@@ -57,22 +60,22 @@ func (n *Newcomer) Choose(s *reducer.State) events.Command {
 		return &events.ChooseAttribute{Attribute: order[p.Level%len(order)]}
 	}
 	if p.HP*3 <= s.MaxHP(p) {
-		if it := b.carried(isHeal); it != nil {
+		if it := bot.Carried(s, bot.IsHeal); it != nil {
 			n.job = nil
 			return &events.Use{Item: it.ID}
 		}
 	}
 	if s.Hunger >= events.Hungry {
-		if it := b.carried(isFood); it != nil {
+		if it := bot.Carried(s, bot.IsFood); it != nil {
 			n.job = nil
 			return &events.Use{Item: it.ID}
 		}
 	}
-	if cmd := n.charge(b); cmd != nil {
+	if cmd := n.charge(s); cmd != nil {
 		n.job = nil
 		return cmd
 	}
-	if here := s.ItemsAt(p.Pos); len(here) > 0 && n.uses(b, here[0]) && len(b.backpack()) < b.c.Rules.Backpack {
+	if here := s.ItemsAt(p.Pos); len(here) > 0 && uses(s, here[0]) && len(s.Backpack(p.ID)) < s.Content().Rules.Backpack {
 		n.job = nil
 		return &events.PickUp{}
 	}
@@ -103,11 +106,11 @@ func (n *Newcomer) Choose(s *reducer.State) events.Command {
 	// No job will start: a monster in view that cannot be reached, or
 	// no known way on. Walk by hand to what is not seen yet, or to the
 	// stairs, through whatever stands in the way.
-	if dir, ok := b.walkThrough(b.frontier()); ok {
+	if dir, ok := bot.WalkThrough(s, bot.Frontier(s)); ok {
 		return &events.Move{Dir: dir}
 	}
-	if stairs, ok := b.stairs(); ok {
-		if dir, ok := b.walkThrough(stairs); ok {
+	if stairs, ok := bot.Stairs(s); ok {
+		if dir, ok := bot.WalkThrough(s, stairs); ok {
 			return &events.Move{Dir: dir}
 		}
 	}
@@ -135,16 +138,17 @@ func (n *Newcomer) begin(k auto.Kind, s *reducer.State) events.Command {
 // out of sight of one tile and in sight of the next would otherwise
 // draw it back and forth between the two for good: a person walks on to
 // where they saw it.)
-func (n *Newcomer) charge(b *brain) events.Command {
-	for _, m := range b.visibleFoes() {
+func (n *Newcomer) charge(s *reducer.State) events.Command {
+	foes := bot.VisibleFoes(s)
+	for _, m := range foes {
 		at := m.Pos
-		if dir, ok := b.walkThrough(func(q events.Pos) bool { return q == at }); ok {
+		if dir, ok := bot.WalkThrough(s, func(q events.Pos) bool { return q == at }); ok {
 			n.chasing, n.at = true, at
 			return &events.Move{Dir: dir}
 		}
 	}
-	if n.chasing && len(b.visibleFoes()) == 0 && b.p.Pos != n.at {
-		if dir, ok := b.walkTo(func(q events.Pos) bool { return q == n.at }); ok {
+	if n.chasing && len(foes) == 0 && s.Player().Pos != n.at {
+		if dir, ok := bot.WalkTo(s, func(q events.Pos) bool { return q == n.at }); ok {
 			return &events.Move{Dir: dir}
 		}
 	}
@@ -154,9 +158,7 @@ func (n *Newcomer) charge(b *brain) events.Command {
 
 // uses reports whether the newcomer has a use for an item: a potion
 // that heals or food.
-func (n *Newcomer) uses(b *brain, it *reducer.Entity) bool {
-	def := b.c.Item(it.Kind)
-	return def != nil && def.Use != nil && (isHeal(def.Use) || isFood(def.Use))
+func uses(s *reducer.State, it *reducer.Entity) bool {
+	def := s.Content().Item(it.Kind)
+	return def != nil && def.Use != nil && (bot.IsHeal(def.Use) || bot.IsFood(def.Use))
 }
-
-func isFood(u *content.Use) bool { return u.Effect == content.Feed }
