@@ -33,18 +33,22 @@ func TestTheBotsJournalsAreTheSameOnEveryArchitecture(t *testing.T) {
 		seed   uint64
 		turns  int
 		wizard bool
+		rules  int // each game stays under the rules it was recorded by
 	}{
-		{"seed-5", 5, 3000, false},
-		{"seed-2", 2, 3000, false},
-		{"seed-3-wizard", 3, 5000, true},
+		{"seed-5", 5, 3000, false, 2},
+		{"seed-2", 2, 3000, false, 2},
+		{"seed-3-wizard", 3, 5000, true, 2},
 	}
 	dir := t.TempDir()
 	var got string
 	for _, g := range games {
-		h := NewHeader(g.seed, "bot", journal.Options{Wizard: g.wizard, SyncEvery: 1 << 20})
+		h, err := NewHeaderRules(g.seed, "bot", journal.Options{Wizard: g.wizard, SyncEvery: 1 << 20}, g.rules)
+		require.NoError(t, err)
 		h.Created = created
+		tables, err := content.ForRules(g.rules)
+		require.NoError(t, err)
 		path := filepath.Join(dir, g.name+".rogue")
-		played, _, err := RecordBot(path, h, content.Default(), g.turns, nil)
+		played, _, err := RecordBot(path, h, tables, g.turns, nil)
 		require.NoError(t, err)
 		b, err := os.ReadFile(path)
 		require.NoError(t, err)

@@ -147,7 +147,7 @@ func TestContinuingResumesOnTheSameTurn(t *testing.T) {
 	assert.Equal(t, want, again.g.State.Digest())
 	assert.Empty(t, again.hp, "the HP history before is folded only for the chart, at death")
 	assert.Equal(t, 31, again.hpFrom)
-	assert.Contains(t, again.recent, "Welcome back: turn 30 on depth 1, under rules 2.")
+	assert.Contains(t, again.recent, "Welcome back: turn 30 on depth 1, under rules 3.")
 }
 
 func TestATornTurnIsCutIntoASideFileWithANote(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"rogue/events"
+	"rogue/reducer/content"
 	"rogue/reducer/dungeon"
 )
 
@@ -75,6 +76,9 @@ func (m *Model) drawMap(c Canvas, area rect) {
 		}
 		g := s.Content().Glyph(e.Kind)
 		seen[at], seenStyle[at] = g, glyphStyle(g, e.ID == events.PlayerID, actor)
+		if c := s.Content().ColorOf(e.Kind); c != content.NoColor && e.ID != events.PlayerID {
+			seenStyle[at].Fg = contentColors[c]
+		}
 	}
 	mode := m.Mode()
 	for sy := 0; sy < area.h; sy++ {
@@ -160,6 +164,14 @@ var (
 	// monster or item looks like one.
 	terrainColors = []Color{ColorWhite, ColorYellow}
 )
+
+// contentColors are the view's colors of the tables' (rules 3 and later
+// give every monster and item its own).
+var contentColors = [...]Color{
+	content.NoColor: ColorDefault, content.Red: ColorRed, content.Green: ColorGreen,
+	content.Yellow: ColorYellow, content.Blue: ColorBlue, content.Magenta: ColorMagenta,
+	content.Cyan: ColorCyan, content.White: ColorWhite, content.Gray: ColorGray, content.Brown: ColorBrown,
+}
 
 // glyphStyle is how an entity with glyph g looks on the map.
 func glyphStyle(g rune, player, actor bool) Style {

@@ -27,12 +27,33 @@ func (m *Model) keyLook(k Key) Intent {
 }
 
 // lookLines are shown in the message area while looking.
+// When what is seen there has a look description, it takes the title's
+// line: the message area of the smallest screen has three.
 func (m *Model) lookLines() []line {
+	title := styled("Looking.", styleTitle)
+	if l := lookText(m.State, m.cursor); l != "" {
+		return []line{plain(describe(m.State, m.cursor)), plain(l), styled("Move: movement keys  Esc: done", styleHint)}
+	}
 	return []line{
-		styled("Looking.", styleTitle),
+		title,
 		plain(describe(m.State, m.cursor)),
 		styled("Move: movement keys  Esc: done", styleHint),
 	}
+}
+
+// lookText is the tables' description of what the player sees on p: the
+// actor there, else the first item; "" for none.
+func lookText(s *reducer.State, p events.Pos) string {
+	if s == nil || s.Map == nil || !s.Map.InBounds(p) || !s.CanSee(p) {
+		return ""
+	}
+	if a := s.ActorAt(p); a != nil && a.ID != events.PlayerID {
+		return s.Content().LookOf(a.Kind)
+	}
+	for _, it := range s.ItemsAt(p) {
+		return s.Content().LookOf(it.Kind)
+	}
+	return ""
 }
 
 // describe says what the player knows of tile p: what is visibly on it,

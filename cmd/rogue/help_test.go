@@ -97,7 +97,7 @@ func TestHelpForWhatIsNotACommandIsAUsageError(t *testing.T) {
 func TestVersionSaysTheBuildTheFormatsTheRulesAndThePRNG(t *testing.T) {
 	got := runHere("version")
 	require.Equal(t, 0, got.Code, got.Stderr)
-	assert.Regexp(t, `^rogue (devel|devel [0-9a-f]{1,12}(\+modified)?|v\S+) \(go\S+ \w+/\w+\); journal formats 1 to 4 \(new games in 4\); rules 1 to 2; PRNG splitmix64-counter/1\n$`, got.Stdout)
+	assert.Regexp(t, `^rogue (devel|devel [0-9a-f]{1,12}(\+modified)?|v\S+) \(go\S+ \w+/\w+\); journal formats 1 to 4 \(new games in 4\); rules 1 to 3; PRNG splitmix64-counter/1\n$`, got.Stdout)
 	assert.Equal(t, buildinfo.Line()+"\n", got.Stdout)
 	assert.Equal(t, ran{Code: 2, Stderr: "rogue version: unexpected argument \"now\"\n"}, runHere("version", "now"))
 }

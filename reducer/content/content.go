@@ -42,11 +42,54 @@ func ParseDice(s string) (Dice, error) {
 	return Dice{a, b}, nil
 }
 
+// Color is the color a monster or item is drawn in (rules 3 and later;
+// NoColor leaves it to the view).
+type Color uint8
+
+// The colors the tables may name.
+const (
+	NoColor Color = iota
+	Red
+	Green
+	Yellow
+	Blue
+	Magenta
+	Cyan
+	White
+	Gray
+	Brown
+)
+
+var colorNames = [...]string{"", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "gray", "brown"}
+
+func (c Color) String() string {
+	if int(c) < len(colorNames) {
+		return colorNames[c]
+	}
+	return "?"
+}
+
+// ParseColor reads a color's name ("red").
+func ParseColor(s string) (Color, bool) {
+	for i, n := range colorNames {
+		if n == s && n != "" {
+			return Color(i), true
+		}
+	}
+	return NoColor, false
+}
+
+// MaxLook is the longest a look description may be: one line of the
+// narrowest screen.
+const MaxLook = 80
+
 // Monster is a kind of actor, the player's kind included.
 type Monster struct {
 	Code       int
 	Name       string
 	Glyph      rune
+	Color      Color  // NoColor: the view's choice
+	Look       string // what look (x) says of it; "" for none
 	Player     bool
 	Level      int
 	Attributes [events.NumAttributes]int
@@ -105,6 +148,8 @@ type Item struct {
 	Code  int
 	Name  string
 	Glyph rune
+	Color Color  // NoColor: the view's choice
+	Look  string // what look (x) says of it; "" for none
 	Use   *Use
 	Equip *Equip
 }
@@ -221,6 +266,29 @@ func (t *Tables) Glyph(code int) rune {
 		return v.Glyph
 	}
 	return '?'
+}
+
+// ColorOf is the color of whatever has the code (NoColor when the
+// tables leave it to the view).
+func (t *Tables) ColorOf(code int) Color {
+	switch v := t.byCode[code].(type) {
+	case *Monster:
+		return v.Color
+	case *Item:
+		return v.Color
+	}
+	return NoColor
+}
+
+// LookOf is the look description of whatever has the code, or "".
+func (t *Tables) LookOf(code int) string {
+	switch v := t.byCode[code].(type) {
+	case *Monster:
+		return v.Look
+	case *Item:
+		return v.Look
+	}
+	return ""
 }
 
 // ByName finds a monster or item code by name.

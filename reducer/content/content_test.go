@@ -2,6 +2,7 @@ package content
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -66,6 +67,10 @@ func TestABrokenTableNamesTheFileTheEntryAndTheField(t *testing.T) {
 			`data/spawns.json: json: unknown field "wieght"`},
 		{"a rule out of range", "rules", `{"vision":0,"backpack":26,"hunger":{"wellFed":20,"normal":200,"hungry":200,"starvingDamage":1},"xpPerLevel":1000,"xpPerMonsterLevel":100,"unarmedDamage":"1d4","wellFedHitBonus":1,"restHeal":1,"spawns":{"die":7,"offset":-3},"level":{"width":80,"height":50},"playerHP":{"base":0,"perLevel":10},"criticalRolls":1}`,
 			`data/rules.json: field vision: 0 is not in 1..30`},
+		{"a color the view lacks", "items", `[{"code":1,"name":"Zap","glyph":"?","color":"mauve","use":{"effect":"heal","amount":4}}]`,
+			`data/items.json: entry 0 (Zap): field color: unknown color "mauve"`},
+		{"a look longer than a line", "items", `[{"code":1,"name":"Zap","glyph":"?","look":"` + strings.Repeat("a", 81) + `","use":{"effect":"heal","amount":4}}]`,
+			`data/items.json: entry 0 (Zap): field look: 81 characters, more than 80`},
 		{"a damage scroll with no cause", "items", `[{"code":1,"name":"Zap","glyph":"?","use":{"effect":"damage","target":"actor","range":3,"amount":4}}]`,
 			`data/items.json: entry 0 (Zap): field use.cause: a damage item needs a cause`},
 	}
@@ -83,7 +88,10 @@ func TestEveryRulesVersionHasItsOwnTables(t *testing.T) {
 	require.NoError(t, err)
 	r2, err := ForRules(2)
 	require.NoError(t, err)
-	assert.Same(t, r2, Default(), "new games play the newest rules")
+	r3, err := ForRules(3)
+	require.NoError(t, err)
+	assert.Same(t, r3, Default(), "new games play the newest rules")
+	assert.Equal(t, 3, r3.Version)
 	assert.Equal(t, 1, r1.Version)
 	assert.Equal(t, 2, r2.Version)
 	rat1, rat2 := r1.Monster(2), r2.Monster(2)
@@ -94,8 +102,8 @@ func TestEveryRulesVersionHasItsOwnTables(t *testing.T) {
 	assert.Equal(t, [events.NumSkills]int{}, r1.Rules.LevelUpSkills)
 	assert.Equal(t, [events.NumSkills]int{1, 0, 1}, r2.Rules.LevelUpSkills)
 
-	for _, v := range []int{0, 3, -1} {
+	for _, v := range []int{0, 4, -1} {
 		_, err := ForRules(v)
-		assert.EqualError(t, err, fmt.Sprintf("rules version %d is not one this program has (1 to 2)", v))
+		assert.EqualError(t, err, fmt.Sprintf("rules version %d is not one this program has (1 to 3)", v))
 	}
 }

@@ -14,6 +14,8 @@ type rawMonster struct {
 	Code       int            `json:"code"`
 	Name       string         `json:"name"`
 	Glyph      string         `json:"glyph"`
+	Color      string         `json:"color"`
+	Look       string         `json:"look"`
 	Player     bool           `json:"player"`
 	Level      int            `json:"level"`
 	Attributes map[string]int `json:"attributes"`
@@ -30,10 +32,28 @@ func glyph(s string) (rune, error) {
 	return r, nil
 }
 
+// colorAndLook checks a color's name ("" for none) and a look description.
+func colorAndLook(color, look string) (Color, error) {
+	if len([]rune(look)) > MaxLook {
+		return NoColor, fmt.Errorf("field look: %d characters, more than %d", len([]rune(look)), MaxLook)
+	}
+	if color == "" {
+		return NoColor, nil
+	}
+	c, ok := ParseColor(color)
+	if !ok {
+		return NoColor, fmt.Errorf("field color: unknown color %q", color)
+	}
+	return c, nil
+}
+
 func (r rawMonster) build(t *Tables) (*Monster, error) {
-	m := &Monster{Code: r.Code, Name: r.Name, Player: r.Player, Level: r.Level}
+	m := &Monster{Code: r.Code, Name: r.Name, Player: r.Player, Level: r.Level, Look: r.Look}
 	var err error
 	if m.Glyph, err = glyph(r.Glyph); err != nil {
+		return nil, err
+	}
+	if m.Color, err = colorAndLook(r.Color, r.Look); err != nil {
 		return nil, err
 	}
 	if m.Level == 0 {
@@ -137,6 +157,8 @@ type rawItem struct {
 	Code  int       `json:"code"`
 	Name  string    `json:"name"`
 	Glyph string    `json:"glyph"`
+	Color string    `json:"color"`
+	Look  string    `json:"look"`
 	Use   *rawUse   `json:"use"`
 	Equip *rawEquip `json:"equip"`
 }
@@ -146,9 +168,12 @@ var effects = map[string]Effect{"heal": Heal, "feed": Feed, "damage": Harm, "con
 var targetings = map[string]Targeting{"": Self, "self": Self, "actor": Actor, "tile": Area, "nearest": Nearest}
 
 func (r rawItem) build() (*Item, error) {
-	it := &Item{Code: r.Code, Name: r.Name}
+	it := &Item{Code: r.Code, Name: r.Name, Look: r.Look}
 	var err error
 	if it.Glyph, err = glyph(r.Glyph); err != nil {
+		return nil, err
+	}
+	if it.Color, err = colorAndLook(r.Color, r.Look); err != nil {
 		return nil, err
 	}
 	if (r.Use == nil) == (r.Equip == nil) {
