@@ -18,9 +18,9 @@ import (
 // nothing), reads no scroll and uses no wand, drinks a Health Potion at a
 // third of its HP or less, eats when hungry, picks up only what it will
 // use (the potions that heal and the food, when they lie first on the
-// pile), and explores with the explore job a person gets from o, then
-// travels to the stairs (the job of >) and takes them. It never rests on
-// purpose: it heals as it walks.
+// pile), rests (the job of R) when below half its HP with nothing in
+// view, and explores with the explore job a person gets from o, then
+// travels to the stairs (the job of >) and takes them.
 //
 // It remembers what the jobs remember (auto.Memory) and the job under
 // way, so one Newcomer plays one game, from its first turn.
@@ -78,6 +78,13 @@ func (n *Newcomer) Choose(s *reducer.State) events.Command {
 	if here := s.ItemsAt(p.Pos); len(here) > 0 && uses(s, here[0]) && len(s.Backpack(p.ID)) < s.Content().Rules.Backpack {
 		n.job = nil
 		return &events.PickUp{}
+	}
+	// Below half its HP with nothing in view, it rests (the job of R)
+	// until healed, or the rest is cut short.
+	if n.job == nil && p.HP*2 < s.MaxHP(p) {
+		if cmd := n.begin(auto.Rest, s); cmd != nil {
+			return cmd
+		}
 	}
 	if n.job != nil {
 		if cmd, _ := n.job.Next(s); cmd != nil {

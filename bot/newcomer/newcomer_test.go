@@ -40,9 +40,11 @@ func monsterInView(s *reducer.State) bool {
 
 // The newcomer drinks a healing potion only at a third of its HP or
 // less, eats only when hungry, uses nothing else (no scroll, no gear:
-// what it starts with stays on), and with a monster in view it moves
-// (charges) unless it drinks, eats or chooses a level-up.
+// what it starts with stays on), waits only to rest, and with a monster
+// in view it moves (charges) unless it drinks, eats or chooses a
+// level-up.
 func TestTheNewcomerUsesOnlyPotionsAndFoodAndChargesWhatItSees(t *testing.T) {
+	rests := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		g := botGame(t, seed, false)
 		n := newcomer.New()
@@ -65,7 +67,11 @@ func TestTheNewcomerUsesOnlyPotionsAndFoodAndChargesWhatItSees(t *testing.T) {
 				default:
 					assert.Fail(t, "a use that is neither healing nor food", "seed %d turn %d: %s", seed, s.Turn, s.Name(it.ID))
 				}
-			case *events.Move, *events.ChooseAttribute, *events.Wait, *events.PickUp, *events.Descend:
+			case *events.Wait:
+				rests++
+				assert.Less(t, p.HP, s.MaxHP(p), "seed %d turn %d: waits at full health", seed, s.Turn)
+				assert.False(t, monsterInView(s), "seed %d turn %d: waits with a monster in view", seed, s.Turn)
+			case *events.Move, *events.ChooseAttribute, *events.PickUp, *events.Descend:
 				if _, moved := cmd.(*events.Move); monsterInView(s) && !moved {
 					_, chose := cmd.(*events.ChooseAttribute)
 					assert.True(t, chose, "seed %d turn %d: %s with a monster in view", seed, s.Turn, game.FormatCommand(cmd))
@@ -85,6 +91,7 @@ func TestTheNewcomerUsesOnlyPotionsAndFoodAndChargesWhatItSees(t *testing.T) {
 			}
 		}
 	}
+	assert.Positive(t, rests, "it never rests")
 }
 
 // Where it cannot die, the newcomer explores each level and takes the
