@@ -127,10 +127,11 @@ func Report(run Run, games []Game) string {
 		}
 	}
 
-	b.WriteString("\nby depth        entered  died there  of entered  of deaths  HP lost (median)\n")
+	b.WriteString("\nby depth          entered it      died there  of deaths  HP lost (median)\n")
+	b.WriteString("                  (of games)    (of entered)\n")
 	for _, d := range byDepth(games) {
-		fmt.Fprintf(&b, "  depth %-8d %7d  %10d  %9d%%  %8d%%  %15d%%\n", d.depth, d.entered, d.deaths,
-			percent(d.deaths, d.entered), percent(d.deaths, len(dead)), d.medianLost)
+		fmt.Fprintf(&b, "  depth %-6d %7d %4d%%  %8d %4d%%  %8d%%  %15d%%\n", d.depth, d.entered, percent(d.entered, n),
+			d.deaths, percent(d.deaths, d.entered), percent(d.deaths, len(dead)), d.medianLost)
 	}
 	b.WriteString("  (HP lost: the damage taken on the depth over the max HP on entering it,\n")
 	b.WriteString("  for each game that entered it; its median over those games)\n")
