@@ -79,7 +79,7 @@ func (b *brain) choose() events.Command {
 	// and drop junk only where nothing is, or it would be picked up again.
 	here := s.ItemsAt(p.Pos)
 	if slices.ContainsFunc(here, b.worthHaving) {
-		if len(b.backpack()) < b.c.Rules.Backpack || b.wornAtOnce(here[0]) {
+		if len(b.backpack()) < b.c.Rules.Backpack || b.wornAtOnce(here[0]) || b.c.Item(here[0].Kind).Goal {
 			return &events.PickUp{}
 		}
 	} else if i := slices.IndexFunc(b.backpack(), b.junk); i >= 0 {
@@ -91,6 +91,11 @@ func (b *brain) choose() events.Command {
 	if len(seen) == 0 && s.Hunger < events.Hungry && (hp*10 < maxHP*7 ||
 		hp < maxHP && b.carried(func(u *content.Use) bool { return u.Effect == content.Feed }) != nil) {
 		return &events.Wait{}
+	}
+	if goal, ok := b.goalSeen(); ok {
+		if dir, ok := b.walkThrough(goal); ok {
+			return &events.Move{Dir: dir}
+		}
 	}
 	if dir, ok := b.walkTo(b.itemGoal()); ok {
 		return &events.Move{Dir: dir}
@@ -109,12 +114,16 @@ func (b *brain) choose() events.Command {
 	// (a deeper level spawns more to a room, food among it).
 	foodless := stairsKnown && s.Hunger >= events.Normal && !s.Wizard &&
 		b.carried(func(u *content.Use) bool { return u.Effect == content.Feed }) == nil
+	if b.goalLevel() {
+		// The stairs are sealed: explore it all.
+		hungryAndNoFood, strong, foodless = false, false, false
+	}
 	if !hungryAndNoFood && !strong && !foodless {
 		if dir, ok := b.walkTo(frontier); ok {
 			return &events.Move{Dir: dir}
 		}
 	}
-	if s.Depth < events.MaxDepth {
+	if s.Depth < events.MaxDepth && !b.goalLevel() {
 		if s.Map.At(p.Pos) == dungeon.DownStairs {
 			return &events.Descend{}
 		}

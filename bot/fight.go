@@ -127,7 +127,7 @@ func (b *brain) fight(foes []*reducer.Entity) events.Command {
 	// Let a foe two steps away come to us, so that we strike first; one
 	// farther off, go to (it comes too, and we meet it two steps apart).
 	for _, m := range foes {
-		if steps(p.Pos, m.Pos) == 2 && !b.confused(m) {
+		if steps(p.Pos, m.Pos) == 2 && !b.confused(m) && b.coming(m) {
 			return &events.Wait{}
 		}
 	}
@@ -147,7 +147,7 @@ func (b *brain) holdNarrow(foes, adjacent []*reducer.Entity) events.Command {
 	}
 	coming := 0
 	for _, m := range foes {
-		if !b.confused(m) {
+		if !b.confused(m) && b.coming(m) {
 			coming++
 		}
 	}

@@ -36,6 +36,11 @@ func sampleFacts() []Fact {
 		&HungerChanged{Actor: 1, Hunger: Hungry, Until: 620},
 		&LostSight{Actor: 9, At: Pos{12, 7}, Until: 130},
 		&SkillRaised{Actor: 1, Skill: Magic, By: 1},
+		&Shot{Attacker: 9, Target: 1, Natural: 12, Attack: 14, ArmorClass: 13, Hit: true, Roll: 5, Damage: 6},
+		&MoodChanged{Actor: 9, Mood: Fleeing},
+		&Stole{Actor: 9, Victim: 1, Item: 13},
+		&Summoned{Actor: 9, Count: 2},
+		&Won{Actor: 1, Item: 14},
 	}
 }
 

@@ -658,6 +658,60 @@ loop:
 			m.Skill = Skill(k)
 			m.By, i = int4(b, i)
 			f = m
+		case byte(CodeMoodChanged):
+			m := s.moodChanged.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			var k byte
+			m.Actor, i = id4(b, i)
+			k, i = enum4(b, i, byte(NumMoods))
+			m.Mood = Mood(k)
+			f = m
+		case byte(CodeShot):
+			m := s.shot.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Attacker, i = id4(b, i)
+			m.Target, i = id4(b, i)
+			m.Natural, i = int4(b, i)
+			m.Attack, i = int4(b, i)
+			m.ArmorClass, i = int4(b, i)
+			m.Hit, i = bool4(b, i)
+			m.Roll, i = int4(b, i)
+			m.Damage, i = int4(b, i)
+			f = m
+		case byte(CodeStole):
+			m := s.stole.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Victim, i = id4(b, i)
+			m.Item, i = id4(b, i)
+			f = m
+		case byte(CodeSummoned):
+			m := s.summoned.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Count, i = int4(b, i)
+			f = m
+		case byte(CodeWon):
+			m := s.won.take(s)
+			if m == nil {
+				stop = stopGrow
+				break loop
+			}
+			m.Actor, i = id4(b, i)
+			m.Item, i = id4(b, i)
+			f = m
 		case byte(CodeLevelEntered):
 			// Not pooled (see slabs.fact): fast4 reads it.
 			stop = stopCall

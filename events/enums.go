@@ -130,12 +130,16 @@ const (
 	CausePotion       Cause = 6
 	CauseRest         Cause = 7
 	CauseWizard       Cause = 8 // wizard mode's rescue from death
+	// Rules 3's monsters.
+	CauseShot         Cause = 20 // a ranged attack; Source is the shooter
+	CauseRegeneration Cause = 21
 )
 
 var causeNames = map[Cause]string{
 	CauseNone: "none", CauseMelee: "melee", CauseStarvation: "starvation",
 	CauseMagicMissile: "magic missile", CauseFireball: "fireball",
 	CauseLightning: "lightning", CausePotion: "potion", CauseRest: "rest", CauseWizard: "wizard",
+	CauseShot: "shot", CauseRegeneration: "regeneration",
 }
 
 func (c Cause) String() string {

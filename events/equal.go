@@ -40,6 +40,11 @@ var factEqual = [256]func(a, b Fact) bool{
 	CodeDamaged:       equalValues[Damaged, *Damaged],
 	CodeConfused:      equalValues[Confused, *Confused],
 	CodeHungerChanged: equalValues[HungerChanged, *HungerChanged],
+	CodeShot:          equalValues[Shot, *Shot],
+	CodeMoodChanged:   equalValues[MoodChanged, *MoodChanged],
+	CodeStole:         equalValues[Stole, *Stole],
+	CodeSummoned:      equalValues[Summoned, *Summoned],
+	CodeWon:           equalValues[Won, *Won],
 	CodeLostSight:     equalValues[LostSight, *LostSight],
 	CodeSkillRaised:   equalValues[SkillRaised, *SkillRaised],
 }

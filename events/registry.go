@@ -70,6 +70,11 @@ func init() {
 	registerFact(CodeHungerChanged, "HungerChanged", func() Fact { return &HungerChanged{} })
 	registerFact(CodeLostSight, "LostSight", func() Fact { return &LostSight{} })
 	registerFact(CodeSkillRaised, "SkillRaised", func() Fact { return &SkillRaised{} })
+	registerFact(CodeShot, "Shot", func() Fact { return &Shot{} })
+	registerFact(CodeMoodChanged, "MoodChanged", func() Fact { return &MoodChanged{} })
+	registerFact(CodeStole, "Stole", func() Fact { return &Stole{} })
+	registerFact(CodeSummoned, "Summoned", func() Fact { return &Summoned{} })
+	registerFact(CodeWon, "Won", func() Fact { return &Won{} })
 }
 
 // CommandName is the wire name of a command code ("Move"), or "" if unknown.

@@ -36,6 +36,11 @@ type slabs struct {
 	hungerChanged pool[HungerChanged]
 	lostSight     pool[LostSight]
 	skillRaised   pool[SkillRaised]
+	shot          pool[Shot]
+	moodChanged   pool[MoodChanged]
+	stole         pool[Stole]
+	summoned      pool[Summoned]
+	won           pool[Won]
 
 	begin           pool[Begin]
 	move            pool[Move]
@@ -179,6 +184,16 @@ func (s *slabs) fact(code uint8, e *factEntry) Fact {
 		return s.lostSight.get(s)
 	case CodeSkillRaised:
 		return s.skillRaised.get(s)
+	case CodeShot:
+		return s.shot.get(s)
+	case CodeMoodChanged:
+		return s.moodChanged.get(s)
+	case CodeStole:
+		return s.stole.get(s)
+	case CodeSummoned:
+		return s.summoned.get(s)
+	case CodeWon:
+		return s.won.get(s)
 	}
 	return e.make()
 }
@@ -236,6 +251,16 @@ func (s *slabs) grow(code byte) {
 		s.lostSight.grow(s, 0)
 	case CodeSkillRaised:
 		s.skillRaised.grow(s, 0)
+	case CodeShot:
+		s.shot.grow(s, 0)
+	case CodeMoodChanged:
+		s.moodChanged.grow(s, 0)
+	case CodeStole:
+		s.stole.grow(s, 0)
+	case CodeSummoned:
+		s.summoned.grow(s, 0)
+	case CodeWon:
+		s.won.grow(s, 0)
 	}
 }
 

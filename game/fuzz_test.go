@@ -249,6 +249,17 @@ func (s *byteSource) fact(next events.EntityID) events.Fact {
 		return &events.LostSight{Actor: s.id(next), At: s.pos(), Until: s.small()}
 	case events.CodeSkillRaised:
 		return &events.SkillRaised{Actor: s.id(next), Skill: events.Skill(s.next() % int(events.NumSkills)), By: s.small()}
+	case events.CodeShot:
+		return &events.Shot{Attacker: s.id(next), Target: s.id(next), Natural: s.next() % 21,
+			Attack: s.small(), ArmorClass: s.small(), Hit: s.next()%2 == 0, Roll: s.small(), Damage: s.small()}
+	case events.CodeMoodChanged:
+		return &events.MoodChanged{Actor: s.id(next), Mood: events.Mood(s.next() % int(events.NumMoods))}
+	case events.CodeStole:
+		return &events.Stole{Actor: s.id(next), Victim: s.id(next), Item: s.id(next)}
+	case events.CodeSummoned:
+		return &events.Summoned{Actor: s.id(next), Count: s.small()}
+	case events.CodeWon:
+		return &events.Won{Actor: s.id(next), Item: s.id(next)}
 	}
 	return nil // a code fact does not build yet: see TestTheFuzzSourceBuildsEveryFact
 }

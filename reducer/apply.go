@@ -387,6 +387,9 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 	case nil:
 		return errors.New("no fact")
 	default:
+		if ok, err := s.applyRules3(f); ok {
+			return err
+		}
 		return fmt.Errorf("fact type %T is not folded", f)
 	}
 }

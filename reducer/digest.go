@@ -98,6 +98,20 @@ func (s *State) Digest() string {
 			put(int64(e.SearchUntil))
 		}
 	}
+	// Rules 3: the moods of monsters not awake, and a victory; nothing at
+	// all in a game without them, so that older digests are what they
+	// always were. The markers are negative, as no id is.
+	for e := range s.Entities() {
+		if e.Mood != events.Awake {
+			put(-1)
+			put(int64(e.ID))
+			put(int64(e.Mood))
+		}
+	}
+	if s.Won {
+		put(-2)
+		put(int64(s.Goal))
+	}
 	// The backpack's order, not the raw sequence numbers: the letters.
 	for _, it := range s.Backpack(events.PlayerID) {
 		put(int64(it.ID))

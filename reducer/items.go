@@ -19,13 +19,16 @@ func (d *decider) pickUp() error {
 	}
 	def := w.content.Item(it.Kind)
 	autoEquip := def.Equip != nil && w.Worn(p.ID, def.Equip.Slot) == nil
-	if !autoEquip && w.packSize(p.ID) >= w.content.Rules.Backpack {
+	if !autoEquip && !def.Goal && w.packSize(p.ID) >= w.content.Rules.Backpack {
 		return refuse("your backpack is full")
 	}
 	id := it.ID
 	d.emit(&events.PickedUp{Actor: p.ID, Item: id})
 	if autoEquip {
 		d.emit(&events.Equipped{Actor: p.ID, Item: id, Slot: def.Equip.Slot})
+	}
+	if def.Goal {
+		d.emit(&events.Won{Actor: p.ID, Item: id}) // rules 3
 	}
 	return nil
 }

@@ -36,6 +36,9 @@ func (d *decider) descend() error {
 	if w.Depth >= events.MaxDepth {
 		return refuse("these stairs lead nowhere: this is the bottom of the dungeon")
 	}
+	if g := w.content.Rules.GoalItem; g != nil && w.Depth == w.content.Rules.GoalDepth && !w.Wizard {
+		return refuse("the way down is sealed: the %s lies on this level; find it and pick it up", g.Name)
+	}
 	c := w.content
 	layout := dungeon.Generate(d.rng, c.Rules.Width, c.Rules.Height)
 	depth := w.Depth + 1
@@ -64,10 +67,24 @@ func (d *decider) wear(holder events.EntityID, items []*content.Item) {
 //
 // Draw order: per room, the count; then per spawn, the table entry and
 // then the tile (an index into the room's tiles not taken yet, row by row).
+//
+// Rules 3: depth-1 is divided by Rules.SpawnDepthDivisor; a spawn is
+// drawn Rules.OutOfDepthBy deeper with a chance of Rules.OutOfDepth in 100
+// (a d100 before the entry); a monster past Rules.MaxMonsters on the
+// level is not spawned (its entry and tile are drawn all the same); a
+// pack kind brings up to Pack more of its kind (the count, then each
+// one's tile); a sleeper falls asleep as it is spawned. On the goal's
+// depth the goal lies in the last room (its tile drawn last), but not in
+// a wizard's game, which cannot be won.
 func (d *decider) populate(layout dungeon.Layout, depth int) {
 	c := d.w.content
+	monsters := 0
 	for _, room := range layout.Rooms[1:] {
-		n := d.rng.Die(c.Rules.SpawnDie) + (depth - 1) + c.Rules.SpawnOffset
+		deeper := depth - 1
+		if div := c.Rules.SpawnDepthDivisor; div > 1 {
+			deeper /= div
+		}
+		n := d.rng.Die(c.Rules.SpawnDie) + deeper + c.Rules.SpawnOffset
 		if n < 1 {
 			continue
 		}
@@ -78,15 +95,46 @@ func (d *decider) populate(layout dungeon.Layout, depth int) {
 			}
 		}
 		for i := 0; i < n && len(free) > 0; i++ {
-			code, ok := d.pickSpawn(depth)
+			at := depth
+			if c.Rules.OutOfDepth > 0 && d.rng.Intn(100) < c.Rules.OutOfDepth {
+				at += c.Rules.OutOfDepthBy
+			}
+			code, ok := d.pickSpawn(at)
 			if !ok {
 				break
 			}
 			k := d.rng.Intn(len(free))
 			pos := free[k]
 			free = append(free[:k], free[k+1:]...)
+			m := c.Monster(code)
+			if m == nil {
+				d.spawnKind(code, pos)
+				continue
+			}
+			if most := c.Rules.MaxMonsters; most > 0 && monsters >= most {
+				continue
+			}
 			d.spawnKind(code, pos)
+			monsters++
+			if m.Pack == 0 {
+				continue
+			}
+			for more := d.rng.Intn(m.Pack + 1); more > 0 && len(free) > 0; more-- {
+				if most := c.Rules.MaxMonsters; most > 0 && monsters >= most {
+					break
+				}
+				k := d.rng.Intn(len(free))
+				pos := free[k]
+				free = append(free[:k], free[k+1:]...)
+				d.spawnKind(code, pos)
+				monsters++
+			}
 		}
+	}
+	if g := c.Rules.GoalItem; g != nil && depth == c.Rules.GoalDepth && !d.w.Wizard {
+		room := layout.Rooms[len(layout.Rooms)-1]
+		pos := events.Pos{X: room.X + d.rng.Intn(room.W), Y: room.Y + d.rng.Intn(room.H)}
+		d.emit(&events.Spawned{ID: d.w.NextID, Kind: g.Code, Pos: pos})
 	}
 }
 
@@ -121,6 +169,9 @@ func (d *decider) spawnKind(code int, pos events.Pos) {
 		d.emit(&events.Spawned{ID: id, Kind: code, Pos: pos, HP: max(1, hp)})
 		d.wear(id, m.Wears)
 		d.carry(id, m.Carries)
+		if m.Sleeps {
+			d.setMood(id, events.Asleep)
+		}
 		return
 	}
 	d.emit(&events.Spawned{ID: d.w.NextID, Kind: code, Pos: pos})

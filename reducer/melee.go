@@ -33,7 +33,7 @@ func (d *decider) move(dir events.Dir) error {
 // rules 2: twice), Roll being their sum.
 //
 // Draws: the d20, then the damage dice on a hit (each roll in turn).
-func (d *decider) attack(attacker, target *Entity) {
+func (d *decider) attack(attacker, target *Entity) (hit bool) {
 	w := d.w
 	weapon, _ := w.Weapon(attacker)
 	natural := d.rng.Die(20)
@@ -59,9 +59,10 @@ func (d *decider) attack(attacker, target *Entity) {
 		}
 		f.Damage = max(0, f.Roll+w.DamageBonus(attacker))
 	}
-	targetID, attackerID := target.ID, attacker.ID
+	targetID, attackerID, hit := target.ID, attacker.ID, f.Hit
 	d.emit(f)
 	d.checkDeath(targetID, attackerID, events.CauseMelee)
+	return hit
 }
 
 // harm deals damage other than a melee hit, then checks for death.
@@ -75,7 +76,13 @@ func (d *decider) harm(target events.EntityID, amount int, cause events.Cause, s
 func (d *decider) checkDeath(id, killer events.EntityID, cause events.Cause) {
 	w := d.w
 	a := w.Get(id)
-	if a == nil || a.HP > 0 {
+	if a == nil {
+		return
+	}
+	if a.HP > 0 {
+		if a.Mood == events.Asleep {
+			d.wake(id) // rules 3: a blow wakes a sleeper
+		}
 		return
 	}
 	level := a.Level

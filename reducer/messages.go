@@ -70,6 +70,8 @@ func Message(s *State, f events.Fact) string {
 				return "You starve to death."
 			case events.CauseMelee:
 				return fmt.Sprintf("You are slain by the %s.", name(f.Killer))
+			case events.CauseShot:
+				return fmt.Sprintf("You are killed from afar by the %s.", name(f.Killer))
 			default:
 				return fmt.Sprintf("You are killed by your own %s.", f.Cause)
 			}
@@ -111,6 +113,8 @@ func Message(s *State, f events.Fact) string {
 			return ""
 		case events.CauseWizard:
 			return "Death reaches for you, and wizard mode slaps its hand away."
+		case events.CauseRegeneration:
+			return fmt.Sprintf("%s's wounds close (+%d).", The(f.Actor), f.Amount)
 		}
 		return fmt.Sprintf("%s %s %d hit points.", The(f.Actor), verb(f.Actor, "recover", "recovers"), f.Amount)
 	case *events.Damaged:
@@ -127,6 +131,8 @@ func Message(s *State, f events.Fact) string {
 		return fmt.Sprintf("%s %s %d damage.", The(f.Actor), verb(f.Actor, "take", "takes"), f.Amount)
 	case *events.Confused:
 		return fmt.Sprintf("%s looks dazed and confused.", The(f.Actor))
+	default:
+		return message3(s, f, the, The)
 	case *events.SkillRaised:
 		if a := s.Get(f.Actor); a != nil && f.Skill < events.NumSkills {
 			return fmt.Sprintf("%s %s skill rises to %d.", capitalize(verb(f.Actor, "your", "its")), f.Skill, a.Skills[f.Skill]+f.By)
@@ -305,10 +311,13 @@ func DeathCause(s *State) string {
 	switch d.Cause {
 	case events.CauseStarvation:
 		return "starved to death"
-	case events.CauseMelee:
+	case events.CauseMelee, events.CauseShot:
 		name := "something"
 		if e := s.Get(d.Killer); e != nil {
 			name = Article(s.content.Name(e.Kind))
+		}
+		if d.Cause == events.CauseShot {
+			return "killed from afar by " + name
 		}
 		return "slain by " + name
 	}

@@ -66,6 +66,10 @@ func (d *decider) monstersAct() {
 			d.stagger(m)
 			continue
 		}
+		if w.content.Rules.Behaviours {
+			d.act3(m, w.content.Monster(m.Kind))
+			continue
+		}
 		p := d.player()
 		// Out of range first: it is cheap, and the field of view is only
 		// computed when a monster is near enough to need it.
@@ -182,7 +186,8 @@ func (d *decider) noteFact(f events.Fact) {
 		d.noteActor(f.ID)
 	case *events.Attacked, *events.Damaged, *events.Healed, *events.GainedXP, *events.LevelledUp,
 		*events.SkillRaised, *events.HungerChanged, *events.PickedUp, *events.Dropped,
-		*events.Equipped, *events.Unequipped, *events.Consumed:
+		*events.Equipped, *events.Unequipped, *events.Consumed,
+		*events.Shot, *events.MoodChanged, *events.Stole, *events.Summoned, *events.Won:
 	default:
 		d.forget()
 	}
@@ -303,13 +308,13 @@ func (d *decider) chase(m *Entity, goal events.Pos) {
 		if d.sealedOK && goal == d.sealedGoal && d.enclosed(m.Pos, walls) {
 			return
 		}
-		dir, ok = d.finder.NextStepBits(walls, w.standing, m.Pos, goal, maxPathNodes)
+		dir, ok = d.finder.NextStepBits(walls, w.standing, m.Pos, goal, d.pathNodes())
 		if !ok {
 			d.noteSealed(goal)
 		}
 	} else {
 		walls, taken := d.blockedNow()
-		dir, ok = d.finder.NextStepBits(walls, taken, m.Pos, goal, maxPathNodes)
+		dir, ok = d.finder.NextStepBits(walls, taken, m.Pos, goal, d.pathNodes())
 	}
 	if !ok {
 		return
@@ -374,7 +379,8 @@ func (d *decider) sealedFact(f events.Fact) {
 	case *events.Attacked, *events.Damaged, *events.Healed, *events.GainedXP, *events.LevelledUp,
 		*events.SkillRaised, *events.HungerChanged, *events.PickedUp, *events.Dropped,
 		*events.Equipped, *events.Unequipped, *events.Consumed, *events.Confused,
-		*events.LostSight, *events.Spawned:
+		*events.LostSight, *events.Spawned,
+		*events.Shot, *events.MoodChanged, *events.Stole, *events.Summoned, *events.Won:
 	default:
 		d.sealedOK = false
 	}
@@ -435,6 +441,15 @@ func zeroBits(b *[]uint64, n int) []uint64 {
 	*b = (*b)[:words]
 	clear(*b)
 	return *b
+}
+
+// pathNodes bounds a path search: the rules' bound (rules 3), or else
+// maxPathNodes.
+func (d *decider) pathNodes() int {
+	if n := d.w.content.Rules.PathNodes; n > 0 {
+		return n
+	}
+	return maxPathNodes
 }
 
 // moveActor decides that actor id steps in direction dir.

@@ -25,7 +25,9 @@ import (
 //     monsters take 6 varints each instead of 17.
 //   - 4: a monster's search (rules 2: where it last saw the player and
 //     until when it looks there), flagged by fieldSearch.
-const SnapshotSchema = 4
+//   - 5: rules 3: a monster's mood, flagged by fieldMood; a game won and
+//     the goal that won it.
+const SnapshotSchema = 5
 
 // entityFields are the bits of an entity's flags in a snapshot: which of
 // its fields follow. Those that do not hold their usual value: the zero
@@ -39,6 +41,7 @@ const (
 	fieldXP
 	fieldConfused
 	fieldSearch
+	fieldMood
 	allFields = 1<<iota - 1
 )
 
@@ -78,6 +81,8 @@ func (s *State) MarshalSnapshot() []byte {
 	w.uint(uint64(s.Death.Actor))
 	w.uint(uint64(s.Death.Cause))
 	w.uint(uint64(s.Death.Killer))
+	w.bool(s.Won)
+	w.uint(uint64(s.Goal))
 	w.uint(s.packSeq)
 
 	hasLevel := s.Map != nil
@@ -151,6 +156,9 @@ func (s *State) MarshalSnapshot() []byte {
 		if e.SearchUntil != 0 || e.SearchAt != (events.Pos{}) {
 			flags |= fieldSearch
 		}
+		if e.Mood != events.Awake {
+			flags |= fieldMood
+		}
 		w.uint(uint64(flags))
 		w.int(e.HP)
 		if flags&fieldPos != 0 {
@@ -181,6 +189,9 @@ func (s *State) MarshalSnapshot() []byte {
 			w.int(e.SearchAt.X)
 			w.int(e.SearchAt.Y)
 			w.int(e.SearchUntil)
+		}
+		if flags&fieldMood != 0 {
+			w.uint(uint64(e.Mood))
 		}
 	}
 	return w.b
@@ -215,6 +226,11 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 	s.Death.Killer = events.EntityID(r.uint("death killer", math.MaxUint32))
 	if r.err == nil && s.Over && !s.Death.Cause.Valid() {
 		r.fail("death cause %d is not a cause", s.Death.Cause)
+	}
+	s.Won = r.bool("won")
+	s.Goal = events.EntityID(r.uint("goal", math.MaxUint32))
+	if r.err == nil && s.Won && !s.Over {
+		r.fail("a game won is over")
 	}
 	s.packSeq = r.uint("pack sequence", math.MaxUint64)
 
@@ -299,6 +315,9 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 			if r.err == nil && (s.Map == nil || !s.Map.InBounds(e.SearchAt)) {
 				r.fail("entity %d: searches at (%d,%d), off the map", e.ID, e.SearchAt.X, e.SearchAt.Y)
 			}
+		}
+		if flags&fieldMood != 0 {
+			e.Mood = events.Mood(r.uint("mood", uint64(events.NumMoods)-1))
 		}
 		if r.err != nil {
 			return nil, r.err

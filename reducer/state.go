@@ -60,6 +60,8 @@ type Entity struct {
 	// events.LostSight); 0 when it never lost sight of the player.
 	SearchAt    events.Pos
 	SearchUntil int
+	// Mood is a monster's (rules 3: see events.MoodChanged).
+	Mood events.Mood
 
 	// worn is the id of the item the actor wears in each slot (slot-1;
 	// 0 for none): derived from the items' Holder and Slot and kept by
@@ -101,8 +103,12 @@ type State struct {
 	Wizard bool
 
 	Kills int
-	Over  bool        // the player died
-	Death events.Died // how, when Over
+	Over  bool        // the player died, or won
+	Death events.Died // how, when Over and not Won
+	// Won is a game won (rules 3: see events.Won): Over too; Goal is the
+	// item that won it.
+	Won  bool
+	Goal events.EntityID
 
 	packSeq uint64
 

@@ -101,6 +101,11 @@ func (s *State) DamageDice(e *Entity) content.Dice {
 	if _, w := s.Weapon(e); w != nil {
 		return w.Damage
 	}
+	if e.ID != events.PlayerID {
+		if m := s.content.Monster(e.Kind); m != nil && m.Damage.N > 0 {
+			return m.Damage // rules 3: the kind's own attack
+		}
+	}
 	return s.content.Rules.UnarmedDamage
 }
 
@@ -126,7 +131,13 @@ func (s *State) XPToLevel(e *Entity) int {
 // level and the game waits for the choice of attribute.
 func (s *State) LevelUpPending() bool {
 	p := s.Player()
-	return p != nil && !s.Over && p.XP >= s.XPToLevel(p)
+	if p == nil || s.Over {
+		return false
+	}
+	if c := s.content.Rules.LevelCap; c > 0 && p.Level >= c {
+		return false // rules 3: the player's level is capped
+	}
+	return p.XP >= s.XPToLevel(p)
 }
 
 // playerHP is the player's max HP before worn bonuses.

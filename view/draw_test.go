@@ -208,8 +208,11 @@ func TestDrawingChangesNothing(t *testing.T) {
 	}
 }
 
+// Under rules 1 and 2, whose tables leave colors to the view (rules 3
+// gives each kind its own: see TestEveryKindOfRules3HasAColorAndALook).
 func TestMonstersItemsAndTerrainReadApartWithAndWithoutColor(t *testing.T) {
-	tables := content.Default()
+	tables, err := content.ForRules(2)
+	require.NoError(t, err)
 	var monsters, items []rune
 	for code := range 300 {
 		switch {
@@ -239,4 +242,18 @@ func TestMonstersItemsAndTerrainReadApartWithAndWithoutColor(t *testing.T) {
 		assert.NotContains(t, []string{"terrain", "monster"}, colorOf[st.Fg], "item %c's color", g)
 		colorOf[st.Fg] = "item"
 	}
+}
+
+func TestEveryKindOfRules3HasAColorAndALook(t *testing.T) {
+	tables, err := content.ForRules(3)
+	require.NoError(t, err)
+	for _, m := range tables.Monsters {
+		if m.Player {
+			continue
+		}
+		assert.NotEqual(t, content.NoColor, m.Color, "%s has a color", m.Name)
+		assert.NotEmpty(t, m.Look, "%s has a look", m.Name)
+	}
+	assert.Equal(t, ColorRed, contentColors[content.Red])
+	assert.Equal(t, ColorBrown, contentColors[content.Brown])
 }

@@ -54,6 +54,15 @@ type (
 	damaged  struct{ Code, Actor, Amount, Cause, Source int32 }
 	// lostSight is LostSight; SkillRaised has healed's shape.
 	lostSight struct{ Code, Actor, X, Y, Until int32 }
+	// Rules 3: shot is Attacked without a weapon; MoodChanged and
+	// Summoned have gainedXP's shape, Won twoIDs'.
+	shot struct {
+		Code, Attacker, Target      uint32
+		Natural, Attack, ArmorClass int32
+		Hit                         bool
+		Roll, Damage                int32
+	}
+	threeIDs struct{ Code, Actor, Victim, Item uint32 }
 )
 
 // news[code] makes a fresh mirror of the fact with that wire code.
@@ -77,6 +86,11 @@ var facts = [256]func() any{
 	17: func() any { return new(healed) },
 	18: func() any { return new(lostSight) },
 	19: func() any { return new(healed) },
+	20: func() any { return new(shot) },
+	21: func() any { return new(gainedXP) },
+	22: func() any { return new(threeIDs) },
+	23: func() any { return new(gainedXP) },
+	24: func() any { return new(twoIDs) },
 }
 
 var commands = [256]func() any{

@@ -32,6 +32,11 @@ func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
 		&events.HungerChanged{Actor: 1, Hunger: events.Hungry, Until: 620},
 		&events.LostSight{Actor: 9, At: events.Pos{X: 12, Y: 7}, Until: 130},
 		&events.SkillRaised{Actor: 1, Skill: events.Magic, By: 1},
+		&events.Shot{Attacker: 9, Target: 1, Natural: 12, Attack: 14, ArmorClass: 13, Hit: true, Roll: 5, Damage: 6},
+		&events.MoodChanged{Actor: 9, Mood: events.Fleeing},
+		&events.Stole{Actor: 9, Victim: 1, Item: 13},
+		&events.Summoned{Actor: 9, Count: 2},
+		&events.Won{Actor: 1, Item: 14},
 	}
 	require.Len(t, facts, len(events.FactCodes()))
 	d := NewDecoder()

@@ -96,6 +96,36 @@ type Monster struct {
 	Skills     [events.NumSkills]int
 	Wears      []*Item
 	Carries    []*Item // in the backpack from the start
+
+	// Rules 3's monsters.
+	Damage Dice // its own attack's dice when it wields nothing; zero: the rules' unarmed
+	Behaves
+}
+
+// Behaves is what a monster kind does beyond walking up and hitting
+// (rules 3); the zero value is nothing more.
+type Behaves struct {
+	Fast        bool // acts twice a turn
+	Slow        bool // acts on even turns only
+	Pack        int  // spawns with up to this many more of its kind
+	Flees       bool // flees at a third of its HP, heals, comes back
+	Regenerates int  // heals this many HP each turn it acts
+	Steals      bool // a hit steals an item from the backpack, then flees
+	Sleeps      bool // spawns asleep; wakes when it notices the player
+	Summons     *Monster
+	Ranged      *Ranged
+}
+
+// Any reports whether the kind does anything beyond walking up and hitting.
+func (b Behaves) Any() bool {
+	return b.Fast || b.Slow || b.Pack > 0 || b.Flees || b.Regenerates > 0 || b.Steals || b.Sleeps || b.Summons != nil || b.Ranged != nil
+}
+
+// Ranged is a monster's attack from afar: its dice and reach.
+type Ranged struct {
+	Damage Dice
+	Range  int
+	Verb   string // "shoots", "spits at"
 }
 
 // Effect is what using a consumable does.
@@ -152,6 +182,8 @@ type Item struct {
 	Look  string // what look (x) says of it; "" for none
 	Use   *Use
 	Equip *Equip
+	// Goal is the item whose pick-up wins the game (rules 3).
+	Goal bool
 }
 
 // SpawnEntry is one line of the weighted spawn table: at depth d its
@@ -162,12 +194,13 @@ type SpawnEntry struct {
 	Weight    int
 	PerDepth  int
 	FromDepth int
+	ToDepth   int // 0: no end
 }
 
 // WeightAt is the entry's weight at a depth (entries at 0 or less are left
 // out of the draw).
 func (e SpawnEntry) WeightAt(depth int) int {
-	if depth < e.FromDepth {
+	if depth < e.FromDepth || e.ToDepth > 0 && depth > e.ToDepth {
 		return 0
 	}
 	return max(0, e.Weight+e.PerDepth*depth)
@@ -206,6 +239,28 @@ type Rules struct {
 	Magic bool
 	// Mana: the game keeps and shows a mana pool.
 	Mana bool
+
+	// Rules 3 (all zero before).
+	// Behaviours: monsters act as their kind's Behaves says.
+	Behaviours bool
+	// LevelCap is the player's highest level (0: none).
+	LevelCap int
+	// SpawnDepthDivisor divides depth-1 in the count of a room's spawns
+	// (0 or 1: depth-1 itself).
+	SpawnDepthDivisor int
+	// MaxMonsters caps the monsters on a level (0: none).
+	MaxMonsters int
+	// PathNodes bounds a monster's path search (0: the rules' old 1 000).
+	PathNodes int
+	// OutOfDepth is the chance in 100 that a spawn is drawn OutOfDepthBy
+	// deeper.
+	OutOfDepth, OutOfDepthBy int
+	// WakeChance is the chance in 100 a turn that a sleeping monster in
+	// the player's sight wakes.
+	WakeChance int
+	// GoalDepth is where the goal lies (0: no goal), GoalItem what it is.
+	GoalDepth int
+	GoalItem  *Item
 }
 
 // Tables is the whole content of the game under one rules version.
@@ -399,7 +454,10 @@ func load(fsys fs.FS, dir string, v int) (*Tables, error) {
 		if t.Monster(code) != nil && t.Monster(code).Player {
 			return nil, fmt.Errorf("%s: entry %d (%s): field name: the player cannot be spawned", file("spawns.json"), i, r.Name)
 		}
-		t.Spawns = append(t.Spawns, SpawnEntry{Name: r.Name, Code: code, Weight: r.Weight, PerDepth: r.PerDepth, FromDepth: r.FromDepth})
+		if it := t.Item(code); it != nil && it.Goal {
+			return nil, fmt.Errorf("%s: entry %d (%s): field name: the goal is placed by the rules, not spawned", file("spawns.json"), i, r.Name)
+		}
+		t.Spawns = append(t.Spawns, SpawnEntry{Name: r.Name, Code: code, Weight: r.Weight, PerDepth: r.PerDepth, FromDepth: r.FromDepth, ToDepth: r.ToDepth})
 	}
 	var rr rawRules
 	if err := readJSON(fsys, file("rules.json"), &rr); err != nil {
@@ -408,6 +466,15 @@ func load(fsys fs.FS, dir string, v int) (*Tables, error) {
 	rules, err := rr.build()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file("rules.json"), err)
+	}
+	if rr.Goal.Item != "" {
+		code, _ := t.ByName(rr.Goal.Item)
+		if rules.GoalItem = t.Item(code); rules.GoalItem == nil || !rules.GoalItem.Goal {
+			return nil, fmt.Errorf("%s: field goal.item: no item named %q is a goal", file("rules.json"), rr.Goal.Item)
+		}
+		if rules.GoalDepth < 1 {
+			return nil, fmt.Errorf("%s: field goal.depth: a goal needs a depth", file("rules.json"))
+		}
 	}
 	t.Rules = rules
 	return t, nil

@@ -13,7 +13,8 @@ import (
 )
 
 func TestTheEmbeddedTablesLoadWithTheDefaultsOfTheRules(t *testing.T) {
-	tb := Default()
+	tb, err := ForRules(2)
+	require.NoError(t, err)
 	goblin := tb.Monster(3)
 	require.NotNil(t, goblin)
 	assert.Equal(t, &Monster{Code: 3, Name: "Goblin", Glyph: 'g', Level: 1,

@@ -22,6 +22,65 @@ type rawMonster struct {
 	Skills     map[string]int `json:"skills"`
 	Wears      []string       `json:"wears"`
 	Carries    []string       `json:"carries"`
+	Damage     string         `json:"damage"`
+	Behaves    *rawBehaves    `json:"behaves"`
+}
+
+type rawBehaves struct {
+	Fast        bool   `json:"fast"`
+	Slow        bool   `json:"slow"`
+	Pack        int    `json:"pack"`
+	Flees       bool   `json:"flees"`
+	Regenerates int    `json:"regenerates"`
+	Steals      bool   `json:"steals"`
+	Sleeps      bool   `json:"sleeps"`
+	Summons     string `json:"summons"`
+	Ranged      *struct {
+		Damage string `json:"damage"`
+		Range  int    `json:"range"`
+		Verb   string `json:"verb"`
+	} `json:"ranged"`
+}
+
+// build checks what a monster does; summons names a kind before it in
+// the table (or itself).
+func (r *rawBehaves) build(t *Tables, self *Monster) (Behaves, error) {
+	if r == nil {
+		return Behaves{}, nil
+	}
+	b := Behaves{Fast: r.Fast, Slow: r.Slow, Pack: r.Pack, Flees: r.Flees, Regenerates: r.Regenerates, Steals: r.Steals, Sleeps: r.Sleeps}
+	switch {
+	case r.Fast && r.Slow:
+		return b, fmt.Errorf("field behaves: fast and slow at once")
+	case r.Pack < 0 || r.Pack > 6:
+		return b, fmt.Errorf("field behaves.pack: %d is not in 0..6", r.Pack)
+	case r.Regenerates < 0 || r.Regenerates > 20:
+		return b, fmt.Errorf("field behaves.regenerates: %d is not in 0..20", r.Regenerates)
+	}
+	if r.Summons != "" {
+		if r.Summons == self.Name {
+			b.Summons = self
+		} else {
+			code, _ := t.ByName(r.Summons)
+			if b.Summons = t.Monster(code); b.Summons == nil || b.Summons.Player {
+				return b, fmt.Errorf("field behaves.summons: no monster before it is named %q", r.Summons)
+			}
+		}
+	}
+	if g := r.Ranged; g != nil {
+		d, err := ParseDice(g.Damage)
+		if err != nil {
+			return b, fmt.Errorf("field behaves.ranged.damage: %w", err)
+		}
+		if g.Range < 2 || g.Range > 10 {
+			return b, fmt.Errorf("field behaves.ranged.range: %d is not in 2..10", g.Range)
+		}
+		if g.Verb == "" {
+			return b, fmt.Errorf("field behaves.ranged.verb: missing")
+		}
+		b.Ranged = &Ranged{Damage: d, Range: g.Range, Verb: g.Verb}
+	}
+	return b, nil
 }
 
 func glyph(s string) (rune, error) {
@@ -58,6 +117,14 @@ func (r rawMonster) build(t *Tables) (*Monster, error) {
 	}
 	if m.Level == 0 {
 		m.Level = 1
+	}
+	if r.Damage != "" {
+		if m.Damage, err = ParseDice(r.Damage); err != nil {
+			return nil, fmt.Errorf("field damage: %w", err)
+		}
+	}
+	if m.Behaves, err = r.Behaves.build(t, m); err != nil {
+		return nil, err
 	}
 	if m.Level < 1 || m.Level > 100 {
 		return nil, fmt.Errorf("field level: %d is not in 1..100", r.Level)
@@ -161,6 +228,7 @@ type rawItem struct {
 	Look  string    `json:"look"`
 	Use   *rawUse   `json:"use"`
 	Equip *rawEquip `json:"equip"`
+	Goal  bool      `json:"goal"`
 }
 
 var effects = map[string]Effect{"heal": Heal, "feed": Feed, "damage": Harm, "confuse": Confuse}
@@ -176,7 +244,11 @@ func (r rawItem) build() (*Item, error) {
 	if it.Color, err = colorAndLook(r.Color, r.Look); err != nil {
 		return nil, err
 	}
-	if (r.Use == nil) == (r.Equip == nil) {
+	it.Goal = r.Goal
+	if r.Goal && (r.Use != nil || r.Equip != nil) {
+		return nil, fmt.Errorf("field goal: the goal is neither used nor worn")
+	}
+	if !r.Goal && (r.Use == nil) == (r.Equip == nil) {
 		return nil, fmt.Errorf("fields use and equip: an item has exactly one of them")
 	}
 	if u := r.Use; u != nil {
@@ -258,6 +330,7 @@ type rawSpawn struct {
 	Weight    int    `json:"weight"`
 	PerDepth  int    `json:"perDepth"`
 	FromDepth int    `json:"fromDepth"`
+	ToDepth   int    `json:"toDepth"`
 }
 
 type rawRules struct {
@@ -292,6 +365,21 @@ type rawRules struct {
 	SearchTurns   int            `json:"searchTurns"`
 	Magic         bool           `json:"magic"`
 	Mana          bool           `json:"mana"`
+	// Rules 3.
+	Behaviours        bool `json:"behaviours"`
+	LevelCap          int  `json:"levelCap"`
+	SpawnDepthDivisor int  `json:"spawnDepthDivisor"`
+	MaxMonsters       int  `json:"maxMonsters"`
+	PathNodes         int  `json:"pathNodes"`
+	OutOfDepth        struct {
+		Chance int `json:"chance"`
+		By     int `json:"by"`
+	} `json:"outOfDepth"`
+	WakeChance int `json:"wakeChance"`
+	Goal       struct {
+		Item  string `json:"item"`
+		Depth int    `json:"depth"`
+	} `json:"goal"`
 }
 
 func (r rawRules) build() (Rules, error) {
@@ -308,6 +396,9 @@ func (r rawRules) build() (Rules, error) {
 		PlayerHPBase: r.PlayerHP.Base, PlayerHPPerLevel: r.PlayerHP.PerLevel,
 		CriticalRolls: r.CriticalRolls, SearchTurns: r.SearchTurns,
 		Magic: r.Magic, Mana: r.Mana,
+		Behaviours: r.Behaviours, LevelCap: r.LevelCap, SpawnDepthDivisor: r.SpawnDepthDivisor, MaxMonsters: r.MaxMonsters,
+		PathNodes: r.PathNodes, OutOfDepth: r.OutOfDepth.Chance, OutOfDepthBy: r.OutOfDepth.By,
+		WakeChance: r.WakeChance, GoalDepth: r.Goal.Depth,
 	}
 	checks := []struct {
 		field     string
@@ -330,6 +421,14 @@ func (r rawRules) build() (Rules, error) {
 		{"playerHP.perLevel", out.PlayerHPPerLevel, 1, 1000},
 		{"criticalRolls", out.CriticalRolls, 1, 5},
 		{"searchTurns", out.SearchTurns, 0, 100},
+		{"levelCap", out.LevelCap, 0, 100},
+		{"spawnDepthDivisor", out.SpawnDepthDivisor, 0, 100},
+		{"maxMonsters", out.MaxMonsters, 0, 10000},
+		{"pathNodes", out.PathNodes, 0, 100000},
+		{"outOfDepth.chance", out.OutOfDepth, 0, 100},
+		{"outOfDepth.by", out.OutOfDepthBy, 0, 100},
+		{"wakeChance", out.WakeChance, 0, 100},
+		{"goal.depth", out.GoalDepth, 0, 999},
 	}
 	for _, c := range checks {
 		if c.v < c.lo || c.v > c.hi {

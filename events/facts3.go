@@ -1,0 +1,123 @@
+package events
+
+// The facts of rules 3's monsters and goal (wire codes 20 to 29).
+
+// Fact wire codes of rules 3's monsters and goal.
+const (
+	CodeShot        FactCode = 20
+	CodeMoodChanged FactCode = 21
+	CodeStole       FactCode = 22
+	CodeSummoned    FactCode = 23
+	CodeWon         FactCode = 24
+)
+
+// Mood is what a monster is about (rules 3): awake and after the player,
+// asleep until it notices the player, or fleeing to come back healed.
+type Mood uint8
+
+// The moods. Values are wire codes: never reuse one.
+const (
+	Awake Mood = iota
+	Asleep
+	Fleeing
+	NumMoods
+)
+
+var moodNames = [NumMoods]string{"awake", "asleep", "fleeing"}
+
+func (m Mood) String() string {
+	if m >= NumMoods {
+		return "mood?"
+	}
+	return moodNames[m]
+}
+
+// Shot is a ranged attack by the d20 rule (rules 3), as Attacked is a
+// melee swing: the natural roll, the modified attack, the target's armor
+// class, whether it hit, the damage dice roll and the damage dealt.
+type Shot struct {
+	Attacker, Target EntityID
+	Natural          int
+	Attack           int
+	ArmorClass       int
+	Hit              bool
+	Roll             int
+	Damage           int
+}
+
+// MoodChanged sets a monster's mood (rules 3): it falls asleep (as it is
+// spawned), wakes, flees, or comes back.
+type MoodChanged struct {
+	Actor EntityID
+	Mood  Mood
+}
+
+// Stole moves Item from Victim's backpack into the thief Actor's hands
+// (rules 3): killing the thief drops it.
+type Stole struct {
+	Actor, Victim, Item EntityID
+}
+
+// Summoned is a monster calling Count others to its side (rules 3): the
+// Count Spawned facts that follow in the turn are them.
+type Summoned struct {
+	Actor EntityID
+	Count int
+}
+
+// Won is the game won (rules 3): Actor, the player, holds Item, the goal.
+// The game is over, as at a death.
+type Won struct {
+	Actor, Item EntityID
+}
+
+func (Shot) Code() FactCode        { return CodeShot }
+func (MoodChanged) Code() FactCode { return CodeMoodChanged }
+func (Stole) Code() FactCode       { return CodeStole }
+func (Summoned) Code() FactCode    { return CodeSummoned }
+func (Won) Code() FactCode         { return CodeWon }
+
+func (f Shot) put(w *writer) {
+	w.id(f.Attacker)
+	w.id(f.Target)
+	w.int(f.Natural)
+	w.int(f.Attack)
+	w.int(f.ArmorClass)
+	w.bool(f.Hit)
+	w.int(f.Roll)
+	w.int(f.Damage)
+}
+
+func (f *Shot) get(r *reader) {
+	f.Attacker = r.id()
+	f.Target = r.id()
+	f.Natural = r.int()
+	f.Attack = r.int()
+	f.ArmorClass = r.int()
+	f.Hit = r.bool()
+	f.Roll = r.int()
+	f.Damage = r.int()
+}
+
+func (f MoodChanged) put(w *writer) {
+	w.id(f.Actor)
+	w.small(uint64(f.Mood), uint64(NumMoods), "mood")
+}
+
+func (f *MoodChanged) get(r *reader) {
+	f.Actor = r.id()
+	f.Mood = Mood(r.small(uint64(NumMoods), "mood"))
+}
+
+func (f Stole) put(w *writer) { w.id(f.Actor); w.id(f.Victim); w.id(f.Item) }
+func (f *Stole) get(r *reader) {
+	f.Actor = r.id()
+	f.Victim = r.id()
+	f.Item = r.id()
+}
+
+func (f Summoned) put(w *writer)  { w.id(f.Actor); w.int(f.Count) }
+func (f *Summoned) get(r *reader) { f.Actor = r.id(); f.Count = r.int() }
+
+func (f Won) put(w *writer)  { w.id(f.Actor); w.id(f.Item) }
+func (f *Won) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
