@@ -47,3 +47,7 @@ func IsHeal(u *content.Use) bool { return isHeal(u) }
 
 // IsFood reports whether a use feeds.
 func IsFood(u *content.Use) bool { return u.Effect == content.Feed }
+
+// GoalSeen is a test for "the goal lies on q", once the player has seen
+// it lying on the goal's level (rules 3).
+func GoalSeen(s *reducer.State) (func(events.Pos) bool, bool) { return newBrain(s).goalSeen() }

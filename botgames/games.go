@@ -200,7 +200,11 @@ func printBotTotals(w io.Writer, dir string, run Games, results []botResult, ela
 	if len(games) > 0 {
 		fmt.Fprintf(w, "deepest:  depth %d (seed %d, %d turns)\n", deepest.Depth, deepest.Seed, deepest.Turns)
 	}
-	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.Rules, Turns: run.Turns, Player: run.player()}, games))
+	goal := 0
+	if t, err := content.ForRules(run.Rules); err == nil && !run.Opts.Wizard && t.Rules.GoalItem != nil {
+		goal = t.Rules.GoalDepth
+	}
+	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.Rules, Turns: run.Turns, Player: run.player(), Goal: goal}, games))
 }
 
 // progress shows how far many games have got: a bar redrawn in place on

@@ -58,3 +58,28 @@ func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 		Depths: []Depth{{Depth: 1, MaxHP: maxHP, Lost: 5}},
 		Used:   map[string]int{"Health Potion": 2, "Ration": 1}}, w.Game(42, s))
 }
+
+// A game the player won is a victory, not a death, though the state is
+// over either way.
+func TestAWatcherCountsAVictoryNotADeath(t *testing.T) {
+	s := reducer.New(1, content.Default())
+	w := NewWatcher()
+	turns := []events.Turn{
+		{Command: &events.Begin{}, Facts: []events.Fact{
+			&events.LevelEntered{Depth: 1, Width: 20, Height: 12,
+				Rooms: []events.Rect{{X: 1, Y: 1, W: 8, H: 5}}, Stairs: events.Pos{X: 7, Y: 4}, Arrival: events.Pos{X: 2, Y: 2}},
+			&events.Spawned{ID: 1, Kind: code(t, "Player"), Pos: events.Pos{X: 2, Y: 2}, HP: 10},
+			&events.Spawned{ID: 2, Kind: code(t, "Health Potion"), Holder: 1},
+		}},
+		{Command: &events.PickUp{}, Facts: []events.Fact{&events.Won{Actor: 1, Item: 2}}},
+	}
+	for i := range turns {
+		require.NoError(t, s.ApplyTurn(&turns[i]))
+		w.Turn(s, &turns[i])
+	}
+	require.True(t, s.Over)
+	g := w.Game(3, s)
+	assert.Equal(t, Game{Seed: 3, Turns: 2, Depth: 1, Level: 1, Won: true,
+		Depths: []Depth{{Depth: 1, MaxHP: s.MaxHP(s.Player()), Lost: 0}}, Used: map[string]int{}}, g)
+	assert.True(t, g.Ended())
+}

@@ -110,9 +110,14 @@ func Report(run Run, games []Game) string {
 	b.WriteString("  turn over the victories)\n")
 	fmt.Fprintf(&b, "  died before turn 200: %d (%d%%)\n", early, percent(early, n))
 
-	b.WriteString("\ndeaths by cause          deaths  of deaths\n")
-	for _, c := range countBy(dead, func(g Game) string { return g.Cause }, byCount) {
-		fmt.Fprintf(&b, "  %-22s %6d  %8d%%\n", c.key, c.n, percent(c.n, len(dead)))
+	causes := countBy(dead, func(g Game) string { return g.Cause }, byCount)
+	width := 22 // the cause column, as wide as the longest cause
+	for _, c := range causes {
+		width = max(width, len(c.key))
+	}
+	fmt.Fprintf(&b, "\n%-*sdeaths  of deaths\n", width+3, "deaths by cause")
+	for _, c := range causes {
+		fmt.Fprintf(&b, "  %-*s %6d  %8d%%\n", width, c.key, c.n, percent(c.n, len(dead)))
 	}
 	if len(dead) == 0 {
 		b.WriteString("  none\n")

@@ -34,7 +34,7 @@ var six = []Game{
 	{Seed: 8, Turns: 1000, Depth: 3, Level: 2,
 		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 10}, {Depth: 2, MaxHP: 25, Lost: 5}, {Depth: 3, MaxHP: 25, Lost: 0}},
 		Used:   map[string]int{"Health Potion": 2, "Ration": 1}},
-	{Seed: 9, Turns: 150, Depth: 1, Level: 1, Died: true, Cause: "slain by an Orc",
+	{Seed: 9, Turns: 150, Depth: 1, Level: 1, Died: true, Cause: "killed from afar by a Goblin Archer",
 		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 21}}, Used: map[string]int{}},
 	{Seed: 10, Turns: 1000, Depth: 6, Level: 23,
 		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 4}, {Depth: 2, MaxHP: 30, Lost: 3}, {Depth: 3, MaxHP: 40, Lost: 10},

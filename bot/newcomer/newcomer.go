@@ -5,6 +5,8 @@
 package newcomer
 
 import (
+	"slices"
+
 	"rogue/auto"
 	"rogue/bot"
 	"rogue/events"
@@ -18,7 +20,7 @@ import (
 // nothing), reads no scroll and uses no wand, drinks a Health Potion at a
 // third of its HP or less, eats when hungry, picks up only what it will
 // use (the potions that heal and the food, when they lie first on the
-// pile), rests (the job of R) when below half its HP with nothing in
+// pile), goes for the goal once it sees it and picks it up, rests (the job of R) when below half its HP with nothing in
 // view, and explores with the explore job a person gets from o, then
 // travels to the stairs (the job of >) and takes them.
 //
@@ -75,9 +77,17 @@ func (n *Newcomer) Choose(s *reducer.State) events.Command {
 		n.job = nil
 		return cmd
 	}
-	if here := s.ItemsAt(p.Pos); len(here) > 0 && uses(s, here[0]) && len(s.Backpack(p.ID)) < s.Content().Rules.Backpack {
+	if here := s.ItemsAt(p.Pos); len(here) > 0 && (uses(s, here[0]) && len(s.Backpack(p.ID)) < s.Content().Rules.Backpack ||
+		slices.ContainsFunc(here, func(it *reducer.Entity) bool { return isGoal(s, it) })) {
 		n.job = nil
 		return &events.PickUp{}
+	}
+	// The goal in sight (rules 3): anyone goes for it.
+	if goal, ok := bot.GoalSeen(s); ok {
+		if dir, ok := bot.WalkThrough(s, goal); ok {
+			n.job = nil
+			return &events.Move{Dir: dir}
+		}
 	}
 	// Below half its HP with nothing in view, it rests (the job of R)
 	// until healed, or the rest is cut short.
@@ -165,6 +175,12 @@ func (n *Newcomer) charge(s *reducer.State) events.Command {
 
 // uses reports whether the newcomer has a use for an item: a potion
 // that heals or food.
+// isGoal reports whether an item is the goal, whose pick-up wins.
+func isGoal(s *reducer.State, it *reducer.Entity) bool {
+	def := s.Content().Item(it.Kind)
+	return def != nil && def.Goal
+}
+
 func uses(s *reducer.State, it *reducer.Entity) bool {
 	def := s.Content().Item(it.Kind)
 	return def != nil && def.Use != nil && (bot.IsHeal(def.Use) || bot.IsFood(def.Use))
