@@ -20,9 +20,10 @@ import (
 // nothing), reads no scroll and uses no wand, drinks a Health Potion at a
 // third of its HP or less, eats when hungry, picks up only what it will
 // use (the potions that heal and the food, when they lie first on the
-// pile), goes for the goal once it sees it and picks it up, rests (the job of R) when below half its HP with nothing in
-// view, and explores with the explore job a person gets from o, then
-// travels to the stairs (the job of >) and takes them.
+// pile), goes for the goal once it sees it and picks it up, rests (the
+// job of Z) when below half its HP with nothing in view, and explores
+// with the explore job a person gets from o, then travels to the stairs
+// (the job of >) and takes them.
 //
 // It remembers what the jobs remember (auto.Memory) and the job under
 // way, so one Newcomer plays one game, from its first turn.
@@ -89,7 +90,7 @@ func (n *Newcomer) Choose(s *reducer.State) events.Command {
 			return &events.Move{Dir: dir}
 		}
 	}
-	// Below half its HP with nothing in view, it rests (the job of R)
+	// Below half its HP with nothing in view, it rests (the job of Z)
 	// until healed, or the rest is cut short.
 	if n.job == nil && p.HP*2 < s.MaxHP(p) {
 		if cmd := n.begin(auto.Rest, s); cmd != nil {
