@@ -33,6 +33,17 @@ type Games struct {
 	Opts         journal.Options
 }
 
+// Report is the header of the run's balance report: its rules, cap and
+// player, and the depth of the rules' goal (none in wizard mode, which
+// has no goal).
+func (run Games) Report() balance.Run {
+	goal := 0
+	if t, err := content.ForRules(run.Rules); err == nil && !run.Opts.Wizard && t.Rules.GoalItem != nil {
+		goal = t.Rules.GoalDepth
+	}
+	return balance.Run{Rules: run.Rules, Turns: run.Turns, Player: run.player(), Goal: goal}
+}
+
 // player is the name of the run's player.
 func (run Games) player() string {
 	if run.Player == "" {
@@ -200,11 +211,7 @@ func printBotTotals(w io.Writer, dir string, run Games, results []botResult, ela
 	if len(games) > 0 {
 		fmt.Fprintf(w, "deepest:  depth %d (seed %d, %d turns)\n", deepest.Depth, deepest.Seed, deepest.Turns)
 	}
-	goal := 0
-	if t, err := content.ForRules(run.Rules); err == nil && !run.Opts.Wizard && t.Rules.GoalItem != nil {
-		goal = t.Rules.GoalDepth
-	}
-	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.Rules, Turns: run.Turns, Player: run.player(), Goal: goal}, games))
+	fmt.Fprintf(w, "\n%s", balance.Report(run.Report(), games))
 }
 
 // progress shows how far many games have got: a bar redrawn in place on

@@ -61,7 +61,7 @@ func TestBotGamesReportTheSameTotalsEveryRun(t *testing.T) {
 	require.NotNil(t, m, raw)
 	assert.Equal(t, strconv.Itoa(turns), m[1])
 	assert.Contains(t, first, "deepest:  depth "+strconv.Itoa(deepest)+" ")
-	report := balance.Report(balance.Run{Rules: events.RulesVersion, Turns: 400}, games)
+	report := balance.Report(botgames.Games{Turns: 400, Rules: events.RulesVersion}.Report(), games)
 	assert.True(t, strings.HasSuffix(first, "\n"+report), "the report ends the output:\n%s\nwant:\n%s", first, report)
 }
 
