@@ -70,7 +70,7 @@ func TestEachBehaviourOfRules3IsDecidedAndRecorded(t *testing.T) {
 		{"a hurt troll regenerates, then steps on", "Troll", at(6, 2),
 			func(s *State, m events.EntityID) { s.Get(m).HP -= 10 }, &events.Wait{}, nil,
 			func(m events.EntityID) []events.Fact {
-				return []events.Fact{&events.Healed{Actor: m, Amount: 1, Cause: events.CauseRegeneration}, &events.Moved{Actor: m, Dir: events.West}}
+				return []events.Fact{&events.Healed{Actor: m, Amount: 2, Cause: events.CauseRegeneration}, &events.Moved{Actor: m, Dir: events.West}}
 			}},
 		{"a monkey that hits steals and flees", "Monkey", at(3, 2), nil, &events.Wait{}, []int{18, 2, 0},
 			func(m events.EntityID) []events.Fact {
