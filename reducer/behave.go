@@ -105,6 +105,38 @@ func (d *decider) actOnce3(m *Entity, kind *content.Monster) {
 	d.chase(m, p.Pos)
 }
 
+// stepToward is rules 3's bounded chase, before any path search: m steps
+// to the free neighbour nearest the goal (in straight-line distance; the
+// first in direction order among the nearest) when it is nearer than m
+// stands, and true. When every neighbour nearer is taken by an actor, m
+// waits its turn behind them, and true: a crowd does not search. False
+// when walls stand in the way: then the path search (bounded by
+// Rules.PathNodes) finds the way round.
+func (d *decider) stepToward(m *Entity, goal events.Pos) bool {
+	w := d.w
+	cur := distance2(m.Pos, goal)
+	best, bestDir, found, crowded := cur, events.Dir(0), false, false
+	for dir := events.Dir(0); dir < events.NumDirs; dir++ {
+		to := m.Pos.Add(dir)
+		d2 := distance2(to, goal)
+		if d2 >= cur || !w.Map.Walkable(to) {
+			continue
+		}
+		if d.actorAt(to) != nil {
+			crowded = true
+			continue
+		}
+		if !found || d2 < best {
+			best, bestDir, found = d2, dir, true
+		}
+	}
+	if found {
+		d.moveActor(m.ID, bestDir)
+		return true
+	}
+	return crowded
+}
+
 // setMood decides that monster id's mood is now mood.
 func (d *decider) setMood(id events.EntityID, mood events.Mood) {
 	d.emit(&events.MoodChanged{Actor: id, Mood: mood})

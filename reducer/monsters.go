@@ -293,6 +293,9 @@ func (d *decider) stagger(m *Entity) {
 
 func (d *decider) chase(m *Entity, goal events.Pos) {
 	w := d.w
+	if w.content.Rules.Behaviours && d.stepToward(m, goal) {
+		return // rules 3: the straight way first
+	}
 	if d.finder == nil || d.finderW != w.Map.Width || d.finderH != w.Map.Height {
 		d.finder = path.NewFinder(w.Map.Width, w.Map.Height)
 		d.finderW, d.finderH = w.Map.Width, w.Map.Height
