@@ -114,6 +114,14 @@ var monsterShows = []struct {
 		return false
 	}},
 	{"r3-won", func(t *events.Turn, _ *seen) bool { return has(t, events.CodeWon) }},
+	{"r3-shot-dead", func(t *events.Turn, _ *seen) bool {
+		for _, f := range t.Facts {
+			if d, ok := f.(*events.Died); ok && d.Actor == events.PlayerID && d.Cause == events.CauseShot {
+				return true
+			}
+		}
+		return false
+	}},
 	{"r3-deep-death", func(t *events.Turn, s *seen) bool {
 		// A death in the last third of the dungeon.
 		third := content.Default().Rules.GoalDepth * 2 / 3
