@@ -11,20 +11,20 @@ import (
 	"rogue/reducer/content"
 )
 
-// Across 50 bot games of different seeds every fact type occurs, so the
+// Across 51 bot games of different seeds every fact type occurs, so the
 // property test (replay equals play, verify passes) runs over all of them.
-// A new fact type the bot never causes fails here, by name. Seed 36's game
-// goes on to its victory (rules 3's Won, near turn 6 400).
+// A new fact type the bot never causes fails here, by name. Seed 51's game
+// goes on to its victory (rules 3's Won, near turn 7 000).
 func TestBotGamesExerciseEveryFactType(t *testing.T) {
 	counts := map[events.FactCode]int{}
-	for seed := uint64(1); seed <= 50; seed++ {
+	for seed := uint64(1); seed <= 51; seed++ {
 		mem, err := journal.NewMemory(NewHeader(seed, "bot", journal.Options{}))
 		require.NoError(t, err)
 		g, err := Start(mem.Header(), content.Default(), mem)
 		require.NoError(t, err)
 		turns := 3000
-		if seed == 36 {
-			turns = 7000
+		if seed == 51 {
+			turns = 8000
 		}
 		require.NoError(t, g.PlayBot(turns))
 		r, err := mem.Reader()
