@@ -98,3 +98,14 @@ func TestAnEnchantmentScrollAsksWhatToEnchant(t *testing.T) {
 	p.key(t, Rune('i'))
 	assert.Contains(t, render(p.m, 80, 24), s.Content().Name(weapon.Kind)+" +1 (main hand)")
 }
+
+func TestTheSheetOfNineSlotsFitsAn80x24Screen(t *testing.T) {
+	p := newPlayedRules(t, 1, 3)
+	ring := p.lay(t, "Ring of Protection", events.PlayerID, 0)
+	p.do(t, &events.Use{Item: ring})
+	p.key(t, Rune('c'))
+	screen := render(p.m, 80, 24)
+	assert.Contains(t, screen, "ring:      Ring of Protection")
+	assert.Contains(t, screen, "cloak:     -")
+	assert.Contains(t, screen, "└─ Esc: close")
+}
