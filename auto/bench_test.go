@@ -18,7 +18,7 @@ func BenchmarkExploreNext(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		j.steps = 0
+		j.steps, j.entered = 0, nil
 		if cmd, reason := j.Next(s); cmd == nil {
 			b.Fatal(reason)
 		} else if _, ok := cmd.(*events.Move); !ok {

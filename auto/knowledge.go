@@ -117,32 +117,44 @@ func explore(s *reducer.State, mem *Memory) (events.Dir, bool) {
 // firstStep is the first step of a shortest walk over known tiles from
 // `from` to the nearest tile goal accepts (not `from` itself), avoiding
 // tiles where a monster is seen. Breadth first, neighbours in Dir order:
-// the answer depends on the state alone.
+// the answer depends on the state alone. It works on map indices, with
+// the tiles where a monster is seen marked once, not looked up per tile.
 func firstStep(s *reducer.State, from events.Pos, goal func(events.Pos) bool) (events.Dir, bool) {
 	m := s.Map
-	first := make([]int8, m.Width*m.Height) // 0 unvisited, else 1 + the first step's Dir
-	queue := []events.Pos{from}
-	first[m.Index(from)] = -1
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
+	w, h := m.Width, m.Height
+	words := s.Explored().Words()
+	// first is 0 for a tile not reached, -2 for one a monster is seen on,
+	// else 1 + the first step's Dir (-1 for from).
+	first := make([]int8, w*h)
+	for e := range s.Entities() {
+		if e.OnMap() && s.IsActor(e) && e.ID != events.PlayerID && m.InBounds(e.Pos) && s.CanSee(e.Pos) {
+			first[m.Index(e.Pos)] = -2
+		}
+	}
+	start := m.Index(from)
+	queue := []int32{int32(start)}
+	first[start] = -1
+	for head := 0; head < len(queue); head++ {
+		pi := int(queue[head])
+		x, y := pi%w, pi/w
 		for d := events.Dir(0); d < events.NumDirs; d++ {
-			q := p.Add(d)
-			if !known(s, q) || first[m.Index(q)] != 0 {
+			dx, dy := d.Delta()
+			if x+dx < 0 || x+dx >= w || y+dy < 0 || y+dy >= h {
 				continue
 			}
-			if a := s.ActorAt(q); a != nil && s.CanSee(q) {
+			qi := pi + dy*w + dx
+			if first[qi] != 0 || words[qi>>6]>>(qi&63)&1 == 0 || !m.Tiles[qi].Walkable() {
 				continue
 			}
-			step := first[m.Index(p)]
-			if p == from {
+			step := first[pi]
+			if pi == start {
 				step = int8(d) + 1
 			}
-			first[m.Index(q)] = step
-			if goal(q) {
+			first[qi] = step
+			if goal(events.Pos{X: x + dx, Y: y + dy}) {
 				return events.Dir(step - 1), true
 			}
-			queue = append(queue, q)
+			queue = append(queue, int32(qi))
 		}
 	}
 	return 0, false

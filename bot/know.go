@@ -63,26 +63,26 @@ func (b *brain) stairs() (func(events.Pos) bool, bool) {
 }
 
 // frontier returns a test for "q is a floor tile seen, next to one not
-// seen yet": where walking shows more of the level.
+// seen yet": where walking shows more of the level. It looks at q's
+// neighbours when asked, as a walk reaches q, rather than at the whole
+// map's first: a walk stops at the nearest.
 func (b *brain) frontier() func(events.Pos) bool {
-	m, seen := b.s.Map, b.s.Explored()
+	m := b.s.Map
 	w, h := m.Width, m.Height
-	edge := make([]bool, w*h)
-	for y := range h {
-		for x := range w {
-			q := events.Pos{X: x, Y: y}
-			if !seen.Has(q) || !m.Walkable(q) {
-				continue
-			}
-			for d := events.Dir(0); d < events.NumDirs; d++ {
-				if n := q.Add(d); m.InBounds(n) && !seen.Has(n) {
-					edge[m.Index(q)] = true
-					break
-				}
+	words := b.s.Explored().Words()
+	return func(q events.Pos) bool {
+		i := m.Index(q)
+		if i < 0 || !seenAt(words, i) || !m.Tiles[i].Walkable() {
+			return false
+		}
+		for d := events.Dir(0); d < events.NumDirs; d++ {
+			dx, dy := d.Delta()
+			if x, y := q.X+dx, q.Y+dy; x >= 0 && x < w && y >= 0 && y < h && !seenAt(words, i+dy*w+dx) {
+				return true
 			}
 		}
+		return false
 	}
-	return func(q events.Pos) bool { return edge[m.Index(q)] }
 }
 
 // monsterGoal returns a test for "a monster in view stands on q".
@@ -97,18 +97,25 @@ func (b *brain) monsterGoal() func(events.Pos) bool {
 
 // itemGoal returns a test for "an item worth taking lies on q": an item
 // worth having on a tile the player has seen, while the backpack has
-// room. The tiles are worked out once, not per tile the walk visits.
+// room; nil when there is none. The tiles are worked out once, not per
+// tile the walk visits.
 func (b *brain) itemGoal() func(events.Pos) bool {
 	s, m := b.s, b.s.Map
 	if len(b.backpack()) >= b.c.Rules.Backpack {
-		return func(events.Pos) bool { return false }
+		return nil
 	}
-	want := make([]bool, m.Width*m.Height)
+	var want []bool
 	seen := s.Explored()
 	for e := range s.Entities() {
 		if e.OnMap() && !s.IsActor(e) && seen.Has(e.Pos) && b.worthHaving(e) {
+			if want == nil {
+				want = make([]bool, m.Width*m.Height)
+			}
 			want[m.Index(e.Pos)] = true
 		}
+	}
+	if want == nil {
+		return nil
 	}
 	return func(q events.Pos) bool { return want[m.Index(q)] }
 }

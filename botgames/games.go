@@ -11,7 +11,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"rogue/bot"
 	"rogue/bot/balance"
+	"rogue/bot/newcomer"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -20,13 +22,34 @@ import (
 )
 
 // Games is how many games are to be played: seeds First, First+1, ...,
-// each for at most Turns turns, under Rules, into journals written with
+// each by the built-in player named Player (bot.New; "" is the strong
+// one) for at most Turns turns, under Rules, into journals written with
 // Opts.
 type Games struct {
 	First        uint64
 	Games, Turns int
 	Rules        int
+	Player       string
 	Opts         journal.Options
+}
+
+// Report is the header of the run's balance report: its rules, cap and
+// player, and the depth of the rules' goal (none in wizard mode, which
+// has no goal).
+func (run Games) Report() balance.Run {
+	goal := 0
+	if t, err := content.ForRules(run.Rules); err == nil && !run.Opts.Wizard && t.Rules.GoalItem != nil {
+		goal = t.Rules.GoalDepth
+	}
+	return balance.Run{Rules: run.Rules, Turns: run.Turns, Player: run.player(), Goal: goal}
+}
+
+// player is the name of the run's player.
+func (run Games) player() string {
+	if run.Player == "" {
+		return bot.StrongName
+	}
+	return run.Player
 }
 
 // botResult is how one game of many ended.
@@ -130,7 +153,11 @@ func PlayGame(seed uint64, run Games, path string, each func(*reducer.State)) (b
 	if err != nil {
 		return balance.Game{}, err
 	}
-	_, snapErr, err := game.RecordBot(path, h, content.Default(), run.Turns, each)
+	p, err := NewPlayer(run.player())
+	if err != nil {
+		return balance.Game{}, err
+	}
+	_, snapErr, err := game.RecordPlayer(path, h, content.Default(), p, run.Turns, each)
 	if err == nil {
 		err = snapErr
 	}
@@ -143,8 +170,8 @@ func PlayGame(seed uint64, run Games, path string, each func(*reducer.State)) (b
 	}
 	defer r.Close()
 	w := balance.NewWatcher()
-	s, tail, err := game.Fold(r, content.Default(), -1, func(_ *reducer.State, t *events.Turn) error {
-		w.Turn(t)
+	s, tail, err := game.Fold(r, content.Default(), -1, func(s *reducer.State, t *events.Turn) error {
+		w.Turn(s, t)
 		return nil
 	})
 	if err == nil && tail != nil {
@@ -160,7 +187,7 @@ func PlayGame(seed uint64, run Games, path string, each func(*reducer.State)) (b
 // deepest game, then the balance report.
 func printBotTotals(w io.Writer, dir string, run Games, results []botResult, elapsed time.Duration, workers int) {
 	var games []balance.Game
-	total, dead := 0, 0
+	total, dead, won := 0, 0, 0
 	var deepest balance.Game
 	for _, r := range results {
 		if !r.ended || r.err != nil {
@@ -172,16 +199,19 @@ func printBotTotals(w io.Writer, dir string, run Games, results []botResult, ela
 		if g.Died {
 			dead++
 		}
+		if g.Won {
+			won++
+		}
 		if g.Depth > deepest.Depth {
 			deepest = g
 		}
 	}
-	fmt.Fprintf(w, "games:    %d (%d died, %d alive), journals in %s\n", len(games), dead, len(games)-dead, dir)
+	fmt.Fprintf(w, "games:    %d (%d died, %d won, %d at the cap), journals in %s\n", len(games), dead, won, len(games)-dead-won, dir)
 	fmt.Fprintf(w, "turns:    %d, %.0f turns a second on %d cores (%s)\n", total, float64(total)/elapsed.Seconds(), workers, elapsed.Round(time.Millisecond))
 	if len(games) > 0 {
 		fmt.Fprintf(w, "deepest:  depth %d (seed %d, %d turns)\n", deepest.Depth, deepest.Seed, deepest.Turns)
 	}
-	fmt.Fprintf(w, "\n%s", balance.Report(balance.Run{Rules: run.Rules, Turns: run.Turns}, games))
+	fmt.Fprintf(w, "\n%s", balance.Report(run.Report(), games))
 }
 
 // progress shows how far many games have got: a bar redrawn in place on
@@ -220,4 +250,18 @@ func (p *progress) finish(done int, turns int64, elapsed time.Duration) {
 		p.show(done, turns, elapsed)
 		fmt.Fprintln(p.w)
 	}
+}
+
+// Players are the built-in players' names, the default first.
+var Players = []string{bot.StrongName, bot.NewcomerName}
+
+// NewPlayer is a new built-in player of the given name, for one game.
+func NewPlayer(name string) (bot.Player, error) {
+	switch name {
+	case bot.StrongName:
+		return bot.Strong{}, nil
+	case bot.NewcomerName:
+		return newcomer.New(), nil
+	}
+	return nil, fmt.Errorf("no player %q (the players are %s)", name, strings.Join(Players, " and "))
 }

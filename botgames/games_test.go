@@ -2,6 +2,7 @@ package botgames
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -9,6 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
+	"rogue/bot/newcomer"
+	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -59,6 +63,41 @@ func TestProgressIsABarOnATerminalElseALineNowAndThen(t *testing.T) {
 			}
 			p.finish(1, 50, tc.at[len(tc.at)-1])
 			assert.Equal(t, tc.want, b.String())
+		})
+	}
+}
+
+func TestThePlayersAreFoundByName(t *testing.T) {
+	strong, err := NewPlayer("strong")
+	require.NoError(t, err)
+	assert.Equal(t, bot.Player(bot.Strong{}), strong)
+	nc, err := NewPlayer("newcomer")
+	require.NoError(t, err)
+	assert.Equal(t, bot.Player(newcomer.New()), nc)
+	_, err = NewPlayer("expert")
+	assert.EqualError(t, err, `no player "expert" (the players are strong and newcomer)`)
+}
+
+// The same seed and player give the same journal, byte for byte: a
+// player's choices depend on the game alone.
+func TestTheSameSeedAndPlayerGiveTheSameJournal(t *testing.T) {
+	for _, name := range Players {
+		t.Run(name, func(t *testing.T) {
+			var journals [2][]byte
+			for i := range journals {
+				h, err := game.NewHeaderRules(9, "bot", journal.Options{SyncEvery: 256}, events.RulesVersion)
+				require.NoError(t, err)
+				h.Created = time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC)
+				p, err := NewPlayer(name)
+				require.NoError(t, err)
+				path := filepath.Join(t.TempDir(), "game.rogue")
+				g, _, err := game.RecordPlayer(path, h, content.Default(), p, 1500, nil)
+				require.NoError(t, err)
+				require.Greater(t, g.State.Turn, 50)
+				journals[i], err = os.ReadFile(path)
+				require.NoError(t, err)
+			}
+			assert.Equal(t, journals[0], journals[1])
 		})
 	}
 }

@@ -19,9 +19,12 @@ func (g *Game) PlayBot(turns int) error {
 	return nil
 }
 
-// BotTurn plays one turn of the built-in player.
-func (g *Game) BotTurn() error {
-	cmd := bot.Choose(g.State)
+// BotTurn plays one turn of the strong built-in player.
+func (g *Game) BotTurn() error { return g.PlayerTurn(bot.Strong{}) }
+
+// PlayerTurn plays one turn of a built-in player.
+func (g *Game) PlayerTurn(p bot.Player) error {
+	cmd := p.Choose(g.State)
 	_, err := g.Do(cmd)
 	if IsRefusal(err) {
 		_, err = g.Do(&events.Wait{})

@@ -68,7 +68,9 @@ func Describe(s *reducer.State) string {
 		seen = append(seen, fmt.Sprintf("%s at (%d,%d)", what, e.Pos.X, e.Pos.Y))
 	}
 	fmt.Fprintf(&b, "in view: %s\n", listOrNothing(seen))
-	if s.Over {
+	if s.Won {
+		fmt.Fprintf(&b, "%s\n", reducer.DeathCause(s))
+	} else if s.Over {
 		fmt.Fprintf(&b, "dead: %s\n", reducer.DeathCause(s))
 	}
 	return b.String()

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 
+	"rogue/bot"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -57,18 +58,23 @@ func (k *Snapshots) Err() error { return k.s.Err }
 // and, apart, the error that stopped snapshots being written, if one did:
 // the journal is whole either way.
 func RecordBot(path string, h journal.Header, tables *content.Tables, turns int, each func(*reducer.State)) (g *Game, snapErr, err error) {
+	return RecordPlayer(path, h, tables, bot.Strong{}, turns, each)
+}
+
+// RecordPlayer is RecordBot with the built-in player p, new to this game.
+func RecordPlayer(path string, h journal.Header, tables *content.Tables, p bot.Player, turns int, each func(*reducer.State)) (g *Game, snapErr, err error) {
 	f, err := journal.Create(path, h)
 	if err != nil {
 		return nil, nil, err
 	}
-	g, snapErr, err = recordBot(path, f, tables, turns, each)
+	g, snapErr, err = recordBot(path, f, tables, p, turns, each)
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
 	return g, snapErr, err
 }
 
-func recordBot(path string, f *journal.File, tables *content.Tables, turns int, each func(*reducer.State)) (*Game, error, error) {
+func recordBot(path string, f *journal.File, tables *content.Tables, p bot.Player, turns int, each func(*reducer.State)) (*Game, error, error) {
 	snaps, err := NewSnapshots(path, f)
 	if err != nil {
 		return nil, nil, err
@@ -78,7 +84,7 @@ func recordBot(path string, f *journal.File, tables *content.Tables, turns int, 
 		return nil, nil, err
 	}
 	for g.State.Turn < turns && !g.State.Over {
-		if err := g.BotTurn(); err != nil {
+		if err := g.PlayerTurn(p); err != nil {
 			return g, snaps.Err(), err
 		}
 		snaps.After(g.State)

@@ -84,6 +84,9 @@ func TakeOver(r *journal.Reader, name string, turn int, player string, created t
 			break
 		}
 	}
+	if s.Won {
+		return nil, nil, refuseTakeOver("%s: the game was won on turn %d: a finished game can be taken over at turns 0 to %d", name, s.TurnNumber(), s.TurnNumber()-1)
+	}
 	if s.Over {
 		died := s.TurnNumber()
 		if died == 0 {

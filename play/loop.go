@@ -224,7 +224,12 @@ func (p *player) closeSession(ss *session) (string, error) {
 		return "", fail(1, "closing %s: %v", ss.path, cerr)
 	}
 	line := fmt.Sprintf("saved turn %d to %s (digest %s)", s.TurnNumber(), ss.path, s.Digest())
-	if s.Over {
+	if s.Won {
+		line += "; you won"
+		if p.m.SummaryPath != "" {
+			line += ", the summary is in " + p.m.SummaryPath
+		}
+	} else if s.Over {
 		line += fmt.Sprintf("; you died: %s", reducer.DeathCause(s))
 		if p.m.SummaryPath != "" {
 			line += ", the summary is in " + p.m.SummaryPath

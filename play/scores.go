@@ -59,11 +59,14 @@ func readScore(path string) (view.Score, error) {
 	}
 	h := k.Header()
 	end := "alive"
-	if s.Over {
+	switch {
+	case s.Won:
+		end = "won"
+	case s.Over:
 		end = reducer.DeathCause(s)
 	}
 	return view.Score{Journal: filepath.Base(path), Created: h.Created, Seed: h.Seed, Rules: h.RulesVersion,
-		Depth: s.Depth, Level: p.Level, Turn: s.TurnNumber(), Over: s.Over, End: end}, nil
+		Depth: s.Depth, Level: p.Level, Turn: s.TurnNumber(), Over: s.Over, Won: s.Won, End: end}, nil
 }
 
 // Scores is the hall of fame of the journals in dir: the best top games

@@ -94,7 +94,7 @@ func TestPrintScoresIsTheHallOfFameAsText(t *testing.T) {
 	require.NoError(t, PrintScores(dir, 3, &out))
 	lines := strings.Split(out.String(), "\n")
 	assert.Equal(t, "Hall of fame of "+dir, lines[0])
-	assert.Equal(t, "5 games; the best first: deepest, then highest level, then fewest turns.", lines[2])
+	assert.Equal(t, "5 games; the best first: won, deepest, highest level, fewest turns.", lines[2])
 	assert.Regexp(t, `^ 1     6     6   3070  2026-11-24 seed 18 +slain by an Orc$`, lines[5])
 	assert.Contains(t, out.String(), "Not ranked (3):\ndamaged.rogue: ")
 	best, _, _, err := Scores(dir, 3)

@@ -14,6 +14,9 @@ func SummaryLine(s *reducer.State) string {
 	if p == nil {
 		return "the game has not begun"
 	}
+	if s.Won {
+		return fmt.Sprintf("won on depth %d at turn %d, holding the %s", s.Depth, s.TurnNumber(), s.Name(s.Goal))
+	}
 	if s.Over {
 		return fmt.Sprintf("died on depth %d at turn %d: %s", s.Depth, s.TurnNumber(), reducer.DeathCause(s))
 	}
@@ -43,9 +46,12 @@ func PrintSummary(w io.Writer, path string, h journal.Header, s *reducer.State, 
 		fmt.Fprintf(w, "hunger:   %s\n", s.Hunger)
 		fmt.Fprintf(w, "kills:    %d\n", s.Kills)
 	}
-	if s.Over {
+	switch {
+	case s.Won:
+		fmt.Fprintf(w, "status:   %s\n", reducer.DeathCause(s))
+	case s.Over:
 		fmt.Fprintf(w, "status:   dead: %s\n", reducer.DeathCause(s))
-	} else {
+	default:
 		fmt.Fprintf(w, "status:   alive\n")
 	}
 	fmt.Fprintf(w, "digest:   %s\n", s.Digest())

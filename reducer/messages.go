@@ -316,7 +316,13 @@ func capitalize(s string) string {
 
 // DeathCause says how the player died, in words: "slain by a Goblin",
 // "starved to death", "killed by your own fireball".
+//
+// A game won (rules 3) says so instead: "won, holding the Amulet of the
+// Deep".
 func DeathCause(s *State) string {
+	if s.Won {
+		return "won, holding the " + s.Name(s.Goal)
+	}
 	d := s.Death
 	switch d.Cause {
 	case events.CauseStarvation:

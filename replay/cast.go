@@ -121,7 +121,11 @@ func WriteCast(w io.Writer, f *Frames, from, last, step int, speed float64) erro
 			out.add(at, "m", fmt.Sprintf("depth %d, turn %d", d.depth, d.turn-1))
 		}
 		if s := fr.State; s != nil && s.Over {
-			out.add(at, "m", fmt.Sprintf("died on turn %d: %s", s.TurnNumber(), reducer.DeathCause(s)))
+			if s.Won {
+				out.add(at, "m", fmt.Sprintf("won on turn %d", s.TurnNumber()))
+			} else {
+				out.add(at, "m", fmt.Sprintf("died on turn %d: %s", s.TurnNumber(), reducer.DeathCause(s)))
+			}
 		}
 		if turn == last {
 			out.add(at+CastHold, "o", "\x1b[?25h") // the viewer's cursor back

@@ -35,8 +35,13 @@ func (m *Model) drawGameOver(c Canvas) {
 		return
 	}
 	p := s.Player()
-	say("You died.", styleWarn)
-	say(deathLine(s), Plain)
+	if s.Won {
+		say("You won!", styleTitle)
+		say(sentence(fmt.Sprintf("You hold the %s, on depth %d at turn %d", s.Name(s.Goal), s.Depth, s.TurnNumber())), Plain)
+	} else {
+		say("You died.", styleWarn)
+		say(deathLine(s), Plain)
+	}
 	if p != nil {
 		say(fmt.Sprintf("Level %d with %d experience; %d kills.", p.Level, p.XP, s.Kills), Plain)
 	}

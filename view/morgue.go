@@ -54,7 +54,9 @@ func MorgueText(mg Morgue) string {
 	if s == nil || s.Player() == nil {
 		return "No game was played.\n"
 	}
-	if s.Over {
+	if s.Won {
+		fmt.Fprintf(&b, "You won: you hold the %s, on depth %d at turn %d.\n", s.Name(s.Goal), s.Depth, s.TurnNumber())
+	} else if s.Over {
 		fmt.Fprintf(&b, "You died: %s on depth %d at turn %d.\n", reducer.DeathCause(s), s.Depth, s.TurnNumber())
 	} else {
 		fmt.Fprintf(&b, "The game stands at turn %d on depth %d.\n", s.TurnNumber(), s.Depth)

@@ -19,7 +19,8 @@ type Score struct {
 	Level   int // the character level at the end
 	Turn    int // the last turn's number
 	Over    bool
-	End     string // how it ended: the death's cause, or "alive"
+	Won     bool   // rules 3: the game was won
+	End     string // how it ended: the death's cause, "won, ...", or "alive"
 }
 
 // Unranked is a journal the hall of fame could not read: its name and why.
@@ -27,11 +28,19 @@ type Unranked struct {
 	Journal, Why string
 }
 
-// BestFirst orders scores best first, a total order: the deepest depth,
-// then the highest character level, then the fewest turns, then the
-// journal's name.
+// BestFirst orders scores best first, a total order: the games won
+// before all others, the fewest turns first among them; then the deepest
+// depth, then the highest character level, then the fewest turns, then
+// the journal's name.
 func BestFirst(a, b Score) int {
 	switch {
+	case a.Won != b.Won:
+		if a.Won {
+			return -1
+		}
+		return 1
+	case a.Won && a.Turn != b.Turn:
+		return a.Turn - b.Turn
 	case a.Depth != b.Depth:
 		return b.Depth - a.Depth
 	case a.Level != b.Level:
@@ -55,7 +64,7 @@ func ScoreLines(scores []Score, unranked []Unranked, of int) []string {
 		if of == 1 {
 			games = "game"
 		}
-		out = append(out, fmt.Sprintf("%d %s; the best first: deepest, then highest level, then fewest turns.", of, games), "")
+		out = append(out, fmt.Sprintf("%d %s; the best first: won, deepest, highest level, fewest turns.", of, games), "")
 		out = append(out, fmt.Sprintf("%2s %5s %5s %6s  %-22s %s", "#", "depth", "level", "turn", "game", "end"))
 		for i, s := range scores {
 			game := fmt.Sprintf("%s seed %d", s.Created.UTC().Format("2006-01-02"), s.Seed)

@@ -9,11 +9,15 @@ import (
 
 // Run is how a set of games was played: the header of the report.
 type Run struct {
-	Rules int // the rules version
-	Turns int // each game stopped at this many turns, if the player lived
+	Rules  int    // the rules version
+	Turns  int    // the cap: a game still going at this many turns stopped there
+	Player string // the built-in player's name
+	// Goal is the depth of the rules' goal, 0 when the rules have none:
+	// the report then counts deaths by thirds of depths 1 to Goal.
+	Goal int
 }
 
-// Percentiles are the ranks the report gives the death turn at.
+// Percentiles are the ranks the report gives the turns at.
 var Percentiles = []int{10, 50, 90}
 
 // Percentile is the p-th percentile (1 to 100) of n ranked values by the
@@ -41,57 +45,59 @@ func perGame(k, n int) string {
 	return fmt.Sprintf("%d.%02d", h/100, h%100)
 }
 
-// Report is the balance report of games as plain text: deaths by cause
-// and by depth, the death turn at the 10th, 50th and 90th percentiles,
-// the deepest depth and the character level reached (by tens above 10),
-// and the items used.
+// Report is the balance report of games as plain text: how many ended
+// (died or won) and how many stopped at the cap; the game length, the
+// death turn and the victory turn at the 10th, 50th and 90th
+// percentiles; deaths by cause, by third of the dungeon (when the rules
+// have a goal) and, for every depth, the games that entered it, the
+// deaths there and the median HP lost there; the character level
+// reached (by tens above 10); and the items used.
 // It depends only on the set of games, not on their order.
 //
 // The death turn is ranked over every game (Percentile): a game that
-// ended alive ranks after every death, and a percentile that falls on
+// did not die ranks after every death, and a percentile that falls on
 // one reads "alive". So "50th: 1 500" says half the games were over by
-// turn 1 500, and "10th: alive" that nine games in ten lived to the end.
+// turn 1 500, and "10th: alive" that nine games in ten did not die. The
+// game length is ranked over the games that ended (died or won) only.
+//
+// The HP lost on a depth is, for one game, the damage the player took
+// there (Depth.Lost) as a share of its max HP when it first entered it,
+// in whole percent rounded down; the report gives its median (nearest
+// rank, the lower of two middles) over the games that entered the depth.
 func Report(run Run, games []Game) string {
 	games = slices.Clone(games)
 	slices.SortFunc(games, func(a, b Game) int { return cmp.Compare(a.Seed, b.Seed) })
 	n := len(games)
 	var b strings.Builder
-	fmt.Fprintf(&b, "balance report: %d games under rules %d", n, run.Rules)
+	player := run.Player
+	if player == "" {
+		player = "strong"
+	}
+	fmt.Fprintf(&b, "balance report: %d games of the %s player under rules %d", n, player, run.Rules)
 	if n > 0 {
 		fmt.Fprintf(&b, ", seeds %d to %d", games[0].Seed, games[n-1].Seed)
 	}
-	fmt.Fprintf(&b, ", each until death or turn %d\n", run.Turns)
-	var dead []Game
+	fmt.Fprintf(&b, ", each until it ends or turn %d\n", run.Turns)
+	var dead, won, ended []Game
 	for _, g := range games {
-		if g.Died {
+		switch {
+		case g.Died:
 			dead = append(dead, g)
+		case g.Won:
+			won = append(won, g)
+		}
+		if g.Ended() {
+			ended = append(ended, g)
 		}
 	}
-	fmt.Fprintf(&b, "died: %d of %d (%d%%)\n", len(dead), n, percent(len(dead), n))
+	fmt.Fprintf(&b, "died:        %6d of %d (%d%%)\n", len(dead), n, percent(len(dead), n))
+	fmt.Fprintf(&b, "won:         %6d of %d (%d%%)\n", len(won), n, percent(len(won), n))
+	fmt.Fprintf(&b, "at the cap:  %6d of %d (%d%%)\n", n-len(ended), n, percent(n-len(ended), n))
 
-	b.WriteString("\ndeaths by cause          deaths  of deaths\n")
-	for _, c := range countBy(dead, func(g Game) string { return g.Cause }, byCount) {
-		fmt.Fprintf(&b, "  %-22s %6d  %8d%%\n", c.key, c.n, percent(c.n, len(dead)))
-	}
-
-	b.WriteString("\ndeaths by depth          deaths  of deaths\n")
-	for _, c := range countBy(dead, func(g Game) int { return g.Depth }, byKey) {
-		fmt.Fprintf(&b, "  depth %-16d %6d  %8d%%\n", c.key, c.n, percent(c.n, len(dead)))
-	}
-
-	b.WriteString("\ndeath turn (nearest rank over all games; one alive at the end ranks last)\n")
-	ranked := slices.Clone(dead)
-	slices.SortStableFunc(ranked, func(a, b Game) int { return cmp.Compare(a.Turns, b.Turns) })
+	b.WriteString("\nturn (nearest rank)       game length  death turn  victory turn\n")
+	length, death, victory := byTurns(ended), byTurns(dead), byTurns(won)
 	for _, p := range Percentiles {
-		at := "-"
-		if n > 0 {
-			if r := Percentile(p, n); r <= len(ranked) {
-				at = fmt.Sprint(ranked[r-1].Turns)
-			} else {
-				at = "alive"
-			}
-		}
-		fmt.Fprintf(&b, "  %2dth percentile        %6s\n", p, at)
+		fmt.Fprintf(&b, "  %2dth percentile      %14s  %10s  %12s\n", p, rank(p, length, len(length)), rank(p, death, n), rank(p, victory, len(victory)))
 	}
 	early := 0
 	for _, g := range dead {
@@ -99,10 +105,41 @@ func Report(run Run, games []Game) string {
 			early++
 		}
 	}
+	b.WriteString("  (game length over the games that ended, death or victory; the death turn\n")
+	b.WriteString("  over all games, one that did not die ranking last as alive; the victory\n")
+	b.WriteString("  turn over the victories)\n")
 	fmt.Fprintf(&b, "  died before turn 200: %d (%d%%)\n", early, percent(early, n))
 
-	b.WriteString("\ndeepest depth             games  reached it or deeper\n")
-	reached(&b, "depth", countBy(games, func(g Game) int { return bucket(g.Depth) }, byKey), n)
+	causes := countBy(dead, func(g Game) string { return g.Cause }, byCount)
+	width := 22 // the cause column, as wide as the longest cause
+	for _, c := range causes {
+		width = max(width, len(c.key))
+	}
+	fmt.Fprintf(&b, "\n%-*sdeaths  of deaths\n", width+3, "deaths by cause")
+	for _, c := range causes {
+		fmt.Fprintf(&b, "  %-*s %6d  %8d%%\n", width, c.key, c.n, percent(c.n, len(dead)))
+	}
+	if len(dead) == 0 {
+		b.WriteString("  none\n")
+	}
+
+	if run.Goal > 0 {
+		fmt.Fprintf(&b, "\ndeaths by third of the dungeon (the goal is on depth %d)\n", run.Goal)
+		b.WriteString("                         deaths  of deaths\n")
+		for k, c := range thirds(run.Goal, dead) {
+			lo, hi := thirdBounds(run.Goal, k)
+			fmt.Fprintf(&b, "  %-22s %6d  %8d%%\n", fmt.Sprintf("depths %d-%d", lo, hi), c, percent(c, len(dead)))
+		}
+	}
+
+	b.WriteString("\nby depth          entered it      died there  of deaths  HP lost (median)\n")
+	b.WriteString("                  (of games)    (of entered)\n")
+	for _, d := range byDepth(games) {
+		fmt.Fprintf(&b, "  depth %-6d %7d %4d%%  %8d %4d%%  %8d%%  %15d%%\n", d.depth, d.entered, percent(d.entered, n),
+			d.deaths, percent(d.deaths, d.entered), percent(d.deaths, len(dead)), d.medianLost)
+	}
+	b.WriteString("  (HP lost: the damage taken on the depth over the max HP on entering it,\n")
+	b.WriteString("  for each game that entered it; its median over those games)\n")
 
 	b.WriteString("\ncharacter level           games  reached it or higher\n")
 	reached(&b, "level", countBy(games, func(g Game) int { return bucket(g.Level) }, byKey), n)
@@ -131,6 +168,87 @@ func Report(run Run, games []Game) string {
 		b.WriteString("  none\n")
 	}
 	return b.String()
+}
+
+// byTurns is the games' turns, fewest first.
+func byTurns(games []Game) []int {
+	out := make([]int, len(games))
+	for i, g := range games {
+		out[i] = g.Turns
+	}
+	slices.Sort(out)
+	return out
+}
+
+// rank is the p-th percentile of turns ranked among n values, turns the
+// lowest of them: "-" for no values, "alive" for a rank past turns.
+func rank(p int, turns []int, n int) string {
+	if n == 0 {
+		return "-"
+	}
+	if r := Percentile(p, n); r <= len(turns) {
+		return fmt.Sprint(turns[r-1])
+	}
+	return "alive"
+}
+
+// third is which third of depths 1 to goal depth d is in: 0, 1 or 2 (a
+// depth past the goal counts in the last).
+func third(goal, d int) int {
+	return min(2, max(0, 3*(d-1)/goal))
+}
+
+// thirdBounds are the first and last depths of third k of 1 to goal.
+func thirdBounds(goal, k int) (int, int) {
+	lo, hi := 0, 0
+	for d := goal; d >= 1; d-- {
+		if third(goal, d) == k {
+			if hi == 0 {
+				hi = d
+			}
+			lo = d
+		}
+	}
+	return lo, hi
+}
+
+// thirds counts the deaths in each third of the dungeon.
+func thirds(goal int, dead []Game) [3]int {
+	var out [3]int
+	for _, g := range dead {
+		out[third(goal, g.Depth)]++
+	}
+	return out
+}
+
+// depthRow is one depth's line of the report.
+type depthRow struct {
+	depth, entered, deaths, medianLost int
+}
+
+// byDepth sums the games up depth by depth, the shallowest first.
+func byDepth(games []Game) []depthRow {
+	lost := map[int][]int{}
+	deaths := map[int]int{}
+	for _, g := range games {
+		for _, d := range g.Depths {
+			share := 0
+			if d.MaxHP > 0 {
+				share = 100 * d.Lost / d.MaxHP
+			}
+			lost[d.Depth] = append(lost[d.Depth], share)
+		}
+		if g.Died {
+			deaths[g.Depth]++
+		}
+	}
+	var out []depthRow
+	for d, shares := range lost {
+		slices.Sort(shares)
+		out = append(out, depthRow{depth: d, entered: len(shares), deaths: deaths[d], medianLost: shares[Percentile(50, len(shares))-1]})
+	}
+	slices.SortFunc(out, func(a, b depthRow) int { return cmp.Compare(a.depth, b.depth) })
+	return out
 }
 
 // bucket groups the values above 10 by tens (11-20, 21-30, ...), each

@@ -1,86 +1,89 @@
 package balance
 
 import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-// five is a small fixed set of games: three deaths, two alive at the cap.
-var five = []Game{
-	{Seed: 7, Turns: 400, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin", Used: map[string]int{"Health Potion": 1}},
-	{Seed: 8, Turns: 1000, Depth: 3, Level: 2, Used: map[string]int{"Health Potion": 2, "Ration": 1}},
-	{Seed: 9, Turns: 150, Depth: 1, Level: 1, Died: true, Cause: "slain by an Orc", Used: map[string]int{}},
-	{Seed: 10, Turns: 1000, Depth: 14, Level: 23, Used: map[string]int{"Fireball Scroll": 1}},
-	{Seed: 11, Turns: 700, Depth: 3, Level: 2, Died: true, Cause: "slain by a Goblin", Used: map[string]int{"Ration": 2}},
+var update = flag.Bool("update", false, "rewrite the golden reports under testdata")
+
+// golden compares got with testdata/name, which -update rewrites.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "go test ./bot/balance -update writes it")
+	assert.Equal(t, string(want), got, "%s (go test ./bot/balance -update rewrites it)", path)
 }
 
-const fiveReport = `balance report: 5 games under rules 2, seeds 7 to 11, each until death or turn 1000
-died: 3 of 5 (60%)
+// six is a small fixed set of games: three deaths, a victory, two at
+// the cap, on a dungeon whose goal is on depth 6.
+var six = []Game{
+	{Seed: 7, Turns: 400, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin",
+		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 30}}, Used: map[string]int{"Health Potion": 1}},
+	{Seed: 8, Turns: 1000, Depth: 3, Level: 2,
+		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 10}, {Depth: 2, MaxHP: 25, Lost: 5}, {Depth: 3, MaxHP: 25, Lost: 0}},
+		Used:   map[string]int{"Health Potion": 2, "Ration": 1}},
+	{Seed: 9, Turns: 150, Depth: 1, Level: 1, Died: true, Cause: "killed from afar by a Goblin Archer",
+		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 21}}, Used: map[string]int{}},
+	{Seed: 10, Turns: 1000, Depth: 6, Level: 23,
+		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 4}, {Depth: 2, MaxHP: 30, Lost: 3}, {Depth: 3, MaxHP: 40, Lost: 10},
+			{Depth: 4, MaxHP: 50, Lost: 60}, {Depth: 5, MaxHP: 60, Lost: 6}, {Depth: 6, MaxHP: 70, Lost: 0}},
+		Used: map[string]int{"Fireball Scroll": 1}},
+	{Seed: 11, Turns: 700, Depth: 5, Level: 2, Died: true, Cause: "slain by a Goblin",
+		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 2}, {Depth: 2, MaxHP: 20, Lost: 2}, {Depth: 3, MaxHP: 20, Lost: 2},
+			{Depth: 4, MaxHP: 20, Lost: 2}, {Depth: 5, MaxHP: 20, Lost: 40}},
+		Used: map[string]int{"Ration": 2}},
+	{Seed: 12, Turns: 900, Depth: 6, Level: 9, Won: true,
+		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 20}, {Depth: 2, MaxHP: 30, Lost: 15}, {Depth: 3, MaxHP: 40, Lost: 20},
+			{Depth: 4, MaxHP: 50, Lost: 25}, {Depth: 5, MaxHP: 60, Lost: 30}, {Depth: 6, MaxHP: 70, Lost: 35}},
+		Used: map[string]int{}},
+}
 
-deaths by cause          deaths  of deaths
-  slain by a Goblin           2        67%
-  slain by an Orc             1        33%
-
-deaths by depth          deaths  of deaths
-  depth 1                     2        67%
-  depth 3                     1        33%
-
-death turn (nearest rank over all games; one alive at the end ranks last)
-  10th percentile           150
-  50th percentile           700
-  90th percentile         alive
-  died before turn 200: 1 (20%)
-
-deepest depth             games  reached it or deeper
-  depth 1                     2       5   100%
-  depth 3                     2       3    60%
-  depth 11-20                 1       1    20%
-
-character level           games  reached it or higher
-  level 1                     2       5   100%
-  level 2                     2       3    60%
-  level 21-30                 1       1    20%
-
-items used                total  a game
-  Health Potion                3    0.60
-  Ration                       3    0.60
-  Fireball Scroll              1    0.20
-`
-
-func TestTheReportOfAFixedSetOfGamesReadsExactly(t *testing.T) {
-	assert.Equal(t, fiveReport, Report(Run{Rules: 2, Turns: 1000}, five))
+func TestTheReportOfAFixedSetOfGamesReadsAsItsGolden(t *testing.T) {
+	golden(t, "six.txt", Report(Run{Rules: 3, Turns: 1000, Player: "newcomer", Goal: 6}, six))
 }
 
 func TestTheReportDoesNotDependOnTheOrderOfTheGames(t *testing.T) {
-	reversed := slices.Clone(five)
+	reversed := slices.Clone(six)
 	slices.Reverse(reversed)
-	assert.Equal(t, fiveReport, Report(Run{Rules: 2, Turns: 1000}, reversed))
+	run := Run{Rules: 3, Turns: 1000, Player: "newcomer", Goal: 6}
+	assert.Equal(t, Report(run, six), Report(run, reversed))
 }
 
 func TestTheReportOfNoGamesSaysSo(t *testing.T) {
-	want := `balance report: 0 games under rules 1, each until death or turn 50
-died: 0 of 0 (0%)
+	golden(t, "none.txt", Report(Run{Rules: 1, Turns: 50}, nil))
+}
 
-deaths by cause          deaths  of deaths
-
-deaths by depth          deaths  of deaths
-
-death turn (nearest rank over all games; one alive at the end ranks last)
-  10th percentile             -
-  50th percentile             -
-  90th percentile             -
-  died before turn 200: 0 (0%)
-
-deepest depth             games  reached it or deeper
-
-character level           games  reached it or higher
-
-items used                total  a game
-  none
-`
-	assert.Equal(t, want, Report(Run{Rules: 1, Turns: 50}, nil))
+func TestTheThirdsOfTheDungeonCoverEveryDepthToTheGoal(t *testing.T) {
+	cases := []struct {
+		goal int
+		want [3][2]int
+	}{
+		{3, [3][2]int{{1, 1}, {2, 2}, {3, 3}}},
+		{6, [3][2]int{{1, 2}, {3, 4}, {5, 6}}},
+		{12, [3][2]int{{1, 4}, {5, 8}, {9, 12}}},
+		{26, [3][2]int{{1, 9}, {10, 18}, {19, 26}}},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("goal on depth %d", c.goal), func(t *testing.T) {
+			var got [3][2]int
+			for k := range got {
+				got[k][0], got[k][1] = thirdBounds(c.goal, k)
+			}
+			assert.Equal(t, c.want, got)
+		})
+	}
 }
 
 func TestPercentileIsTheNearestRank(t *testing.T) {
@@ -112,5 +115,7 @@ func TestADeathOnEveryRankIsATurnNotAlive(t *testing.T) {
 		games = append(games, Game{Seed: uint64(i), Turns: 100 * (10 - i), Depth: 1, Level: 1, Died: true, Cause: "starved to death"})
 	}
 	got := Report(Run{Rules: 1, Turns: 5000}, games)
-	assert.Contains(t, got, "  10th percentile           100\n  50th percentile           500\n  90th percentile           900\n")
+	assert.Contains(t, got, "  10th percentile                 100         100             -\n"+
+		"  50th percentile                 500         500             -\n"+
+		"  90th percentile                 900         900             -\n")
 }

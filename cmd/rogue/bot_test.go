@@ -61,7 +61,7 @@ func TestBotGamesReportTheSameTotalsEveryRun(t *testing.T) {
 	require.NotNil(t, m, raw)
 	assert.Equal(t, strconv.Itoa(turns), m[1])
 	assert.Contains(t, first, "deepest:  depth "+strconv.Itoa(deepest)+" ")
-	report := balance.Report(balance.Run{Rules: events.RulesVersion, Turns: 400}, games)
+	report := balance.Report(botgames.Games{Turns: 400, Rules: events.RulesVersion}.Report(), games)
 	assert.True(t, strings.HasSuffix(first, "\n"+report), "the report ends the output:\n%s\nwant:\n%s", first, report)
 }
 
@@ -86,6 +86,7 @@ func TestBotFlagsAreChecked(t *testing.T) {
 		{[]string{"bot", "--turns", "5"}, "rogue bot: --out FILE is required: the journal to write\n"},
 		{[]string{"bot", "--games", "3", "--rules", "0"}, fmt.Sprintf("rogue bot: --rules: rules version 0 is not one this program has (1 to %d)\n", events.RulesVersion)},
 		{[]string{"bot", "--games", "3", "--rules", "99"}, fmt.Sprintf("rogue bot: --rules: rules version 99 is not one this program has (1 to %d)\n", events.RulesVersion)},
+		{[]string{"bot", "--games", "3", "--player", "expert"}, "rogue bot: --player: no player \"expert\" (the players are strong and newcomer)\n"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

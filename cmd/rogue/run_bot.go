@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 
+	"rogue/bot"
 	"rogue/botgames"
 	"rogue/events"
 	"rogue/game"
@@ -15,7 +16,8 @@ import (
 func runBot(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bot")
 	seed := fs.Uint64("seed", 1, "the game's seed (with --games: the first game's; the others take the next seeds)")
-	turns := fs.Int("turns", 1000, "stop each game after this many turns (or at death)")
+	turns := fs.Int("turns", 1000, "stop each game after this many turns, if it has not ended (50000 plays a report's games to their end)")
+	player := fs.String("player", bot.StrongName, "the built-in player's `NAME`: strong (plays well) or newcomer (charges, keeps its first gear, reads nothing, explores with o)")
 	games := fs.Int("games", 1, "play this many games in parallel on every core, each into its own journal in --out DIR")
 	out := fs.String("out", "", "the journal file to write (must not exist; - for the standard output); with --games, the directory for the journals (a new temporary one when not given)")
 	wizard := fs.Bool("wizard", false, "wizard mode, recorded in the journal: the player cannot die")
@@ -43,16 +45,20 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if _, err := content.ForRules(*rules); err != nil {
 		return usageError("--rules: %v", err)
 	}
+	p, err := botgames.NewPlayer(*player)
+	if err != nil {
+		return usageError("--player: %v", err)
+	}
 	opts := journal.Options{Wizard: *wizard, SyncEvery: *syncEvery}
 	if *games > 1 {
 		if *out == "-" {
 			return usageError("--out - is one journal: with --games, --out names a directory")
 		}
-		return botgames.Run(botgames.Games{First: *seed, Games: *games, Turns: *turns, Rules: *rules, Opts: opts}, *out, stdout, stderr, isTerminal(stderr))
+		return botgames.Run(botgames.Games{First: *seed, Games: *games, Turns: *turns, Rules: *rules, Player: *player, Opts: opts}, *out, stdout, stderr, isTerminal(stderr))
 	}
 	h, err := game.NewHeaderRules(*seed, "bot", opts, *rules)
 	if err != nil {
 		return usageError("--rules: %v", err)
 	}
-	return botgames.One(h, *out, *turns, stdout, stderr, play.SummaryLine)
+	return botgames.One(h, p, *out, *turns, stdout, stderr, play.SummaryLine)
 }
