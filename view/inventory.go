@@ -312,7 +312,7 @@ func itemDetail(s *reducer.State, def *content.Item, worn bool) string {
 	case content.Confuse:
 		what = fmt.Sprintf("confuses for %d turns", u.Turns)
 	case content.Enchant:
-		return fmt.Sprintf("read on a weapon: %+d hit and damage; on armor: %+d", u.Amount, u.Amount)
+		return fmt.Sprintf("you choose: weapon %+d, or armor %+d", u.Amount, u.Amount)
 	default:
 		return ""
 	}
