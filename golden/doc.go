@@ -8,4 +8,9 @@
 //
 // Adding a journal to testdata/ is all it takes to add a test: a bug
 // report's journal becomes a regression test by copying it in.
+//
+// The journals of rules 3's items (testdata/r3-wand, r3-ring, r3-pile and
+// r3-enchanted) are the strong bot's games: while rules 3 is tuned, `go
+// test ./golden -run TestRecordRules3ItemJournals -record-items` records
+// them again under the rules as they are (then -update their .golden).
 package golden

@@ -9,9 +9,9 @@ import (
 	"rogue/events"
 )
 
-// put3 spawns an item of rules 3 by name, on the map or held (with a
+// putItem3 spawns an item of rules 3 by name, on the map or held (with a
 // slot); hp is a wand's charges.
-func put3(t testing.TB, s *State, name string, at events.Pos, holder events.EntityID, slot events.Slot, hp int) events.EntityID {
+func putItem3(t testing.TB, s *State, name string, at events.Pos, holder events.EntityID, slot events.Slot, hp int) events.EntityID {
 	t.Helper()
 	c, ok := tablesOf(3).ByName(name)
 	require.True(t, ok, "no content of rules 3 named %s", name)
@@ -23,16 +23,16 @@ func put3(t testing.TB, s *State, name string, at events.Pos, holder events.Enti
 func TestPickingOneItemFromAPile(t *testing.T) {
 	t.Run("takes the chosen item under rules 3", func(t *testing.T) {
 		s := arenaOf(t, 3)
-		put3(t, s, "Health Potion", at(2, 2), 0, events.SlotNone, 0)
-		wand := put3(t, s, "Wand of Striking", at(2, 2), 0, events.SlotNone, 3)
+		putItem3(t, s, "Health Potion", at(2, 2), 0, events.SlotNone, 0)
+		wand := putItem3(t, s, "Wand of Striking", at(2, 2), 0, events.SlotNone, 3)
 		turn := play(t, s, &events.PickUpItem{Item: wand})
 		assert.Equal(t, []events.Fact{&events.PickedUp{Actor: playerID, Item: wand}}, turn.Facts)
 		assert.Equal(t, []*Entity{s.Get(wand)}, s.Backpack(playerID))
 	})
 	t.Run("puts on a chosen ring at once when the ring slot is empty", func(t *testing.T) {
 		s := arenaOf(t, 3)
-		put3(t, s, "Health Potion", at(2, 2), 0, events.SlotNone, 0)
-		ring := put3(t, s, "Ring of Protection", at(2, 2), 0, events.SlotNone, 0)
+		putItem3(t, s, "Health Potion", at(2, 2), 0, events.SlotNone, 0)
+		ring := putItem3(t, s, "Ring of Protection", at(2, 2), 0, events.SlotNone, 0)
 		turn := play(t, s, &events.PickUpItem{Item: ring})
 		assert.Equal(t, []events.Fact{
 			&events.PickedUp{Actor: playerID, Item: ring},
@@ -62,7 +62,7 @@ func TestAWandSpendsAChargeAndCrumblesWithItsLast(t *testing.T) {
 	s := arenaOf(t, 3)
 	goblin := put(t, s, "Goblin", at(5, 2), 0, events.SlotNone)
 	s.Get(goblin).HP = 100
-	wand := put3(t, s, "Wand of Striking", events.Pos{}, playerID, events.SlotNone, 2)
+	wand := putItem3(t, s, "Wand of Striking", events.Pos{}, playerID, events.SlotNone, 2)
 	zap := &events.Use{Item: wand, HasTarget: true, Target: at(5, 2)}
 	// Damage 10 + Magic 1; the Goblin then comes closer.
 	turn := play(t, s, zap)
@@ -107,7 +107,7 @@ func TestEnchantingAnItemTheScrollIsReadOn(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := arenaOf(t, 3)
-			scroll := put3(t, s, "Enchantment Scroll", events.Pos{}, playerID, events.SlotNone, 0)
+			scroll := putItem3(t, s, "Enchantment Scroll", events.Pos{}, playerID, events.SlotNone, 0)
 			turn := play(t, s, &events.UseOn{Item: scroll, On: c.on})
 			assert.Equal(t, []events.Fact{
 				&events.Consumed{Actor: playerID, Item: scroll},
@@ -137,7 +137,7 @@ func TestEnchantingAnItemTheScrollIsReadOn(t *testing.T) {
 	for _, c := range refusals {
 		t.Run(c.name, func(t *testing.T) {
 			s := arenaOf(t, 3)
-			scroll := put3(t, s, "Enchantment Scroll", events.Pos{}, playerID, events.SlotNone, 0)
+			scroll := putItem3(t, s, "Enchantment Scroll", events.Pos{}, playerID, events.SlotNone, 0)
 			var cmd events.Command = &events.Use{Item: scroll}
 			if !c.use {
 				cmd = &events.UseOn{Item: scroll, On: c.on(s)}
@@ -174,7 +174,7 @@ func TestRingsAndAmuletsChangeTheDerivedStats(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := arenaOf(t, 3)
 			if c.item != "" {
-				put3(t, s, c.item, events.Pos{}, playerID, c.slot, 0)
+				putItem3(t, s, c.item, events.Pos{}, playerID, c.slot, 0)
 			}
 			p := s.Player()
 			assert.Equal(t, []int{c.hit, c.damage, c.ac, c.maxHP},
@@ -185,7 +185,7 @@ func TestRingsAndAmuletsChangeTheDerivedStats(t *testing.T) {
 
 func TestAnAmuletOfRegenerationHealsAHitPointEveryFourTurns(t *testing.T) {
 	s := arenaOf(t, 3)
-	put3(t, s, "Amulet of Regeneration", events.Pos{}, playerID, events.Neck, 0)
+	putItem3(t, s, "Amulet of Regeneration", events.Pos{}, playerID, events.Neck, 0)
 	s.Player().HP = 5
 	var healed []int
 	for i := 0; i < 8; i++ {
@@ -212,11 +212,11 @@ func TestTheFoldRefusesWhatRules3ItemsCannotDo(t *testing.T) {
 		want string
 	}{
 		{"a wand zapped with no charge", func(s *State) events.Fact {
-			w := put3(t, s, "Wand of Striking", events.Pos{}, playerID, events.SlotNone, 0)
+			w := putItem3(t, s, "Wand of Striking", events.Pos{}, playerID, events.SlotNone, 0)
 			return &events.Zapped{Actor: playerID, Item: w}
 		}, "item 4 has no charges left"},
 		{"a wand zapped by one who does not hold it", func(s *State) events.Fact {
-			w := put3(t, s, "Wand of Striking", at(3, 3), 0, events.SlotNone, 2)
+			w := putItem3(t, s, "Wand of Striking", at(3, 3), 0, events.SlotNone, 2)
 			return &events.Zapped{Actor: playerID, Item: w}
 		}, "item 4 is not held by 1"},
 		{"an enchantment past the most", func(*State) events.Fact {

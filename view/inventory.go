@@ -221,7 +221,9 @@ func (m *Model) drawItems(c Canvas, area rect) {
 		win.draw(c, area)
 		return
 	}
-	if m.mode != ModeRemove {
+	// Enchanting offers only what can be worn: no backpack section when
+	// none of it is in the backpack.
+	if m.mode != ModeRemove && (m.mode != ModeEnchant || len(pack) > 0) {
 		win.lines = append(win.lines, styled(fmt.Sprintf("Backpack (%d/%d)", len(m.backpack()), tables.Rules.Backpack), styleTitle))
 		if len(pack) == 0 {
 			win.lines = append(win.lines, styled("   (empty)", styleHint))
@@ -312,7 +314,7 @@ func itemDetail(s *reducer.State, def *content.Item, worn bool) string {
 	case content.Confuse:
 		what = fmt.Sprintf("confuses for %d turns", u.Turns)
 	case content.Enchant:
-		return fmt.Sprintf("read on a weapon: %+d hit and damage; on armor: %+d", u.Amount, u.Amount)
+		return fmt.Sprintf("you choose: weapon %+d, or armor %+d", u.Amount, u.Amount)
 	default:
 		return ""
 	}

@@ -70,6 +70,14 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 			p := withFoes(t)
 			return keys(p, t, Rune('i'), Rune('a'), Named(KeyTab))
 		}},
+		{"pick_up_from_a_pile", func(t *testing.T) *Model { p := rules3Items(t); return keys(p.played, t, Rune('g')) }},
+		{"inventory_rules3", func(t *testing.T) *Model { p := rules3Items(t); return keys(p.played, t, Rune('i')) }},
+		{"enchant_what", func(t *testing.T) *Model {
+			p := rules3Items(t)
+			scroll := p.m.letters[stackKey(p.g.State.Get(p.scroll))]
+			return keys(p.played, t, Rune('i'), Rune(scroll))
+		}},
+		{"sheet_rules3", func(t *testing.T) *Model { p := rules3Items(t); return keys(p.played, t, Rune('c')) }},
 		{"level_up", func(t *testing.T) *Model { return levelUp(t).m }},
 		{"history", func(t *testing.T) *Model { p := withFoes(t); return keys(p, t, Named(KeyCtrlP)) }},
 		{"history_of_a_whole_game", func(t *testing.T) *Model { p := dead(t); return keys(p, t, Named(KeyCtrlP)) }},

@@ -58,14 +58,33 @@ func sheetLines(s *reducer.State) []line {
 		hunger += fmt.Sprintf(" (until turn %d)", s.HungerUntil-1) // the turn whose end changes it
 	}
 	add(plain("Hunger: " + hunger))
-	add(plain(""))
+	slots := s.Content().Slots()
+	if len(slots) <= 4 {
+		add(plain("")) // rules 3's nine slots need the line to fit 80x24
+	}
 	add(styled("Equipment", styleTitle))
-	for _, slot := range s.Content().Slots() {
+	slot := func(slot events.Slot) string {
 		name := "-"
 		if it := s.Worn(p.ID, slot); it != nil {
-			name = s.Content().Name(it.Kind)
+			name = itemName(s, it)
 		}
-		add(plain(fmt.Sprintf("  %-10s %s", slot.String()+":", name)))
+		return fmt.Sprintf("  %-10s %s", slot.String()+":", name)
+	}
+	if len(slots) <= 4 {
+		for _, sl := range slots {
+			add(plain(slot(sl)))
+		}
+		return out
+	}
+	// Rules 3's nine slots in two columns, so that the sheet still fits
+	// the map of an 80x24 screen.
+	half := (len(slots) + 1) / 2
+	for i := range half {
+		l := fmt.Sprintf("%-38s", slot(slots[i]))
+		if i+half < len(slots) {
+			l += slot(slots[i+half])
+		}
+		add(plain(l))
 	}
 	return out
 }

@@ -98,3 +98,34 @@ func TestAnEnchantmentScrollAsksWhatToEnchant(t *testing.T) {
 	p.key(t, Rune('i'))
 	assert.Contains(t, render(p.m, 80, 24), s.Content().Name(weapon.Kind)+" +1 (main hand)")
 }
+
+func TestTheSheetOfNineSlotsFitsAn80x24Screen(t *testing.T) {
+	p := newPlayedRules(t, 1, 3)
+	ring := p.lay(t, "Ring of Protection", events.PlayerID, 0)
+	p.do(t, &events.Use{Item: ring})
+	p.key(t, Rune('c'))
+	screen := render(p.m, 80, 24)
+	assert.Contains(t, screen, "ring:      Ring of Protection")
+	assert.Contains(t, screen, "cloak:     -")
+	assert.Contains(t, screen, "└─ Esc: close")
+}
+
+// items3 is a rules 3 game at its start (seed 1) with some of rules 3's
+// items: a Ring of Protection worn, a Wand of Fire and an Enchantment
+// Scroll carried, and a pile of a Health Potion and Leather Boots under
+// the player's feet.
+type items3 struct {
+	*played
+	scroll events.EntityID
+}
+
+func rules3Items(t *testing.T) items3 {
+	p := newPlayedRules(t, 1, 3)
+	ring := p.lay(t, "Ring of Protection", events.PlayerID, 0)
+	p.do(t, &events.Use{Item: ring})
+	p.lay(t, "Wand of Fire", events.PlayerID, 2)
+	scroll := p.lay(t, "Enchantment Scroll", events.PlayerID, 0)
+	p.lay(t, "Health Potion", 0, 0)
+	p.lay(t, "Leather Boots", 0, 0)
+	return items3{p, scroll}
+}
