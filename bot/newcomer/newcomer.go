@@ -102,23 +102,29 @@ func (n *Newcomer) Choose(s *reducer.State) events.Command {
 		}
 		n.job = nil
 	}
-	if !n.done {
+	// On the goal's level (rules 3) the stairs down are sealed until the
+	// goal is held: it explores on, for the goal.
+	rules := &s.Content().Rules
+	sealed := rules.GoalItem != nil && s.Depth == rules.GoalDepth && !s.Wizard
+	if !n.done && !sealed {
 		if count := s.Explored().Count(); count != n.known {
 			n.known, n.stalls = count, 0
 		} else if n.stalls++; n.stalls >= maxStalls {
 			n.done = true
 		}
 	}
-	if !n.done {
+	if !n.done || sealed {
 		if cmd := n.begin(auto.Explore, s); cmd != nil {
 			return cmd
 		}
 	}
-	if s.Map.At(p.Pos) == dungeon.DownStairs {
-		return &events.Descend{}
-	}
-	if cmd := n.begin(auto.Travel, s); cmd != nil {
-		return cmd
+	if !sealed {
+		if s.Map.At(p.Pos) == dungeon.DownStairs {
+			return &events.Descend{}
+		}
+		if cmd := n.begin(auto.Travel, s); cmd != nil {
+			return cmd
+		}
 	}
 	// No job will start: a monster in view that cannot be reached, or
 	// no known way on. Walk by hand to what is not seen yet, or to the
