@@ -32,7 +32,7 @@ func (b *brain) goalSeen() (func(events.Pos) bool, bool) {
 // coming reports whether a monster in view comes for us: not asleep, not
 // fleeing, and not one that shoots from afar rather than close in.
 func (b *brain) coming(m *reducer.Entity) bool {
-	if m.Mood != events.Awake {
+	if m.Mood == events.Asleep || m.Mood == events.Fleeing {
 		return false
 	}
 	k := b.c.Monster(m.Kind)

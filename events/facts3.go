@@ -12,7 +12,8 @@ const (
 )
 
 // Mood is what a monster is about (rules 3): awake and after the player,
-// asleep until it notices the player, or fleeing to come back healed.
+// asleep until it notices the player, fleeing to come back healed, or
+// back from fleeing (it flees no more).
 type Mood uint8
 
 // The moods. Values are wire codes: never reuse one.
@@ -20,10 +21,11 @@ const (
 	Awake Mood = iota
 	Asleep
 	Fleeing
+	Rallied
 	NumMoods
 )
 
-var moodNames = [NumMoods]string{"awake", "asleep", "fleeing"}
+var moodNames = [NumMoods]string{"awake", "asleep", "fleeing", "rallied"}
 
 func (m Mood) String() string {
 	if m >= NumMoods {

@@ -49,7 +49,7 @@ func (d *decider) actOnce3(m *Entity, kind *content.Monster) {
 	case events.Fleeing:
 		most := w.MaxHP(m)
 		if m.HP*3 >= most*2 && m.holding == 0 {
-			d.setMood(id, events.Awake)
+			d.setMood(id, events.Rallied)
 			if m = w.Get(id); m == nil {
 				return
 			}
@@ -62,7 +62,7 @@ func (d *decider) actOnce3(m *Entity, kind *content.Monster) {
 			return
 		}
 		// Cornered: it turns and fights.
-		d.setMood(id, events.Awake)
+		d.setMood(id, events.Rallied)
 		if m = w.Get(id); m == nil {
 			return
 		}
@@ -81,7 +81,7 @@ func (d *decider) actOnce3(m *Entity, kind *content.Monster) {
 		}
 		return
 	}
-	if b.Flees && m.HP*3 <= w.MaxHP(m) {
+	if b.Flees && m.Mood == events.Awake && m.HP*3 <= w.MaxHP(m) {
 		if dir, ok := d.fleeStep(m); ok {
 			d.setMood(id, events.Fleeing)
 			d.moveActor(id, dir)

@@ -44,8 +44,13 @@ func TestTheTurnsDecidedEarlierKeepTheirFacts(t *testing.T) {
 // turn, what computing it afresh gives; and every fiftieth turn, the
 // actor the notes find on each tile is the one the entities say, and what
 // the decider finds each entity holds is what State.Held lists.
+//
+// Under rules 2, whose crowded deep levels give the notes and the sealed
+// tiles the most work; rules 3 caps the monsters on a level.
 func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
-	s := reducer.New(5, content.Default())
+	tables, err := content.ForRules(2)
+	require.NoError(t, err)
+	s := reducer.New(5, tables)
 	s.Wizard = true
 	var checked reducer.ScratchChecks
 	holders := 0
@@ -67,7 +72,7 @@ func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
 	assert.Greater(t, checked.View, 1000, "views compared")
 	assert.Greater(t, checked.Notes, 15000, "notes compared")
 	assert.Greater(t, checked.Sealed, 100, "sealed tiles checked")
-	assert.Greater(t, holders, 300, "holders checked")
+	assert.Greater(t, holders, 1000, "holders checked")
 }
 
 func describe(t events.Turn) string {
@@ -76,4 +81,28 @@ func describe(t events.Turn) string {
 		out += fmt.Sprintf(" %T%+v", f, f)
 	}
 	return out
+}
+
+// The same under rules 3, whose monsters sleep, flee, summon and shoot.
+func TestWhatTheDeciderKeepsIsWhatItWouldComputeUnderRules3(t *testing.T) {
+	tables, err := content.ForRules(3)
+	require.NoError(t, err)
+	s := reducer.New(5, tables)
+	s.Wizard = true
+	var checked reducer.ScratchChecks
+	cmd := events.Command(&events.Begin{})
+	for s.Turn < 10000 {
+		if s.Turn > 0 {
+			cmd = bot.Choose(s)
+		}
+		turn := reducer.DecideOrWait(t, s, cmd)
+		require.NoError(t, reducer.CheckDeciderScratch(s, &checked), "turn %d", s.Turn)
+		if s.Turn%50 == 0 {
+			require.NoError(t, reducer.CheckActorAt(s), "turn %d", s.Turn)
+			_, err := reducer.CheckHeld(s)
+			require.NoError(t, err, "turn %d", s.Turn)
+		}
+		require.NoError(t, s.ApplyTurn(&turn))
+	}
+	assert.Greater(t, checked.Notes, 5000, "notes compared")
 }

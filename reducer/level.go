@@ -74,7 +74,8 @@ func (d *decider) wear(holder events.EntityID, items []*content.Item) {
 // level is not spawned (its entry and tile are drawn all the same); a
 // pack kind brings up to Pack more of its kind (the count, then each
 // one's tile); a sleeper falls asleep as it is spawned. On the goal's
-// depth the goal lies in the last room (its tile drawn last), but not in
+// depth the goal lies in the last room (its tile drawn last), and its
+// guard on a tile drawn after it (none if a monster stands there); not in
 // a wizard's game, which cannot be won.
 func (d *decider) populate(layout dungeon.Layout, depth int) {
 	c := d.w.content
@@ -135,6 +136,12 @@ func (d *decider) populate(layout dungeon.Layout, depth int) {
 		room := layout.Rooms[len(layout.Rooms)-1]
 		pos := events.Pos{X: room.X + d.rng.Intn(room.W), Y: room.Y + d.rng.Intn(room.H)}
 		d.emit(&events.Spawned{ID: d.w.NextID, Kind: g.Code, Pos: pos})
+		if guard := c.Rules.GoalGuard; guard != nil {
+			at := events.Pos{X: room.X + d.rng.Intn(room.W), Y: room.Y + d.rng.Intn(room.H)}
+			if d.w.ActorAt(at) == nil {
+				d.spawnKind(guard.Code, at)
+			}
+		}
 	}
 }
 

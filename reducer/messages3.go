@@ -37,8 +37,7 @@ func message3(s *State, f events.Fact, the, The func(events.EntityID) string) st
 			return "" // as it is spawned, unseen
 		case events.Fleeing:
 			return fmt.Sprintf("%s flees!", The(f.Actor))
-		}
-		if a.Mood == events.Fleeing {
+		case events.Rallied:
 			if a.HP*3 < s.MaxHP(a)*2 || a.holding > 0 {
 				return fmt.Sprintf("%s is cornered and turns to fight!", The(f.Actor))
 			}

@@ -13,9 +13,9 @@ import (
 // with scripted rolls. Rules 1 and 2 decide as they always did: the golden
 // corpus holds their journals.
 
-// put3 spawns a monster or item of rules 3 by name, awake, and returns
+// putMonster3 spawns a monster or item of rules 3 by name, awake, and returns
 // its id.
-func put3(t testing.TB, s *State, name string, at events.Pos) events.EntityID {
+func putMonster3(t testing.TB, s *State, name string, at events.Pos) events.EntityID {
 	t.Helper()
 	c, ok := tablesOf(3).ByName(name)
 	require.True(t, ok, "no rules-3 content named %s", name)
@@ -70,7 +70,7 @@ func TestEachBehaviourOfRules3IsDecidedAndRecorded(t *testing.T) {
 		{"a hurt troll regenerates, then steps on", "Troll", at(6, 2),
 			func(s *State, m events.EntityID) { s.Get(m).HP -= 10 }, &events.Wait{}, nil,
 			func(m events.EntityID) []events.Fact {
-				return []events.Fact{&events.Healed{Actor: m, Amount: 1, Cause: events.CauseRegeneration}, &events.Moved{Actor: m, Dir: events.West}}
+				return []events.Fact{&events.Healed{Actor: m, Amount: 2, Cause: events.CauseRegeneration}, &events.Moved{Actor: m, Dir: events.West}}
 			}},
 		{"a monkey that hits steals and flees", "Monkey", at(3, 2), nil, &events.Wait{}, []int{18, 2, 0},
 			func(m events.EntityID) []events.Fact {
@@ -94,7 +94,7 @@ func TestEachBehaviourOfRules3IsDecidedAndRecorded(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := arenaOf(t, 3)
 			require.Equal(t, events.EntityID(4), put3Held(t, s, "Health Potion"), "the pack holds something to steal")
-			m := put3(t, s, c.kind, c.at)
+			m := putMonster3(t, s, c.kind, c.at)
 			if c.setup != nil {
 				c.setup(s, m)
 			}
@@ -116,7 +116,7 @@ func put3Held(t testing.TB, s *State, name string) events.EntityID {
 
 func TestPickingUpTheGoalWinsAndItsLevelsStairsAreSealed(t *testing.T) {
 	s := arenaOf(t, 3)
-	amulet := put3(t, s, "Amulet of the Deep", at(2, 2))
+	amulet := putMonster3(t, s, "Amulet of the Deep", at(2, 2))
 	s.Depth = s.content.Rules.GoalDepth
 	s.Get(playerID).Pos = at(15, 8) // on the stairs
 	_, err := DecideWith(s, &events.Descend{}, diceScript(nil))

@@ -273,6 +273,9 @@ type Rules struct {
 	// GoalDepth is where the goal lies (0: no goal), GoalItem what it is.
 	GoalDepth int
 	GoalItem  *Item
+	// GoalGuard is the monster that guards the goal, in its room (nil
+	// for none).
+	GoalGuard *Monster
 }
 
 // Tables is the whole content of the game under one rules version.
@@ -508,6 +511,12 @@ func load(fsys fs.FS, dir string, v int) (*Tables, error) {
 		}
 		if rules.GoalDepth < 1 {
 			return nil, fmt.Errorf("%s: field goal.depth: a goal needs a depth", file("rules.json"))
+		}
+	}
+	if rr.Goal.Guard != "" {
+		code, _ := t.ByName(rr.Goal.Guard)
+		if rules.GoalGuard = t.Monster(code); rules.GoalGuard == nil || rules.GoalGuard.Player || rules.GoalItem == nil {
+			return nil, fmt.Errorf("%s: field goal.guard: no monster named %q guards a goal", file("rules.json"), rr.Goal.Guard)
 		}
 	}
 	t.Rules = rules

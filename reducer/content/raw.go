@@ -400,6 +400,7 @@ type rawRules struct {
 	Goal       struct {
 		Item  string `json:"item"`
 		Depth int    `json:"depth"`
+		Guard string `json:"guard"`
 	} `json:"goal"`
 }
 
