@@ -39,8 +39,9 @@ type Depth struct {
 	// MaxHP is the player's max HP when it first entered the depth.
 	MaxHP int
 	// Lost is the damage the player took there, all visits together:
-	// every melee hit's damage and every other damage (a spell, hunger),
-	// before any healing, counted in full even past the HP it had.
+	// every melee hit's and shot's damage and every other damage (a
+	// spell, hunger), before any healing, counted in full even past the
+	// HP it had.
 	Lost int
 }
 
@@ -74,6 +75,10 @@ func (w *Watcher) Turn(s *reducer.State, t *events.Turn) {
 			w.enter(f.Depth)
 			entered = true
 		case *events.Attacked:
+			if f.Target == events.PlayerID && f.Hit {
+				w.lose(f.Damage)
+			}
+		case *events.Shot:
 			if f.Target == events.PlayerID && f.Hit {
 				w.lose(f.Damage)
 			}
