@@ -25,7 +25,8 @@ type Game struct {
 	// entered each, with what each cost it.
 	Depths []Depth
 	// Used counts the items the player used up (potions drunk, rations
-	// eaten, scrolls read), by item name.
+	// eaten, scrolls read) and the charges of wands it zapped, by item
+	// name.
 	Used map[string]int
 }
 
@@ -48,7 +49,7 @@ type Depth struct {
 // Watcher follows one game's turns, in order, to build its Game.
 type Watcher struct {
 	kinds  map[events.EntityID]int // the content kind of every entity spawned
-	used   map[int]int             // items the player used up, by kind
+	used   map[int]int             // items the player used up, and zaps, by kind
 	depths []Depth
 	at     int // the index in depths of the depth the player is on; -1 before the first
 	won    bool
@@ -68,6 +69,10 @@ func (w *Watcher) Turn(s *reducer.State, t *events.Turn) {
 		case *events.Spawned:
 			w.kinds[f.ID] = f.Kind
 		case *events.Consumed:
+			if f.Actor == events.PlayerID {
+				w.used[w.kinds[f.Item]]++
+			}
+		case *events.Zapped:
 			if f.Actor == events.PlayerID {
 				w.used[w.kinds[f.Item]]++
 			}

@@ -35,6 +35,7 @@ func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 			&events.Spawned{ID: 4, Kind: code(t, "Ration"), Holder: 1},
 			&events.Spawned{ID: 5, Kind: code(t, "Goblin"), Pos: events.Pos{X: 3, Y: 3}, HP: 9},
 			&events.Spawned{ID: 6, Kind: code(t, "Health Potion"), Holder: 5},
+			&events.Spawned{ID: 7, Kind: code(t, "Wand of Striking"), Holder: 1, HP: 3},
 		}},
 		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 2},
 			&events.Attacked{Attacker: 5, Target: 1, Hit: true, Damage: 3},
@@ -43,6 +44,7 @@ func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 			&events.Damaged{Actor: 1, Amount: 2},
 			&events.Shot{Attacker: 5, Target: 1, Hit: true, Damage: 6},
 			&events.Shot{Attacker: 5, Target: 1, Hit: false}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Zapped{Actor: 1, Item: 7}}},
 		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 4}}},
 		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 5, Item: 6}}},
 		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 3}}},
@@ -56,9 +58,9 @@ func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 			maxHP = s.MaxHP(s.Player())
 		}
 	}
-	assert.Equal(t, Game{Seed: 42, Turns: 6, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin",
+	assert.Equal(t, Game{Seed: 42, Turns: 7, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin",
 		Depths: []Depth{{Depth: 1, MaxHP: maxHP, Lost: 11}},
-		Used:   map[string]int{"Health Potion": 2, "Ration": 1}}, w.Game(42, s))
+		Used:   map[string]int{"Health Potion": 2, "Ration": 1, "Wand of Striking": 1}}, w.Game(42, s))
 }
 
 // A game the player won is a victory, not a death, though the state is
