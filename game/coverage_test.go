@@ -13,7 +13,8 @@ import (
 
 // Across 50 bot games of different seeds every fact type occurs, so the
 // property test (replay equals play, verify passes) runs over all of them.
-// A new fact type the bot never causes fails here, by name.
+// A new fact type the bot never causes fails here, by name. Seed 36's game
+// goes on to its victory (rules 3's Won, near turn 6 400).
 func TestBotGamesExerciseEveryFactType(t *testing.T) {
 	counts := map[events.FactCode]int{}
 	for seed := uint64(1); seed <= 50; seed++ {
@@ -21,7 +22,11 @@ func TestBotGamesExerciseEveryFactType(t *testing.T) {
 		require.NoError(t, err)
 		g, err := Start(mem.Header(), content.Default(), mem)
 		require.NoError(t, err)
-		require.NoError(t, g.PlayBot(3000))
+		turns := 3000
+		if seed == 36 {
+			turns = 7000
+		}
+		require.NoError(t, g.PlayBot(turns))
 		r, err := mem.Reader()
 		require.NoError(t, err)
 		var turn events.Turn
