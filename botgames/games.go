@@ -13,7 +13,6 @@ import (
 
 	"rogue/bot"
 	"rogue/bot/balance"
-	"rogue/bot/newcomer"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -22,7 +21,7 @@ import (
 )
 
 // Games is how many games are to be played: seeds First, First+1, ...,
-// each by the built-in player named Player (bot.New; "" is the strong
+// each by the built-in player named Player (NewPlayer; "" is the strong
 // one) for at most Turns turns, under Rules, into journals written with
 // Opts.
 type Games struct {
@@ -250,18 +249,4 @@ func (p *progress) finish(done int, turns int64, elapsed time.Duration) {
 		p.show(done, turns, elapsed)
 		fmt.Fprintln(p.w)
 	}
-}
-
-// Players are the built-in players' names, the default first.
-var Players = []string{bot.StrongName, bot.NewcomerName}
-
-// NewPlayer is a new built-in player of the given name, for one game.
-func NewPlayer(name string) (bot.Player, error) {
-	switch name {
-	case bot.StrongName:
-		return bot.Strong{}, nil
-	case bot.NewcomerName:
-		return newcomer.New(), nil
-	}
-	return nil, fmt.Errorf("no player %q (the players are %s)", name, strings.Join(Players, " and "))
 }

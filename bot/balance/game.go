@@ -25,7 +25,8 @@ type Game struct {
 	// entered each, with what each cost it.
 	Depths []Depth
 	// Used counts the items the player used up (potions drunk, rations
-	// eaten, scrolls read), by item name.
+	// eaten, scrolls read) and the charges of wands it zapped, by item
+	// name.
 	Used map[string]int
 }
 
@@ -39,15 +40,16 @@ type Depth struct {
 	// MaxHP is the player's max HP when it first entered the depth.
 	MaxHP int
 	// Lost is the damage the player took there, all visits together:
-	// every melee hit's damage and every other damage (a spell, hunger),
-	// before any healing, counted in full even past the HP it had.
+	// every melee hit's and shot's damage and every other damage (a
+	// spell, hunger), before any healing, counted in full even past the
+	// HP it had.
 	Lost int
 }
 
 // Watcher follows one game's turns, in order, to build its Game.
 type Watcher struct {
 	kinds  map[events.EntityID]int // the content kind of every entity spawned
-	used   map[int]int             // items the player used up, by kind
+	used   map[int]int             // items the player used up, and zaps, by kind
 	depths []Depth
 	at     int // the index in depths of the depth the player is on; -1 before the first
 	won    bool
@@ -70,10 +72,18 @@ func (w *Watcher) Turn(s *reducer.State, t *events.Turn) {
 			if f.Actor == events.PlayerID {
 				w.used[w.kinds[f.Item]]++
 			}
+		case *events.Zapped:
+			if f.Actor == events.PlayerID {
+				w.used[w.kinds[f.Item]]++
+			}
 		case *events.LevelEntered:
 			w.enter(f.Depth)
 			entered = true
 		case *events.Attacked:
+			if f.Target == events.PlayerID && f.Hit {
+				w.lose(f.Damage)
+			}
+		case *events.Shot:
 			if f.Target == events.PlayerID && f.Hit {
 				w.lose(f.Damage)
 			}

@@ -19,9 +19,9 @@ func code(t *testing.T, name string) int {
 }
 
 // A watcher counts what the player used up, by the kind each item was
-// spawned as, and the damage it took on each depth (hits and other
-// damage, not misses nor the damage it dealt), and reads depth, level and
-// death from the final state.
+// spawned as, and the damage it took on each depth (hits, shots and
+// other damage, not misses nor the damage it dealt), and reads depth,
+// level and death from the final state.
 func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 	s := reducer.New(1, content.Default())
 	w := NewWatcher()
@@ -35,12 +35,16 @@ func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 			&events.Spawned{ID: 4, Kind: code(t, "Ration"), Holder: 1},
 			&events.Spawned{ID: 5, Kind: code(t, "Goblin"), Pos: events.Pos{X: 3, Y: 3}, HP: 9},
 			&events.Spawned{ID: 6, Kind: code(t, "Health Potion"), Holder: 5},
+			&events.Spawned{ID: 7, Kind: code(t, "Wand of Striking"), Holder: 1, HP: 3},
 		}},
 		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 2},
 			&events.Attacked{Attacker: 5, Target: 1, Hit: true, Damage: 3},
 			&events.Attacked{Attacker: 5, Target: 1, Hit: false},
 			&events.Attacked{Attacker: 1, Target: 5, Hit: true, Damage: 4},
-			&events.Damaged{Actor: 1, Amount: 2}}},
+			&events.Damaged{Actor: 1, Amount: 2},
+			&events.Shot{Attacker: 5, Target: 1, Hit: true, Damage: 6},
+			&events.Shot{Attacker: 5, Target: 1, Hit: false}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Zapped{Actor: 1, Item: 7}}},
 		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 4}}},
 		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 5, Item: 6}}},
 		{Command: &events.Wait{}, Facts: []events.Fact{&events.Consumed{Actor: 1, Item: 3}}},
@@ -54,9 +58,9 @@ func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 			maxHP = s.MaxHP(s.Player())
 		}
 	}
-	assert.Equal(t, Game{Seed: 42, Turns: 6, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin",
-		Depths: []Depth{{Depth: 1, MaxHP: maxHP, Lost: 5}},
-		Used:   map[string]int{"Health Potion": 2, "Ration": 1}}, w.Game(42, s))
+	assert.Equal(t, Game{Seed: 42, Turns: 7, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin",
+		Depths: []Depth{{Depth: 1, MaxHP: maxHP, Lost: 11}},
+		Used:   map[string]int{"Health Potion": 2, "Ration": 1, "Wand of Striking": 1}}, w.Game(42, s))
 }
 
 // A game the player won is a victory, not a death, though the state is

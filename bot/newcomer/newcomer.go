@@ -19,11 +19,11 @@ import (
 // first), keeps the gear it starts with (it equips, wears and removes
 // nothing), reads no scroll and uses no wand, drinks a Health Potion at a
 // third of its HP or less, eats when hungry, picks up only what it will
-// use (the potions that heal and the food, when they lie first on the
-// pile), goes for the goal once it sees it and picks it up, rests (the
-// job of Z) when below half its HP with nothing in view, and explores
-// with the explore job a person gets from o, then travels to the stairs
-// (the job of >) and takes them.
+// use (the potions that heal and the food: from a pile where the rules
+// let it choose, else when they lie first), goes for the goal once it
+// sees it and picks it up, rests (the job of Z) when below half its HP
+// with nothing in view, and explores with the explore job a person gets
+// from o, then travels to the stairs (the job of >) and takes them.
 //
 // It remembers what the jobs remember (auto.Memory) and the job under
 // way, so one Newcomer plays one game, from its first turn.
@@ -78,10 +78,9 @@ func (n *Newcomer) Choose(s *reducer.State) events.Command {
 		n.job = nil
 		return cmd
 	}
-	if here := s.ItemsAt(p.Pos); len(here) > 0 && (uses(s, here[0]) && len(s.Backpack(p.ID)) < s.Content().Rules.Backpack ||
-		slices.ContainsFunc(here, func(it *reducer.Entity) bool { return isGoal(s, it) })) {
+	if cmd := pickUp(s); cmd != nil {
 		n.job = nil
-		return &events.PickUp{}
+		return cmd
 	}
 	// The goal in sight (rules 3): anyone goes for it.
 	if goal, ok := bot.GoalSeen(s); ok {
@@ -103,23 +102,29 @@ func (n *Newcomer) Choose(s *reducer.State) events.Command {
 		}
 		n.job = nil
 	}
-	if !n.done {
+	// On the goal's level (rules 3) the stairs down are sealed until the
+	// goal is held: it explores on, for the goal.
+	rules := &s.Content().Rules
+	sealed := rules.GoalItem != nil && s.Depth == rules.GoalDepth && !s.Wizard
+	if !n.done && !sealed {
 		if count := s.Explored().Count(); count != n.known {
 			n.known, n.stalls = count, 0
 		} else if n.stalls++; n.stalls >= maxStalls {
 			n.done = true
 		}
 	}
-	if !n.done {
+	if !n.done || sealed {
 		if cmd := n.begin(auto.Explore, s); cmd != nil {
 			return cmd
 		}
 	}
-	if s.Map.At(p.Pos) == dungeon.DownStairs {
-		return &events.Descend{}
-	}
-	if cmd := n.begin(auto.Travel, s); cmd != nil {
-		return cmd
+	if !sealed {
+		if s.Map.At(p.Pos) == dungeon.DownStairs {
+			return &events.Descend{}
+		}
+		if cmd := n.begin(auto.Travel, s); cmd != nil {
+			return cmd
+		}
 	}
 	// No job will start: a monster in view that cannot be reached, or
 	// no known way on. Walk by hand to what is not seen yet, or to the
@@ -176,6 +181,30 @@ func (n *Newcomer) charge(s *reducer.State) events.Command {
 
 // uses reports whether the newcomer has a use for an item: a potion
 // that heals or food.
+// pickUp takes the goal from the player's tile, or else a potion that
+// heals or food while the backpack has room: by name from a pile under
+// rules that let the player choose, else only what lies first (the goal
+// even so: what lies above it comes first); nil when there is nothing to
+// take.
+func pickUp(s *reducer.State) events.Command {
+	here := s.ItemsAt(s.Player().Pos)
+	rules := &s.Content().Rules
+	i := slices.IndexFunc(here, func(it *reducer.Entity) bool { return isGoal(s, it) })
+	if i < 0 && len(s.Backpack(events.PlayerID)) < rules.Backpack {
+		i = slices.IndexFunc(here, func(it *reducer.Entity) bool { return uses(s, it) })
+		if i > 0 && !rules.ChoosePickUp {
+			i = -1
+		}
+	}
+	switch {
+	case i < 0:
+		return nil
+	case i == 0 || !rules.ChoosePickUp:
+		return &events.PickUp{}
+	}
+	return &events.PickUpItem{Item: here[i].ID}
+}
+
 // isGoal reports whether an item is the goal, whose pick-up wins.
 func isGoal(s *reducer.State, it *reducer.Entity) bool {
 	def := s.Content().Item(it.Kind)

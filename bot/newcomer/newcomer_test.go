@@ -71,6 +71,12 @@ func TestTheNewcomerUsesOnlyPotionsAndFoodAndChargesWhatItSees(t *testing.T) {
 				rests++
 				assert.Less(t, p.HP, s.MaxHP(p), "seed %d turn %d: waits at full health", seed, s.Turn)
 				assert.False(t, monsterInView(s), "seed %d turn %d: waits with a monster in view", seed, s.Turn)
+			case *events.PickUpItem:
+				it := s.Get(cmd.Item)
+				require.NotNil(t, it)
+				def := c.Item(it.Kind)
+				assert.True(t, def.Goal || def.Use != nil && (def.Use.Effect == content.Heal || def.Use.Effect == content.Feed),
+					"seed %d turn %d: picks up %s", seed, s.Turn, s.Name(it.ID))
 			case *events.Move, *events.ChooseAttribute, *events.PickUp, *events.Descend:
 				if _, moved := cmd.(*events.Move); monsterInView(s) && !moved {
 					_, chose := cmd.(*events.ChooseAttribute)
@@ -119,4 +125,68 @@ func TestTwoNewcomersPlayTheSameSeedAlike(t *testing.T) {
 		require.NoError(t, b.PlayerTurn(nb))
 		require.Equal(t, a.State.Digest(), b.State.Digest(), "turn %d", a.State.Turn)
 	}
+}
+
+// pile is a state of one room, the player at (2,2) on a pile of the
+// named items, in id order, under the newest rules.
+func pile(t *testing.T, names ...string) *reducer.State {
+	t.Helper()
+	return room(t, 1, events.Pos{X: 7, Y: 4}, names...)
+}
+
+// room is pile on depth, with the stairs down at stairs.
+func room(t *testing.T, depth int, stairs events.Pos, names ...string) *reducer.State {
+	t.Helper()
+	c := content.Default()
+	kind := func(name string) int {
+		k, ok := c.ByName(name)
+		require.True(t, ok, name)
+		return k
+	}
+	build := func(hp int) *reducer.State {
+		facts := []events.Fact{
+			&events.LevelEntered{Depth: depth, Width: 20, Height: 12,
+				Rooms: []events.Rect{{X: 1, Y: 1, W: 8, H: 5}}, Stairs: stairs, Arrival: events.Pos{X: 2, Y: 2}},
+			&events.Spawned{ID: 1, Kind: kind("Player"), Pos: events.Pos{X: 2, Y: 2}, HP: hp},
+		}
+		for i, name := range names {
+			facts = append(facts, &events.Spawned{ID: events.EntityID(2 + i), Kind: kind(name), Pos: events.Pos{X: 2, Y: 2}})
+		}
+		s := reducer.New(1, c)
+		require.NoError(t, s.ApplyTurn(&events.Turn{Command: &events.Begin{}, Facts: facts}))
+		return s
+	}
+	s := build(1)
+	return build(s.MaxHP(s.Player())) // at full health
+}
+
+// From a pile, the newcomer takes the potion under a scroll by name (the
+// rules let it choose), and leaves a pile of scrolls alone.
+func TestTheNewcomerPicksThePotionFromAPile(t *testing.T) {
+	cases := []struct {
+		name  string
+		items []string
+		want  events.Command
+	}{
+		{"a potion under a scroll", []string{"Fireball Scroll", "Health Potion"}, &events.PickUpItem{Item: 3}},
+		{"a potion on top", []string{"Health Potion", "Fireball Scroll"}, &events.PickUp{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, newcomer.New().Choose(pile(t, c.items...)))
+		})
+	}
+	_, picks := newcomer.New().Choose(pile(t, "Fireball Scroll")).(*events.PickUp)
+	assert.False(t, picks, "a scroll alone is left lying")
+}
+
+// On the stairs of a level it has seen all of, the newcomer goes down,
+// except on the goal's level, whose stairs are sealed until it holds the
+// goal (rules 3): there it does not try them.
+func TestTheNewcomerDoesNotTryTheSealedStairs(t *testing.T) {
+	here := events.Pos{X: 2, Y: 2}
+	assert.Equal(t, events.Command(&events.Descend{}), newcomer.New().Choose(room(t, 1, here)))
+	goal := content.Default().Rules.GoalDepth
+	require.Positive(t, goal)
+	assert.Equal(t, events.Command(&events.Wait{}), newcomer.New().Choose(room(t, goal, here)))
 }
