@@ -29,8 +29,13 @@ const FormatVersion = 4
 //   - 2: a newcomer's rules: more HP, criticals, monsters that search,
 //     scrolls that draw on Magic and Intelligence, slower hunger (facts
 //     LostSight and SkillRaised are new).
-//   - 3: a dungeon with an end (issue 24): for now a copy of rules 2's
-//     tables, which the next commits change.
+//   - 3: a dungeon with an end: the Amulet of the Deep on depth 14 wins
+//     the game; 19 monster kinds bound to depths, with packs, sleep,
+//     flight, regeneration, speed, theft, summoning and ranged attacks;
+//     a level cap; at most 24 monsters a level and a bounded chase; new
+//     items (wands, rings, amulets, more armor slots, enchantment) and
+//     picking one item from a pile (facts Shot, MoodChanged, Stole,
+//     Summoned, Won, Zapped and Enchanted are new).
 const RulesVersion = 3
 
 // Limits on what one decoded turn may hold. A journal is untrusted input:

@@ -25,7 +25,7 @@ func TestTheBotsJournalGoesToTheStandardOutputWithOutDash(t *testing.T) {
 	s, tail, err := game.Fold(r, content.Default(), -1, nil)
 	require.NoError(t, err)
 	require.Nil(t, tail)
-	assert.Equal(t, "alive on depth 1 at turn 49, HP 27/27\njournal: the standard output (50 turns)\ndigest: "+s.Digest()+"\n", got.Stderr)
+	assert.Equal(t, "alive on depth 1 at turn 49, HP 28/28\njournal: the standard output (50 turns)\ndigest: "+s.Digest()+"\n", got.Stderr)
 
 	path := filepath.Join(t.TempDir(), "game.rogue")
 	toFile := runHere("bot", "--seed", "5", "--turns", "50", "--out", path)
