@@ -109,6 +109,12 @@ func actorPhrase(s *reducer.State, a *reducer.Entity) string {
 	if a.ConfusedUntil > s.Turn {
 		status += ", confused"
 	}
+	switch a.Mood {
+	case events.Asleep:
+		status += ", asleep"
+	case events.Fleeing:
+		status += ", fleeing"
+	}
 	if !s.SeesPlayer(a) {
 		status += ", unaware of you"
 	}
