@@ -32,6 +32,16 @@ func Message(s *State, f events.Fact) string {
 	}
 	switch f := f.(type) {
 	case *events.LevelEntered:
+		r := &s.content.Rules
+		if g := r.GoalItem; g != nil && !s.Wizard {
+			// Rules 3: the goal.
+			switch f.Depth {
+			case 1:
+				return fmt.Sprintf("The %s lies on depth %d: go down (>) and find it.", g.Name, r.GoalDepth)
+			case r.GoalDepth:
+				return fmt.Sprintf("You descend to depth %d. The %s lies somewhere on this level.", f.Depth, g.Name)
+			}
+		}
 		if f.Depth == 1 {
 			return "You enter the dungeon. Find the stairs down (>) and go deeper."
 		}
