@@ -31,6 +31,7 @@ type brain struct {
 	p    *reducer.Entity
 	pack []*reducer.Entity // the backpack, once asked for (the state does not change while choosing)
 	seen []*reducer.Entity // the monsters in view, nearest first, once asked for
+	memo *memo             // what the player remembers to save work; nil for none
 }
 
 // backpack is s.Backpack(player), worked out once per choice.
@@ -107,7 +108,7 @@ func (b *brain) choose() events.Command {
 	// level unexplored took the seed-1 game to the bottom (depth 1000) by
 	// turn 136 000, leaving a long game mostly waiting there.
 	hungryAndNoFood := s.Hunger >= events.Hungry && !s.Wizard
-	frontier := b.frontier()
+	frontier := b.reachableFrontier()
 	// Strong for the depth, with the stairs in sight: on down (deeper
 	// levels give more experience and the same food).
 	_, stairsKnown := b.stairs()
@@ -124,6 +125,7 @@ func (b *brain) choose() events.Command {
 		if dir, ok := b.walkTo(frontier); ok {
 			return &events.Move{Dir: dir}
 		}
+		b.noFrontier(frontier)
 	}
 	if s.Depth < events.MaxDepth && !b.goalLevel() {
 		if s.Map.At(p.Pos) == dungeon.DownStairs {

@@ -20,8 +20,16 @@ const (
 	NewcomerName = "newcomer"
 )
 
-// Strong is the strong player: Choose, which needs no memory of its own.
-type Strong struct{}
+// Strong is the strong player. The zero Strong is Choose; one from
+// NewStrong also remembers from turn to turn what saves it work (see
+// memo), and chooses the same commands.
+type Strong struct{ memo *memo }
+
+// NewStrong is a strong player about to play a new game.
+func NewStrong() *Strong { return &Strong{memo: &memo{}} }
 
 // Choose is the package's Choose.
-func (Strong) Choose(s *reducer.State) events.Command { return Choose(s) }
+func (p Strong) Choose(s *reducer.State) events.Command {
+	b := &brain{s: s, c: s.Content(), p: s.Player(), memo: p.memo}
+	return b.choose()
+}

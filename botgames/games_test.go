@@ -70,7 +70,7 @@ func TestProgressIsABarOnATerminalElseALineNowAndThen(t *testing.T) {
 func TestThePlayersAreFoundByName(t *testing.T) {
 	strong, err := NewPlayer("strong")
 	require.NoError(t, err)
-	assert.Equal(t, bot.Player(bot.Strong{}), strong)
+	assert.Equal(t, bot.Player(bot.NewStrong()), strong)
 	nc, err := NewPlayer("newcomer")
 	require.NoError(t, err)
 	assert.Equal(t, bot.Player(newcomer.New()), nc)

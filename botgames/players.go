@@ -15,7 +15,7 @@ var Players = []string{bot.StrongName, bot.NewcomerName}
 func NewPlayer(name string) (bot.Player, error) {
 	switch name {
 	case bot.StrongName:
-		return bot.Strong{}, nil
+		return bot.NewStrong(), nil
 	case bot.NewcomerName:
 		return newcomer.New(), nil
 	}
