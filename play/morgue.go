@@ -127,7 +127,10 @@ func MorgueFile(path, version string) (string, *journal.Tail, error) {
 	var b strings.Builder
 	fmt.Fprintln(&b, version)
 	who := "the death of"
-	if !s.Over {
+	switch {
+	case s.Won:
+		who = "the victory of"
+	case !s.Over:
 		who = "the game of"
 	}
 	fmt.Fprintf(&b, "rogue: %s %s\n", who, h.Player)

@@ -19,11 +19,12 @@ func goldenJournal(name string) string {
 	return filepath.Join("..", "golden", "testdata", name+".rogue")
 }
 
-// The morgue of every dead game in the golden corpus is reviewable text:
+// The morgue of every dead game in the golden corpus, and of a game won
+// (rules 3), is reviewable text:
 // testdata/morgue-NAME.golden (go test ./play -run Morgue -update
 // rewrites them).
 func TestTheMorgueOfAGoldenGameMatchesItsGolden(t *testing.T) {
-	for _, name := range []string{"r2-slain", "fireball-self", "starved", "r2-levelled-up"} {
+	for _, name := range []string{"r2-slain", "fireball-self", "starved", "r2-levelled-up", "r3-won"} {
 		t.Run(name, func(t *testing.T) {
 			text, tail, err := MorgueFile(filepath.ToSlash(goldenJournal(name)), "rogue test build")
 			require.NoError(t, err)
