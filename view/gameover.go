@@ -49,7 +49,11 @@ func (m *Model) drawGameOver(c Canvas) {
 	say("HP over the game (each column the lowest of its turns):", styleTitle)
 	var where []string
 	if m.SummaryPath != "" {
-		where = wrap("The death summary is in "+m.SummaryPath, w-4)
+		what := "The death summary"
+		if s.Won {
+			what = "The summary"
+		}
+		where = wrap(what+" is in "+m.SummaryPath, w-4)
 	}
 	footer := len(where) + 1 // the summary's path and the hint
 	logLines := max(0, (h-24)/2)
