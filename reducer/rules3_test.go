@@ -136,5 +136,6 @@ func TestThePlayersLevelIsCappedUnderRules3(t *testing.T) {
 		p := s.Player()
 		p.Level, p.XP = 8, 1_000_000
 		assert.Equal(t, rules == 2, s.LevelUpPending(), "rules %d", rules)
+		assert.Equal(t, rules == 3, s.AtLevelCap(p), "rules %d", rules)
 	}
 }

@@ -131,6 +131,13 @@ func (s *State) XPToLevel(e *Entity) int {
 	return r.XPPerLevel*e.Level + r.XPPerLevelStep*e.Level*(e.Level-1)/2
 }
 
+// AtLevelCap reports whether e, the player, is at the rules' highest
+// level (rules 3): experience gives nothing more.
+func (s *State) AtLevelCap(e *Entity) bool {
+	c := s.content.Rules.LevelCap
+	return c > 0 && e != nil && e.Level >= c
+}
+
 // LevelUpPending reports whether the player has the experience for a new
 // level and the game waits for the choice of attribute.
 func (s *State) LevelUpPending() bool {
