@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rogue/events"
+	"rogue/reducer"
 )
 
 // The status line: HP bar, mana (under rules that have it), level, experience, depth, hunger (when
@@ -49,7 +50,7 @@ func (m *Model) statusParts() []statusPart {
 	}
 	parts = append(parts,
 		statusPart{line{{"Lv ", styleTitle}, {fmt.Sprint(p.Level), Plain}}, 0},
-		statusPart{line{{"XP ", styleTitle}, {fmt.Sprintf("%d/%d", p.XP, s.XPToLevel(p)), Plain}}, 0},
+		statusPart{line{{"XP ", styleTitle}, {xpText(s, p), Plain}}, 0},
 		statusPart{line{{"Depth ", styleTitle}, {fmt.Sprint(s.Depth), Plain}}, 0})
 	if s.Hunger != events.Normal {
 		parts = append(parts, statusPart{styled(s.Hunger.String(), hungerStyle(s.Hunger)), 0})
@@ -147,4 +148,13 @@ func (m *Model) drawStatus(c Canvas, l layout) {
 	if !m.Recording && !m.replaying {
 		put(c, hintX, l.statusY, statusHint, styleHint, -1)
 	}
+}
+
+// xpText is the player's experience against the next level's, or, at the
+// rules' highest level (rules 3), against none: "4200 (top level)".
+func xpText(s *reducer.State, p *reducer.Entity) string {
+	if s.AtLevelCap(p) {
+		return fmt.Sprintf("%d (top level)", p.XP)
+	}
+	return fmt.Sprintf("%d/%d", p.XP, s.XPToLevel(p))
 }

@@ -24,7 +24,7 @@ func sheetLines(s *reducer.State) []line {
 	}
 	var out []line
 	add := func(l line) { out = append(out, l) }
-	add(styled(fmt.Sprintf("Level %d, %d/%d experience", p.Level, p.XP, s.XPToLevel(p)), styleTitle))
+	add(styled(fmt.Sprintf("Level %d, %s experience", p.Level, xpText(s, p)), styleTitle))
 	mana := fmt.Sprintf("   Mana %d/%d", s.MaxMana(p), s.MaxMana(p))
 	if !s.Content().Rules.Mana {
 		mana = "" // rules without a mana pool
