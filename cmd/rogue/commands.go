@@ -14,6 +14,7 @@ func program() *cli.Program {
 		Notes: []string{
 			"Without a command, rogue plays: rogue is rogue play.",
 			"rogue help COMMAND (or rogue COMMAND -h) shows how a command is called, an example and its flags.",
+			"rogue --version (or -version) is rogue version.",
 			"A file argument that rogue writes may be -, the standard output.",
 			"",
 			"Exit codes: 0 done (a torn tail left by a crash is only a note), 1 an error or,",
@@ -26,6 +27,8 @@ func program() *cli.Program {
 			"to": "TURN", "from": "TURN", "turn": "TURN",
 			"asciicast": "OUT.cast", "text": "OUT.txt",
 		},
+		// What people type first to ask which rogue this is.
+		Aliases: map[string]string{"-version": "version", "--version": "version"},
 	}
 }
 
