@@ -70,7 +70,7 @@ func TestEveryKeyOfTheHelpScreensIsInTheManual(t *testing.T) {
 					"%s: the row %q mixes keys %q with words %q: write its keys as the help's other rows do", table.name, row[0], keys, words)
 				for _, k := range keys {
 					n++
-					assert.True(t, named[k], "docs/PLAYING.md's section %q does not name the key %q in backquotes, which %s lists (%q: %q)",
+					assert.True(t, named[k], "docs/PLAYING.md's section %q does not name the key %q in the first column of a table, which %s lists (%q: %q)",
 						table.section, k, table.name, row[0], row[1])
 				}
 			}
@@ -79,8 +79,9 @@ func TestEveryKeyOfTheHelpScreensIsInTheManual(t *testing.T) {
 	}
 }
 
-// quotedKeys are the words in backquotes in the manual's section that
-// opens with heading: `h j k l` names h, j, k and l.
+// quotedKeys are the keys of the manual's section that opens with
+// heading: the words in backquotes in the first column of its tables
+// (`h j k l` names h, j, k and l), the column that says which keys.
 func quotedKeys(t *testing.T, manual, heading string) map[string]bool {
 	t.Helper()
 	start := strings.Index(manual, "\n"+heading+"\n")
@@ -90,9 +91,11 @@ func quotedKeys(t *testing.T, manual, heading string) map[string]bool {
 		section = section[:end]
 	}
 	named := map[string]bool{}
-	for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(section, -1) {
-		for _, w := range strings.Fields(m[1]) {
-			named[w] = true
+	for _, row := range regexp.MustCompile(`(?m)^\|([^|]*)\|`).FindAllStringSubmatch(section, -1) {
+		for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(row[1], -1) {
+			for _, w := range strings.Fields(m[1]) {
+				named[w] = true
+			}
 		}
 	}
 	return named
