@@ -129,7 +129,6 @@ type Model struct {
 
 	job      *auto.Job       // the multi-turn action under way; nil for none
 	seen     auto.Memory     // what the player has seen on the level, for jobs
-	letters  map[int]rune    // each backpack stack's letter, by item kind (see packLetters)
 	scroll   int             // the history: how many lines up from its end
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
@@ -177,8 +176,6 @@ func (m *Model) ShowMainMenu(menu MainMenu) {
 func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 	m.State = s
 	m.earlier = nil
-	m.letters = nil
-	m.keepLetters()
 	m.hp = append([]int(nil), hp...)
 	m.mode = ModePlay
 	m.saveErr = ""
@@ -205,7 +202,6 @@ func (m *Model) AddTurn(before *reducer.State, t *events.Turn) {
 		m.Say(seeHere(m.State))
 	}
 	m.sel = 0
-	m.keepLetters()
 	if m.State != nil {
 		if p := m.State.Player(); p != nil {
 			m.hp = append(m.hp, p.HP)
