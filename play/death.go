@@ -53,9 +53,7 @@ func (p *player) completeHP() {
 		return
 	}
 	ss.hpFrom = 0
-	// Begin with no messages only replaces the HP history: the log stays,
-	// and a dead player's game stays on the game over screen.
-	p.m.Begin(ss.g.State, append(before, p.m.HP()...), nil)
+	p.m.SetHP(append(before, p.m.HP()...))
 }
 
 // hpHistory is the player's HP after each of the first turns turns of the

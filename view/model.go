@@ -170,12 +170,16 @@ func (m *Model) ShowMainMenu(menu MainMenu) {
 	}
 }
 
-// Begin shows game s on the play screen. hp is the player's HP after each
-// turn played so far (for the chart of the game over screen); messages are
-// put in the log, oldest first, all but the last as old ones.
+// Begin shows game s on the play screen, with a log of its own: nothing
+// of a game shown before stays (its messages, its job, its memory of the
+// level). hp is the player's HP after each turn played so far (for the
+// chart of the game over screen); messages are put in the log, oldest
+// first, all but the last as old ones.
 func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 	m.State = s
 	m.earlier = nil
+	m.log, m.scroll, m.job, m.seen = nil, 0, nil, auto.Memory{}
+	m.quitting, m.confirm, m.sel = false, false, 0
 	m.hp = append([]int(nil), hp...)
 	m.mode = ModePlay
 	m.saveErr = ""
@@ -189,6 +193,10 @@ func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 		m.moment++
 	}
 }
+
+// SetHP replaces the player's HP history (hp[i]: after turn i), for the
+// chart of the game over screen; the log and the screen stay.
+func (m *Model) SetHP(hp []int) { m.hp = append([]int(nil), hp...) }
 
 // AddTurn logs the messages of turn t, which was played from state before
 // and is already folded into m.State (and what the player now stands on,
