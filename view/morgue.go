@@ -126,7 +126,7 @@ func MorgueText(mg Morgue) string {
 	}
 
 	section("HP over the game (each column the lowest of its turns)")
-	for _, l := range strings.Split(strings.TrimRight(chartText(mg.HP, 76, 12), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(chartText(mg.HP, ChartWidth, ChartHeight), "\n"), "\n") {
 		indent(l)
 	}
 	return b.String()
