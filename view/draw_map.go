@@ -9,8 +9,13 @@ import (
 
 // The map: tiles through a camera that follows the player (and keeps the
 // look or targeting cursor in view), clamped to the map's edges. Visible
-// tiles are bright, remembered ones dim; monsters and items show only
-// where the player sees them, a monster over an item.
+// tiles are bright, remembered ones dim; monsters show only where the
+// player sees them, over an item. An item on a tile out of sight that the
+// player has seen (explored) is remembered there, dim, as the walls are:
+// items on the floor move only when the player picks them up or drops
+// them, or when a monster dies holding them, so the state's explored
+// tiles tell where the player saw each one, in play, after Continue and
+// in a replay alike.
 
 // camera is the map position shown at the area's top-left corner.
 func (m *Model) camera(area rect) events.Pos {
@@ -65,16 +70,23 @@ func (m *Model) drawMap(c Canvas, area rect) {
 	seen, seenStyle := scratch.of(area.w * area.h)
 	for e := range s.Entities() {
 		x, y := e.Pos.X-cam.X, e.Pos.Y-cam.Y
-		if !e.OnMap() || x < 0 || x >= area.w || y < 0 || y >= area.h || !s.Map.InBounds(e.Pos) || !visible.Has(e.Pos) {
+		if !e.OnMap() || x < 0 || x >= area.w || y < 0 || y >= area.h || !s.Map.InBounds(e.Pos) {
+			continue
+		}
+		actor := s.IsActor(e)
+		vis := visible.Has(e.Pos)
+		if !vis && (actor || !explored.Has(e.Pos)) {
 			continue
 		}
 		at := y*area.w + x
-		actor := s.IsActor(e)
 		if seen[at] != 0 && !actor {
 			continue
 		}
 		g := s.Content().Glyph(e.Kind)
 		seen[at], seenStyle[at] = g, glyphStyle(g, e.ID == events.PlayerID, actor)
+		if !vis {
+			seenStyle[at] = Style{Fg: itemColors[g], Dim: true} // remembered
+		}
 	}
 	mode := m.Mode()
 	for sy := 0; sy < area.h; sy++ {

@@ -152,7 +152,7 @@ func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
 
 // A monster is drawn over an item on its tile, and an item the player
 // does not see now is not drawn (the remembered tile is).
-func TestMonstersHideItemsAndUnseenItemsDoNotShow(t *testing.T) {
+func TestMonstersHideItemsAndItemsOutOfSightAreRememberedDim(t *testing.T) {
 	m := withFoes(t).m
 	s := m.State.Clone()
 	m.State = s
@@ -164,20 +164,24 @@ func TestMonstersHideItemsAndUnseenItemsDoNotShow(t *testing.T) {
 			goblin = e.Pos
 		}
 	}
-	var memory events.Pos
+	var memory, unknown events.Pos
 	area := m.layout(80, 24).mapArea
 	cam := m.camera(area)
-	for y := 0; y < area.h && memory == (events.Pos{}); y++ {
+	for y := 0; y < area.h; y++ {
 		for x := 0; x < area.w; x++ {
 			q := events.Pos{X: cam.X + x, Y: cam.Y + y}
-			if !s.CanSee(q) && s.Explored().Has(q) && s.Map.Walkable(q) {
+			switch {
+			case !s.Map.Walkable(q) || s.CanSee(q):
+			case s.Explored().Has(q) && memory == (events.Pos{}):
 				memory = q
-				break
+			case !s.Explored().Has(q) && unknown == (events.Pos{}):
+				unknown = q
 			}
 		}
 	}
 	require.NotEqual(t, events.Pos{}, memory, "a remembered floor tile on screen")
-	for _, at := range []events.Pos{goblin, memory} {
+	require.NotEqual(t, events.Pos{}, unknown, "a floor tile never seen, on screen")
+	for _, at := range []events.Pos{goblin, memory, unknown} {
 		require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: dagger, Pos: at}))
 	}
 	c := NewTextCanvas(80, 24)
@@ -185,8 +189,10 @@ func TestMonstersHideItemsAndUnseenItemsDoNotShow(t *testing.T) {
 	r, _ := c.At(goblin.X-cam.X, goblin.Y-cam.Y)
 	assert.Equal(t, 'g', r, "the goblin over the dagger")
 	r, st := c.At(memory.X-cam.X, memory.Y-cam.Y)
-	assert.Equal(t, '.', r, "the remembered floor, not the dagger on it")
-	assert.True(t, st.Dim)
+	assert.Equal(t, s.Content().Glyph(dagger), r, "the dagger, remembered where it lies")
+	assert.Equal(t, Style{Fg: itemColors[r], Dim: true}, st, "dim, as the remembered floor")
+	r, _ = c.At(unknown.X-cam.X, unknown.Y-cam.Y)
+	assert.Equal(t, ' ', r, "nothing on a tile never seen")
 }
 
 // Drawing changes neither the game nor the model.
