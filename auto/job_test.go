@@ -311,8 +311,9 @@ func monsterCode(t *testing.T, s *reducer.State, name string) int {
 }
 
 // A monster at the edge of the view, which has not seen the player and
-// stands still, is named as such, with what to do about it.
-func TestAJobSaysAMonsterInViewHasNotSeenThePlayer(t *testing.T) {
+// stands still, stops no job: explore, travel, run and rest start beside
+// it (it only stops a job once, when first seen, as anything new does).
+func TestAFarMonsterThatHasNotSeenThePlayerStopsNoJob(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		s := begun(t, seed)
 		alone(t, s)
@@ -329,8 +330,13 @@ func TestAJobSaysAMonsterInViewHasNotSeenThePlayer(t *testing.T) {
 				if c.SeesPlayer(c.Get(id)) {
 					continue
 				}
-				_, why := Start(Explore, 0, c, nil)
-				assert.Equal(t, "Not with the Troll in view ("+whereIs(p, at)+", unaware).", why)
+				require.Greater(t, steps(p, at), 3)
+				j, why := Start(Explore, 0, c, nil)
+				assert.Equal(t, "", why)
+				require.NotNil(t, j)
+				cmd, why := j.Next(c)
+				assert.Equal(t, "", why, "the first step is taken")
+				assert.NotNil(t, cmd)
 				return
 			}
 		}
