@@ -343,3 +343,51 @@ func TestAFarMonsterThatHasNotSeenThePlayerStopsNoJob(t *testing.T) {
 	}
 	t.Fatal("no game of 30 put a tile in view beyond the monsters' sight")
 }
+
+// Explore stops for an item once: on it ("You see here" says what it
+// is), never when it comes into view; a potion or a scroll it picks up
+// on its way, when Pickup is on, without a stop.
+func TestExploreStopsOnceForEachItemAndPicksUpPotionsAndScrolls(t *testing.T) {
+	for _, pickup := range []bool{false, true} {
+		s := begun(t, 3)
+		alone(t, s)
+		mem := &Memory{}
+		stops := map[events.EntityID]int{}
+		picked := 0
+		for range 60 {
+			j, _ := Start(Explore, 0, s, mem)
+			if j == nil {
+				break
+			}
+			j.Pickup = pickup
+			cmds, reason := runJob(t, s, j)
+			for _, c := range cmds {
+				if _, ok := c.(*events.PickUp); ok {
+					picked++
+				}
+			}
+			assert.NotRegexp(t, `you see`, reason, "no stop for an item in view")
+			if reason == "" {
+				for _, it := range s.ItemsAt(s.Player().Pos) {
+					stops[it.ID]++
+					if pickup {
+						g := s.Content().Glyph(it.Kind)
+						assert.False(t, g == '!' || g == '?', "a potion or a scroll is picked up, not stopped on")
+					}
+				}
+			}
+			if s.Hunger != events.WellFed {
+				break
+			}
+		}
+		require.NotEmpty(t, stops, "pickup %v: explore stood on items", pickup)
+		for id, n := range stops {
+			assert.Equal(t, 1, n, "pickup %v: item %d stopped explore once", pickup, id)
+		}
+		if pickup {
+			assert.Positive(t, picked, "explore picked up potions or scrolls")
+		} else {
+			assert.Zero(t, picked)
+		}
+	}
+}

@@ -10,7 +10,7 @@ var helpKeys = [][2]string{
 	{"Shift+arrow, H J K L...", "run until something is worth a look"},
 	{". or 5", "wait a turn"},
 	{"Z", "rest until healed"},
-	{"o", "explore the level"},
+	{"o  A", "explore the level  its pickup of ! and ? on/off"},
 	{">", "go down the stairs (first travel to them)"},
 	{"g or ,", "pick up"},
 	{"i  d  R", "inventory (use, equip)  drop  take off"},

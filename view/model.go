@@ -129,6 +129,7 @@ type Model struct {
 
 	job      *auto.Job       // the multi-turn action under way; nil for none
 	seen     auto.Memory     // what the player has seen on the level, for jobs
+	noPickup bool            // A: explore picks up no potions and scrolls
 	scroll   int             // the history: how many lines up from its end
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
