@@ -227,7 +227,7 @@ func (j *Job) interrupted(s *reducer.State) string {
 	p := s.Player()
 	switch {
 	case p == nil || s.Over:
-		return "You stop."
+		return "" // the game over screen says why
 	case s.Depth != j.depth:
 		return "You stop: a new level."
 	case j.steps >= MaxSteps:
@@ -235,7 +235,7 @@ func (j *Job) interrupted(s *reducer.State) string {
 	case p.HP < j.hp:
 		return "You stop: you are hurt."
 	case s.Hunger != j.hunger:
-		return "You stop." // the turn's own line says how hungry
+		return "You stop: " + hungerNews(s.Hunger) + "."
 	}
 	if p.HP > j.hp || j.steps == 0 {
 		j.idle = 0
@@ -255,6 +255,20 @@ func (j *Job) interrupted(s *reducer.State) string {
 		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(e.ID)))
 	}
 	return ""
+}
+
+// hungerNews is how the player's hunger changed, for the line that stops
+// a job: "you are hungry".
+func hungerNews(h events.Hunger) string {
+	switch h {
+	case events.WellFed:
+		return "you are well fed"
+	case events.Normal:
+		return "you are no longer well fed"
+	case events.Hungry:
+		return "you are hungry"
+	}
+	return "you are starving"
 }
 
 // pickable reports whether explore, picking up on its way, picks up

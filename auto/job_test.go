@@ -139,7 +139,7 @@ func TestExploreWalksUntilTheLevelIsKnownOrSomethingShowsUp(t *testing.T) {
 			onItems++
 			continue
 		}
-		assert.Regexp(t, `^(You stop: you see an? .+\.|You stop\.|This level is explored.*|There is nothing left.*)$`, reason)
+		assert.Regexp(t, `^(You stop: you (see an?|are) .+\.|This level is explored.*|There is nothing left.*)$`, reason)
 	}
 	assert.Greater(t, s.Explored().Count(), before, "exploring saw more of the level")
 	assert.Greater(t, total, 10)
@@ -390,4 +390,27 @@ func TestExploreStopsOnceForEachItemAndPicksUpPotionsAndScrolls(t *testing.T) {
 			assert.Zero(t, picked)
 		}
 	}
+}
+
+// A job that stops because the player's hunger changed says so.
+func TestAJobStoppedByHungerSaysHowHungry(t *testing.T) {
+	s := begun(t, 4)
+	alone(t, s)
+	mem := &Memory{}
+	for range 100 {
+		j, why := Start(Explore, 0, s, mem)
+		require.NotNil(t, j, why)
+		for {
+			cmd, why := j.Next(s)
+			if cmd == nil {
+				if s.Hunger != events.WellFed {
+					assert.Equal(t, "You stop: you are no longer well fed.", why)
+					return
+				}
+				break
+			}
+			play(t, s, cmd)
+		}
+	}
+	t.Fatal("the player stayed well fed")
 }
