@@ -6,7 +6,9 @@ import (
 )
 
 // The message log: the newest messages at the bottom of their area, wrapped
-// to its width; those of the last key press bright, older ones grey.
+// to its width; those of the last key press bright, older ones grey. A
+// message keeps all its lines: an older one that no longer fits whole is
+// left to the history (Ctrl-P) rather than shown cut.
 
 func (m *Model) drawLog(c Canvas, area rect) {
 	var rows []line
@@ -21,6 +23,9 @@ func (m *Model) drawLog(c Canvas, area rect) {
 			st = styleHint
 		}
 		parts := wrap(e.String(), area.w)
+		if e.moment != m.moment && len(rows)+len(parts) > area.h {
+			break // an older message is shown whole or not at all
+		}
 		for j := len(parts) - 1; j >= 0; j-- {
 			switch {
 			case len(rows) < area.h:
