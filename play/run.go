@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -93,7 +94,36 @@ func (p *player) mainMenu() (view.MainMenu, error) {
 		menu.Continue = p.cont.describe()
 	}
 	menu.Journals = journals
+	menu.Describe = describeJournals()
 	return menu, nil
+}
+
+// describeJournals says, for the menu's list of journals, what each game
+// came to: its depth, its last turn and how it ended, read as the hall of
+// fame reads it (readScore: at a bounded cost, from its newest snapshot),
+// once per journal; "damaged" for a journal damaged before its end.
+func describeJournals() func(path string) string {
+	known := map[string]string{}
+	return func(path string) string {
+		if d, ok := known[path]; ok {
+			return d
+		}
+		d := describeJournal(path)
+		known[path] = d
+		return d
+	}
+}
+
+func describeJournal(path string) string {
+	s, err := readScore(path)
+	var coded interface{ ExitCode() int }
+	switch {
+	case errors.As(err, &coded) && coded.ExitCode() == exitDamaged:
+		return "damaged: rogue salvage recovers its turns"
+	case err != nil:
+		return "not read: " + err.Error()
+	}
+	return fmt.Sprintf("depth %d, turn %d, %s", s.Depth, s.Turn, s.End)
 }
 
 // journalSession continues the journal at path, or starts a new game in

@@ -194,9 +194,14 @@ func (m *Model) drawJournals(c Canvas) {
 		if i == m.sel {
 			st = styleSelected
 		}
-		put(c, 2, 3+i-first, " "+pad(filepath.Base(list[i]), 40)+" ", st, w-4)
+		name := " " + pad(filepath.Base(list[i]), 31) + " "
+		put(c, 2, 3+i-first, name, st, w-4)
+		if m.menu.Describe != nil {
+			x := 2 + textWidth(name) + 1
+			put(c, x, 3+i-first, fitDetail(m.menu.Describe(list[i]), w-2-x), styleHint, w-2-x)
+		}
 	}
-	put(c, 2, h-2, "Up/Down and Enter: summary  Esc: back", styleHint, w-4)
+	put(c, 2, h-2, "Up/Down and Enter: replay  Esc: back", styleHint, w-4)
 }
 
 func (m *Model) drawPage(c Canvas) {

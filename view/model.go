@@ -78,6 +78,11 @@ type MainMenu struct {
 	// Journals are the paths of the journals one can replay, newest first;
 	// the menu offers replaying only when there is one.
 	Journals []string
+	// Describe says in a few words what the game in a journal came to
+	// ("depth 3, turn 512, slain by an Orc"; "damaged"), for the list of
+	// journals: asked only for the rows shown, at a bounded cost each;
+	// nil for nothing.
+	Describe func(path string) string
 	// Notes are lines the menu shows under its choices: why an unfinished
 	// game could not be offered (a damaged journal, say).
 	Notes []string
