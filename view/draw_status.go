@@ -72,8 +72,8 @@ func (m *Model) statusParts() []statusPart {
 			{5, line{{"HP ", styleTitle}, {fmt.Sprintf("%d/%d", hp, maxHP), hpText}}}, // no bar
 		}},
 	}
-	if s.Content().Rules.Mana {
-		parts = append(parts, statusPart{l: line{{"MP ", styleTitle}, {fmt.Sprintf("%d/%d", s.MaxMana(p), s.MaxMana(p)), Plain}}, drop: 2})
+	if s.Content().Rules.Mana { // a pool nothing spends: its size, once (as the sheet)
+		parts = append(parts, statusPart{l: line{{"MP ", styleTitle}, {fmt.Sprint(s.MaxMana(p)), Plain}}, drop: 2})
 	}
 	parts = append(parts,
 		statusPart{l: line{{"Lv ", styleTitle}, {fmt.Sprint(p.Level), Plain}}},

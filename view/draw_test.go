@@ -129,15 +129,15 @@ func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
 		want   string
 	}{
 		{"normal hunger is not shown", events.Normal, 80,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Turn 42  Kills 1   ? help"},
-		{"well fed at 80 columns halves the HP bar to keep the kills", events.WellFed, 80,
-			"HP ████ 10/10 MP 4/4 Lv 1 XP 100/1000 Depth 1 Well Fed Turn 42 Kills 1    ? help"},
-		{"one column more and the parts close up to keep the kills", events.WellFed, 81,
-			"HP ████████ 10/10 MP 4/4 Lv 1 XP 100/1000 Depth 1 Well Fed Turn 42 Kills 1 ? help"},
+			"HP ████████ 10/10  MP 4  Lv 1  XP 100/1000  Depth 1  Turn 42  Kills 1     ? help"},
+		{"well fed at 80 columns the parts close up to keep the kills", events.WellFed, 80,
+			"HP ████████ 10/10 MP 4 Lv 1 XP 100/1000 Depth 1 Well Fed Turn 42 Kills 1  ? help"},
+		{"at 81 columns too", events.WellFed, 81,
+			"HP ████████ 10/10 MP 4 Lv 1 XP 100/1000 Depth 1 Well Fed Turn 42 Kills 1   ? help"},
 		{"starving at 80 columns", events.Starving, 80,
-			"HP ████ 10/10 MP 4/4 Lv 1 XP 100/1000 Depth 1 Starving Turn 42 Kills 1    ? help"},
+			"HP ████████ 10/10 MP 4 Lv 1 XP 100/1000 Depth 1 Starving Turn 42 Kills 1  ? help"},
 		{"at 120 columns everything", events.WellFed, 120,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 42  Kills 1" + strings.Repeat(" ", 33) + "? help"},
+			"HP ████████ 10/10  MP 4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 42  Kills 1" + strings.Repeat(" ", 35) + "? help"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -162,8 +162,8 @@ func TestACrowdedStatusLineKeepsTheKillsAt80Columns(t *testing.T) {
 	p.Level, p.XP, p.HP = 7, 35000, 100
 	m.State = s
 	lines := strings.Split(render(m, 80, 24), "\n")
-	assert.Equal(t, fmt.Sprintf("HP 100/%d MP %d/%d Lv 7 XP 35k/%s Depth 12 Well Fed T 123456 K 1234 ? help",
-		s.MaxHP(p), s.MaxMana(p), s.MaxMana(p), thousands(s.XPToLevel(p))), strings.Join(strings.Fields(lines[20]), " "))
+	assert.Equal(t, fmt.Sprintf("HP 100/%d MP %d Lv 7 XP 35k/%s Depth 12 Well Fed T 123456 K 1234 ? help",
+		s.MaxHP(p), s.MaxMana(p), thousands(s.XPToLevel(p))), strings.Join(strings.Fields(lines[20]), " "))
 }
 
 // A monster is drawn over an item on its tile, and an item the player

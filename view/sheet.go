@@ -25,7 +25,9 @@ func sheetLines(s *reducer.State) []line {
 	var out []line
 	add := func(l line) { out = append(out, l) }
 	add(styled(fmt.Sprintf("Level %d, %d/%d experience", p.Level, p.XP, s.XPToLevel(p)), styleTitle))
-	mana := fmt.Sprintf("   Mana %d/%d", s.MaxMana(p), s.MaxMana(p))
+	// Rules 1 keep a mana pool that nothing spends: always full, it is
+	// shown once, as its size.
+	mana := fmt.Sprintf("   Mana %d", s.MaxMana(p))
 	if !s.Content().Rules.Mana {
 		mana = "" // rules without a mana pool
 	}
