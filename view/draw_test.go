@@ -162,7 +162,7 @@ func TestACrowdedStatusLineKeepsTheKillsAt80Columns(t *testing.T) {
 	p.Level, p.XP, p.HP = 7, 35000, 100
 	m.State = s
 	lines := strings.Split(render(m, 80, 24), "\n")
-	assert.Equal(t, fmt.Sprintf("HP 100/%d MP %d Lv 7 XP 35k/%s Depth 12 Well Fed T 123456 K 1234 ? help",
+	assert.Equal(t, fmt.Sprintf("HP ████ 100/%d MP %d Lv 7 XP 35k/%s Depth 12 Well Fed T 123456 K 1234 ? help",
 		s.MaxHP(p), s.MaxMana(p), thousands(s.XPToLevel(p))), strings.Join(strings.Fields(lines[20]), " "))
 }
 
@@ -260,5 +260,31 @@ func TestMonstersItemsAndTerrainReadApartWithAndWithoutColor(t *testing.T) {
 		assert.NotEqual(t, ColorDefault, st.Fg, "item %c has a color", g)
 		assert.NotContains(t, []string{"terrain", "monster"}, colorOf[st.Fg], "item %c's color", g)
 		colorOf[st.Fg] = "item"
+	}
+}
+
+// The sheet's attack says the part of it that Well Fed gives, so that it
+// does not change with the same gear for no reason.
+func TestTheSheetsAttackShowsThePartFromWellFed(t *testing.T) {
+	for _, hunger := range []events.Hunger{events.Normal, events.WellFed} {
+		m := withFoes(t).m
+		s := m.State.Clone()
+		s.Hunger = hunger
+		m.State = s
+		p := s.Player()
+		want := fmt.Sprintf("Attack %+d   ", s.AttackBonus(p))
+		if hunger == events.WellFed {
+			require.NotZero(t, s.Content().Rules.WellFedHitBonus)
+			want = fmt.Sprintf("Attack %+d (%+d Well Fed)   ", s.AttackBonus(p), s.Content().Rules.WellFedHitBonus)
+		}
+		var text []string
+		for _, l := range sheetLines(s) {
+			var b strings.Builder
+			for _, sp := range l {
+				b.WriteString(sp.text)
+			}
+			text = append(text, b.String())
+		}
+		assert.Contains(t, strings.Join(text, "\n"), want, "%s", hunger)
 	}
 }
