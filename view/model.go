@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"strings"
 
 	"rogue/auto"
 	"rogue/events"
@@ -147,6 +148,52 @@ type entry struct {
 	text   string
 	count  int
 	moment int
+	// about is what the line says of the moment it was said, which
+	// may stop being true (see stale); at is where the player stood.
+	about lineAbout
+	at    events.Pos
+}
+
+// lineAbout is what a line of the log says that may stop being true.
+type lineAbout uint8
+
+const (
+	aboutNothing lineAbout = iota
+	aboutHere              // "You see here: ...": what lies where the player stands
+	aboutLowHP             // "Low HP: ...": the player's HP is a third of the most or less
+)
+
+// aboutOf tags a line that says something that may stop being true.
+func (m *Model) aboutOf(text string) (lineAbout, events.Pos) {
+	var at events.Pos
+	if m.State != nil && m.State.Player() != nil {
+		at = m.State.Player().Pos
+	}
+	switch {
+	case strings.HasPrefix(text, "You see here:"):
+		return aboutHere, at
+	case strings.HasPrefix(text, "Low HP:"):
+		return aboutLowHP, at
+	}
+	return aboutNothing, at
+}
+
+// stale reports whether e no longer holds on s: the player has stepped
+// off the items it named (or picked them all up), or has more than a
+// third of their HP again.
+// The message area leaves a stale line out (the history keeps it).
+func (e entry) stale(s *reducer.State) bool {
+	if e.about == aboutNothing || s == nil || s.Player() == nil {
+		return false
+	}
+	p := s.Player()
+	switch e.about {
+	case aboutHere:
+		return p.Pos != e.at || len(s.ItemsAt(p.Pos)) == 0
+	case aboutLowHP:
+		return p.HP*3 > s.MaxHP(p)
+	}
+	return false
 }
 
 // String is the line as shown: "A wall blocks the way. (x3)".
@@ -237,7 +284,8 @@ func (m *Model) Say(text string) {
 		m.log[n-1].moment = m.moment
 		return
 	}
-	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment})
+	about, at := m.aboutOf(text)
+	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment, about: about, at: at})
 }
 
 // SaveFailed stops the game: the journal could not take the last turn, so
