@@ -31,7 +31,8 @@ type Options struct {
 
 // Run plays: it continues the journal named, starts a new game, or shows
 // the main menu (continue the unfinished game, or a new one), and returns
-// the line to print once the terminal is restored.
+// the lines to print once the terminal is restored, wrapped at ExitWidth
+// columns (see wrapExit).
 func Run(o Options) (string, error) {
 	p := &player{seed: o.Seed, now: o.Now, version: o.Version}
 	var menu view.MainMenu
@@ -78,7 +79,8 @@ func Run(o Options) (string, error) {
 		p.finish()
 		return "", err
 	}
-	return p.finish()
+	line, err := p.finish()
+	return wrapExit(line), err
 }
 
 // mainMenu reads the data folder for the main menu: its journals, and
