@@ -17,13 +17,25 @@ import (
 // tiles tell where the player saw each one, in play, after Continue and
 // in a replay alike.
 
-// camera is the map position shown at the area's top-left corner.
-func (m *Model) camera(area rect) events.Pos {
+// camera is the map position shown at the top-left corner of the map's
+// area. It keeps the player centred (as DCSS does), clamped to the map's
+// edges, so that every step scrolls the map by one tile and the player
+// is always where the eye left them; a map that scrolled by half a
+// screen would jump 10 rows at 80x24 and hide what lies 2 rows ahead of
+// a player at the edge. It is centred in the steady area (l.steadyH
+// rows, what the map has when no busy turn takes rows from it), so the
+// map stays put when a busy turn's messages push its bottom up: it moves
+// only as far as keeps the player in the smaller area.
+func (m *Model) camera(l layout) events.Pos {
 	s := m.State
 	p := s.Player().Pos
+	area := l.mapArea
 	cam := events.Pos{
 		X: axis(p.X, area.w, s.Map.Width),
-		Y: axis(p.Y, area.h, s.Map.Height),
+		Y: axis(p.Y, max(area.h, l.steadyH), s.Map.Height),
+	}
+	if l.steadyH > area.h {
+		cam.Y = follow(cam.Y, p.Y, area.h, s.Map.Height)
 	}
 	if mode := m.Mode(); mode == ModeLook || mode == ModeTarget {
 		cam.X = follow(cam.X, m.cursor.X, area.w, s.Map.Width)
@@ -55,14 +67,15 @@ func follow(cam, q, view, size int) int {
 	return min(max(cam, 0), size-view)
 }
 
-func (m *Model) drawMap(c Canvas, area rect) {
+func (m *Model) drawMap(c Canvas, l layout) {
+	area := l.mapArea
 	s := m.State
 	p := s.Player()
 	if p == nil || s.Map == nil || area.w <= 0 || area.h <= 0 {
 		return
 	}
 	visible, explored := s.Visible(), s.Explored()
-	cam := m.camera(area)
+	cam := m.camera(l)
 	// What is visibly on each tile of the area: an item (the lowest id)
 	// unless an actor stands there.
 	scratch := glyphScratch.Get().(*glyphs)

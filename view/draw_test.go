@@ -19,8 +19,9 @@ func TestVisibleTilesAreBrightAndRememberedOnesDim(t *testing.T) {
 	s := m.State
 	c := NewTextCanvas(80, 24)
 	Draw(c, m)
-	area := m.layout(80, 24).mapArea
-	cam := m.camera(area)
+	l := m.layout(80, 24)
+	area := l.mapArea
+	cam := m.camera(l)
 	counts := map[string]int{}
 	for y := 0; y < area.h; y++ {
 		for x := 0; x < area.w; x++ {
@@ -48,8 +49,7 @@ func TestThePlayerIsDrawnWhereTheyStand(t *testing.T) {
 	m := withFoes(t).m
 	c := NewTextCanvas(120, 40)
 	Draw(c, m)
-	area := m.layout(120, 40).mapArea
-	cam := m.camera(area)
+	cam := m.camera(m.layout(120, 40))
 	p := m.State.Player().Pos
 	r, st := c.At(p.X-cam.X, p.Y-cam.Y)
 	assert.Equal(t, '@', r)
@@ -83,8 +83,9 @@ func TestTheLookCursorIsReversedAndTheAimShowsItsRange(t *testing.T) {
 	require.Equal(t, ModeTarget, m.Mode())
 	c := NewTextCanvas(80, 24)
 	Draw(c, m)
-	area := m.layout(80, 24).mapArea
-	cam := m.camera(area)
+	l := m.layout(80, 24)
+	area := l.mapArea
+	cam := m.camera(l)
 	cur := m.Cursor()
 	_, st := c.At(cur.X-cam.X, cur.Y-cam.Y)
 	assert.Equal(t, styleCursor, st)
@@ -181,8 +182,9 @@ func TestMonstersHideItemsAndItemsOutOfSightAreRememberedDim(t *testing.T) {
 		}
 	}
 	var memory, unknown events.Pos
-	area := m.layout(80, 24).mapArea
-	cam := m.camera(area)
+	l := m.layout(80, 24)
+	area := l.mapArea
+	cam := m.camera(l)
 	for y := 0; y < area.h; y++ {
 		for x := 0; x < area.w; x++ {
 			q := events.Pos{X: cam.X + x, Y: cam.Y + y}
