@@ -36,7 +36,7 @@ func (p *player) work() {
 		for p.screen.HasPendingEvent() {
 			switch ev := p.screen.PollEvent().(type) {
 			case *tcell.EventKey:
-				p.m.StopJob("You stop.")
+				p.m.StopJob("You stop: you pressed a key.")
 			case *tcell.EventResize:
 				p.m.Resize(ev.Size())
 				p.screen.Sync()

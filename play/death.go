@@ -53,9 +53,7 @@ func (p *player) completeHP() {
 		return
 	}
 	ss.hpFrom = 0
-	// Begin with no messages only replaces the HP history: the log stays,
-	// and a dead player's game stays on the game over screen.
-	p.m.Begin(ss.g.State, append(before, p.m.HP()...), nil)
+	p.m.SetHP(append(before, p.m.HP()...))
 }
 
 // hpHistory is the player's HP after each of the first turns turns of the
@@ -67,10 +65,10 @@ func hpHistory(path string, turns int) ([]int, error) {
 	}
 	defer r.Close()
 	r.ReuseFacts()
-	hp := make([]int, 0, turns)
+	var hp game.HPSeries
 	s, _, err := game.Fold(r, content.Default(), turns, func(s *reducer.State, _ *events.Turn) error {
 		if pl := s.Player(); pl != nil {
-			hp = append(hp, pl.HP)
+			hp.Add(pl.HP)
 		}
 		return nil
 	})
@@ -80,5 +78,5 @@ func hpHistory(path string, turns int) ([]int, error) {
 	if s.Turn != turns {
 		return nil, fmt.Errorf("%s ends at turn %d", path, s.TurnNumber())
 	}
-	return hp, nil
+	return hp.Values(), nil
 }

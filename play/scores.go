@@ -63,8 +63,14 @@ func readScore(path string) (view.Score, error) {
 		end = reducer.DeathCause(s)
 	}
 	return view.Score{Journal: filepath.Base(path), Created: h.Created, Seed: h.Seed, Rules: h.RulesVersion,
-		Depth: s.Depth, Level: p.Level, Turn: s.TurnNumber(), Over: s.Over, End: end}, nil
+		Depth: s.Depth, Level: p.Level, Turn: s.TurnNumber(), Over: s.Over, Won: gameWon(s), End: end}, nil
 }
+
+// gameWon is the hook of the hall of fame's order for a game won
+// (view.BestFirst ranks it above one not won at equal depth): rules 1 and
+// 2 have no victory, so no game is won yet; the rules that bring one
+// (rules 3, with its Won fact) answer here from the state's outcome.
+func gameWon(*reducer.State) bool { return false }
 
 // Scores is the hall of fame of the journals in dir: the best top games
 // (view.BestFirst), the journals that could not be read (a line each,

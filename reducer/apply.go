@@ -99,10 +99,16 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 			if err := s.spawn(sp); err != nil {
 				return newFactError(s.Turn, i, f, err)
 			}
+			if sp.Holder != 0 {
+				s.keepLetters()
+			}
 			continue
 		}
 		if err := s.apply(f, &caps); err != nil {
 			return newFactError(s.Turn, i, f, err)
+		}
+		if movesBelongings(f) {
+			s.keepLetters()
 		}
 	}
 	if s.Turn == 0 && s.Player() == nil {
@@ -164,7 +170,15 @@ var errNoLevel = errors.New("there is no level yet")
 // the fact was legal is the business of Decide and verify. Each fact
 // costs Apply a constant, but for a level entered (its map's area, at
 // most events.MaxMapArea, and the entities it clears).
-func (s *State) Apply(f events.Fact) error { return s.apply(f, nil) }
+func (s *State) Apply(f events.Fact) error {
+	if err := s.apply(f, nil); err != nil {
+		return err
+	}
+	if movesBelongings(f) {
+		s.keepLetters()
+	}
+	return nil
+}
 
 // turnCaps counts what a turn may do only so many times (see ApplyTurn).
 type turnCaps struct{ levels, steps int }

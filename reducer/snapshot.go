@@ -25,7 +25,9 @@ import (
 //     monsters take 6 varints each instead of 17.
 //   - 4: a monster's search (rules 2: where it last saw the player and
 //     until when it looks there), flagged by fieldSearch.
-const SnapshotSchema = 4
+//   - 5: the backpack's letters (letters.go): how many are taken, then
+//     each taken letter's index (0 for a) and its stack's kind.
+const SnapshotSchema = 5
 
 // entityFields are the bits of an entity's flags in a snapshot: which of
 // its fields follow. Those that do not hold their usual value: the zero
@@ -79,6 +81,19 @@ func (s *State) MarshalSnapshot() []byte {
 	w.uint(uint64(s.Death.Cause))
 	w.uint(uint64(s.Death.Killer))
 	w.uint(s.packSeq)
+	taken := 0
+	for _, k := range s.letters {
+		if k != 0 {
+			taken++
+		}
+	}
+	w.uint(uint64(taken))
+	for i, k := range s.letters {
+		if k != 0 {
+			w.uint(uint64(i))
+			w.int(k - 1)
+		}
+	}
 
 	hasLevel := s.Map != nil
 	w.bool(hasLevel)
@@ -217,6 +232,14 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		r.fail("death cause %d is not a cause", s.Death.Cause)
 	}
 	s.packSeq = r.uint("pack sequence", math.MaxUint64)
+	for n := r.uint("letters", uint64(len(s.letters))); n > 0 && r.err == nil; n-- {
+		i := r.uint("letter", uint64(len(s.letters))-1)
+		kind := r.int("letter's kind", 0, math.MaxInt32-1)
+		if r.err == nil && s.letters[i] != 0 {
+			r.fail("letter %c is given twice", rune('a'+i))
+		}
+		s.letters[i] = kind + 1
+	}
 
 	if r.bool("has level") {
 		lv := &s.Level

@@ -403,17 +403,17 @@ func (f *Frames) hpChart(turn int) ([]int, error) {
 	}
 	defer r.Close()
 	r.ReuseFacts()
-	var hp hpSeries
+	var hp game.HPSeries
 	_, _, err = game.Fold(r, f.tables, turn, func(s *reducer.State, _ *events.Turn) error {
 		if p := s.Player(); p != nil {
-			hp.add(p.HP)
+			hp.Add(p.HP)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	f.hp, f.hpTurn = hp.vals, turn
+	f.hp, f.hpTurn = hp.Values(), turn
 	return f.hp, nil
 }
 

@@ -126,7 +126,7 @@ func MorgueText(mg Morgue) string {
 	}
 
 	section("HP over the game (each column the lowest of its turns)")
-	for _, l := range strings.Split(strings.TrimRight(chartText(mg.HP, 76, 12), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(chartText(mg.HP, ChartWidth, ChartHeight), "\n"), "\n") {
 		indent(l)
 	}
 	return b.String()
@@ -142,7 +142,7 @@ func morgueMap(s *reducer.State) []string {
 	w, h := s.Map.Width, s.Map.Height
 	c := NewTextCanvas(w, h)
 	m := &Model{State: s}
-	m.drawMap(c, rect{0, 0, w, h})
+	m.drawMap(c, layout{mapArea: rect{0, 0, w, h}, steadyH: h})
 	rows := strings.Split(strings.TrimRight(c.String(), "\n"), "\n")
 	for len(rows) > 0 && strings.TrimSpace(rows[0]) == "" {
 		rows = rows[1:]

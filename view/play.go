@@ -38,6 +38,13 @@ func (m *Model) keyPlay(k Key) Intent {
 		m.startJob(auto.Rest, 0)
 	case 'o':
 		m.startJob(auto.Explore, 0)
+	case 'A':
+		m.noPickup = !m.noPickup
+		if m.noPickup {
+			m.Say("Exploring picks up nothing now: it stops on each item (A: pick up potions and scrolls again).")
+		} else {
+			m.Say("Exploring picks up the potions and scrolls it walks onto (A: stop picking them up).")
+		}
 	case 'M':
 		m.openHistory()
 	case 'i':

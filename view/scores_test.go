@@ -20,9 +20,10 @@ func theScores() []Score {
 	}
 }
 
-// The best game is the deepest, then the highest level, then the one of
-// fewest turns, then the journal's name: a total order.
-func TestTheHallOfFameRanksDeepestThenLevelThenFewestTurns(t *testing.T) {
+// The best game is the deepest, then one won, then the highest level,
+// then one whose player lives, then the one of fewest turns, then the
+// journal's name: a total order.
+func TestTheHallOfFameRanksDeepestThenWonThenLevelThenAliveThenFewestTurns(t *testing.T) {
 	cases := []struct {
 		name string
 		a, b Score
@@ -31,6 +32,9 @@ func TestTheHallOfFameRanksDeepestThenLevelThenFewestTurns(t *testing.T) {
 		{"deeper is better whatever the level", Score{Depth: 5, Level: 1}, Score{Depth: 4, Level: 9}, -1},
 		{"at one depth the higher level is better", Score{Depth: 4, Level: 3}, Score{Depth: 4, Level: 2, Turn: 1}, -1},
 		{"at one depth and level fewer turns are better", Score{Depth: 4, Level: 3, Turn: 900}, Score{Depth: 4, Level: 3, Turn: 100}, 1},
+		{"at one depth a game won is better whatever the level", Score{Depth: 6, Level: 2, Won: true, Over: true}, Score{Depth: 6, Level: 9}, -1},
+		{"deeper is better than won", Score{Depth: 7, Level: 1}, Score{Depth: 6, Level: 9, Won: true}, -1},
+		{"at one depth and level a living player is better than a dead one of fewer turns", Score{Depth: 4, Level: 3, Turn: 900}, Score{Depth: 4, Level: 3, Turn: 100, Over: true}, -1},
 		{"all alike, the journal's name decides", Score{Journal: "a"}, Score{Journal: "b"}, -1},
 		{"a game is equal only to itself", Score{Journal: "a", Depth: 2}, Score{Journal: "a", Depth: 2}, 0},
 	}

@@ -21,6 +21,11 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 		model func(t *testing.T) *Model
 	}{
 		{"main_menu", func(t *testing.T) *Model { return NewModel(theMenu()) }},
+		{"main_menu_keys", func(t *testing.T) *Model {
+			m := NewModel(theMenu())
+			m.HandleKey(Rune('?'))
+			return m
+		}},
 		{"main_menu_first_game", func(t *testing.T) *Model { return NewModel(MainMenu{}) }},
 		{"main_menu_new_game_asks", func(t *testing.T) *Model {
 			m := NewModel(theMenu())
