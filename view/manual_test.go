@@ -27,11 +27,26 @@ var helpTables = []struct {
 }{
 	{"the game's help (helpKeys, view/help.go)", helpKeys, "## Keys"},
 	{"the replay's help (replayKeys, view/replay_draw.go)", replayKeys, "## Watching a replay"},
+	{"the main menu's help (menuKeys, view/mainmenu.go)", pageRows(menuKeys), "## Starting a game"},
+}
+
+// pageRows splits a help page's lines into their keys and what they do,
+// at the first run of two blanks; a line without one is prose.
+func pageRows(lines []string) [][2]string {
+	var rows [][2]string
+	for _, l := range lines {
+		keys, what, ok := strings.Cut(l, "  ")
+		if !ok {
+			keys, what = "", l
+		}
+		rows = append(rows, [2]string{keys, strings.TrimSpace(what)})
+	}
+	return rows
 }
 
 // keyNamesOf reads the keys in one help row's first column: single
 // characters, Ctrl-X, Shift+arrow, and the names of the named keys
-// (keyNames, and space), separated by blanks, commas or "or";
+// (keyNames, and space), separated by blanks, slashes, commas or "or";
 // "..." after a key and brackets round it are left out, and "@" too
 // (the player, in the middle of the compass of walking keys). A column
 // of words that are no keys ("Any key", "When aiming") is prose, and
@@ -41,7 +56,15 @@ func keyNamesOf(label string) (keys []string, words []string) {
 	for _, n := range keyNames {
 		named[n] = true
 	}
+	var fields []string
 	for _, f := range strings.Fields(label) {
+		if utf8.RuneCountInString(f) > 1 && strings.Contains(f, "/") {
+			fields = append(fields, strings.Split(f, "/")...) // Up/Down
+			continue
+		}
+		fields = append(fields, f)
+	}
+	for _, f := range fields {
 		f = strings.TrimSuffix(strings.Trim(f, "()"), "...")
 		if utf8.RuneCountInString(f) > 1 {
 			f = strings.TrimSuffix(f, ",")
