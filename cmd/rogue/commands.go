@@ -48,9 +48,9 @@ func commands() []cli.Command {
 		},
 		{
 			Name:     "replay",
-			Summary:  "watch a journal again, or summarize it with --headless",
-			Synopsis: []string{"replay [--to TURN] FILE", "replay --headless [--to TURN] FILE"},
-			Examples: []string{"replay game.rogue", "replay --headless --to 300 game.rogue"},
+			Summary:  "watch a journal again, or as it is written with --follow, or summarize it with --headless",
+			Synopsis: []string{"replay [--to TURN] FILE", "replay --follow [--to TURN] FILE", "replay --headless [--to TURN] FILE"},
+			Examples: []string{"replay game.rogue", "replay --follow game.rogue", "replay --headless --to 300 game.rogue"},
 			Run:      runReplay,
 		},
 		{
