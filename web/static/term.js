@@ -123,8 +123,8 @@
     const char = e.key.length === 1 || Array.from(e.key).length === 1 ? e.key : "";
     if (game.key(e.key, char, e.shiftKey, e.ctrlKey, e.altKey)) {
       e.preventDefault();
-      e.stopPropagation();
       game.keyAt = performance.now();
+      game.keysSent = (game.keysSent || 0) + 1;
     }
   };
 })();

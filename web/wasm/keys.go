@@ -3,9 +3,12 @@
 package main
 
 import (
+	"bytes"
 	"syscall/js"
 
 	"github.com/gdamore/tcell/v2"
+
+	"rogue/play"
 )
 
 // expose gives the page its calls into the program: key (a key pressed),
@@ -72,4 +75,27 @@ func (s *screen) key(name, char string, shift, ctrl, alt bool) bool {
 	}
 	s.InjectKey(tcell.KeyRune, rs[0], mod&^tcell.ModShift)
 	return true
+}
+
+// exposeSummary gives the page summary(path): a promise of what rogue
+// replay --headless prints for the journal at path (its digest among
+// it), or of the line it is refused with. It runs off the page's event
+// goroutine, since reading the file waits for the page.
+func exposeSummary(page js.Value) {
+	page.Set("summary", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		path := args[0].String()
+		var resolve js.Value
+		promise := js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, fns []js.Value) any {
+			resolve = fns[0]
+			return nil
+		}))
+		go func() {
+			var out, errs bytes.Buffer
+			if err := play.ReplaySummary(path, -1, &out, &errs); err != nil {
+				errs.WriteString(err.Error())
+			}
+			resolve.Invoke(out.String() + errs.String())
+		}()
+		return promise
+	}))
 }

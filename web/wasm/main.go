@@ -24,8 +24,9 @@ import (
 
 func main() {
 	page := js.Global().Get("rogue")
-	scr := newScreen(page.Get("draw"), page.Get("cols").Int(), page.Get("rows").Int())
+	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
 	expose(page, scr)
+	exposeSummary(page)
 	for {
 		task := await(page.Call("nextTask"))
 		line := run(task, scr)

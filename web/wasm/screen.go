@@ -16,17 +16,19 @@ import (
 // page to paint on its canvas. Keys and resizes come in from the page.
 type screen struct {
 	tcell.SimulationScreen
+	page  js.Value // the page's rogue object
 	draw  js.Value // the page's draw(frame, cols, rows)
+	keys  int      // the key events polled so far
 	frame []byte
 }
 
-func newScreen(draw js.Value, cols, rows int) *screen {
+func newScreen(page js.Value, cols, rows int) *screen {
 	sim := tcell.NewSimulationScreen("UTF-8")
 	if err := sim.Init(); err != nil {
 		panic(err) // the in-memory screen's Init cannot fail
 	}
 	sim.SetSize(cols, rows)
-	return &screen{SimulationScreen: sim, draw: draw}
+	return &screen{SimulationScreen: sim, page: page, draw: page.Get("draw")}
 }
 
 // Show draws what changed and sends the frame to the page.
@@ -39,6 +41,20 @@ func (s *screen) Show() {
 func (s *screen) Sync() {
 	s.SimulationScreen.Sync()
 	s.send()
+}
+
+// PollEvent waits for the next event. While it waits, every key before
+// it has been handled and drawn: the page's keysHandled says how many
+// (what tests wait for).
+func (s *screen) PollEvent() tcell.Event {
+	if !s.HasPendingEvent() {
+		s.page.Set("keysHandled", s.keys)
+	}
+	ev := s.SimulationScreen.PollEvent()
+	if _, ok := ev.(*tcell.EventKey); ok {
+		s.keys++
+	}
+	return ev
 }
 
 // Fini leaves the screen as it is: the page goes on showing the last
