@@ -57,6 +57,27 @@ func (s *screen) PollEvent() tcell.Event {
 	return ev
 }
 
+// ChannelEvents sends the events to ch until quit is closed, counting
+// the keys as PollEvent does (the replay's loop reads its events so).
+func (s *screen) ChannelEvents(ch chan<- tcell.Event, quit <-chan struct{}) {
+	defer close(ch)
+	mid := make(chan tcell.Event)
+	go s.SimulationScreen.ChannelEvents(mid, quit)
+	for ev := range mid {
+		if _, ok := ev.(*tcell.EventKey); ok {
+			s.keys++
+		}
+		select {
+		case ch <- ev:
+		case <-quit:
+			return
+		}
+		if !s.HasPendingEvent() {
+			s.page.Set("keysHandled", s.keys)
+		}
+	}
+}
+
 // Fini leaves the screen as it is: the page goes on showing the last
 // frame until the next task draws.
 func (s *screen) Fini() {}
