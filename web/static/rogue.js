@@ -46,6 +46,7 @@
     else if (waiting) queue(tasks.shift());
   };
   game.start = start;
+  game.say = say;
 
   window.addEventListener("resize", () => {
     term.fit();
@@ -155,10 +156,15 @@
       const have = rogueFS.read(path).length;
       try {
         const res = await fetch(url, { headers: { Range: `bytes=${have}-` }, cache: "no-store" });
-        if (res.status === 206) rogueFS.append(path, new Uint8Array(await res.arrayBuffer()));
-        else if (res.status === 200) {
-          const all = new Uint8Array(await res.arrayBuffer());
-          if (all.length > have) rogueFS.append(path, all.subarray(have));
+        let more = null;
+        if (res.status === 206) more = new Uint8Array(await res.arrayBuffer());
+        else if (res.status === 200) more = new Uint8Array(await res.arrayBuffer()).subarray(have);
+        if (more && more.length > 0) {
+          rogueFS.append(path, more);
+          if (current && current.kind === "follow" && game.interrupt) {
+            game.grown = true;
+            game.interrupt();
+          }
         }
       } catch (e) { /* the server may come back: try again */ }
     }

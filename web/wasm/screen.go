@@ -159,3 +159,14 @@ func (s *screen) resize(cols, rows int) {
 	s.SetSize(cols, rows)
 	_ = s.PostEvent(tcell.NewEventResize(cols, rows))
 }
+
+// drain drops the events no loop took: an interrupt meant for a task
+// that had ended already, keys pressed between two tasks.
+func (s *screen) drain() {
+	for s.HasPendingEvent() {
+		if _, ok := s.SimulationScreen.PollEvent().(*tcell.EventKey); ok {
+			s.keys++
+		}
+	}
+	s.page.Set("keysHandled", s.keys)
+}
