@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,12 +32,39 @@ type asset struct {
 	name  string
 	ctype string
 	plain []byte
-	gz    []byte // nil when gzip would not make it smaller
-	etag  string // of the plain bytes; the gzipped ones add "-gz"
+	// gz is the compressed bytes once they are made (see compress), nil
+	// before, or when gzip would not make them smaller.
+	gz   atomic.Pointer[[]byte]
+	etag string // of the plain bytes; the gzipped ones add "-gz"
 }
 
 // assets are the page's files by name.
 type assets map[string]*asset
+
+// compress compresses the page's files that gain from it, once, in the
+// background (the wasm takes a second or two at the best compression):
+// until a file's compressed bytes are made it is sent as it is. done is
+// closed once all are made.
+func (a assets) compress() (done <-chan struct{}) {
+	c := make(chan struct{})
+	go func() {
+		defer close(c)
+		for _, x := range a {
+			if !compressible(x.ctype) {
+				continue
+			}
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			zw.Write(x.plain)
+			zw.Close()
+			if buf.Len() < len(x.plain) {
+				b := buf.Bytes()
+				x.gz.Store(&b)
+			}
+		}
+	}()
+	return c
+}
 
 // Check says, in one line, what is missing from the page's files for
 // rogue serve to serve the page, or nil.
@@ -93,17 +121,7 @@ func (a assets) add(files fs.FS, name string) error {
 		return fmt.Errorf("the page's %s is over %d bytes", name, maxAsset)
 	}
 	sum := sha256.Sum256(b)
-	x := &asset{name: name, ctype: contentType(name), plain: b, etag: `"` + hex.EncodeToString(sum[:16]) + `"`}
-	if compressible(x.ctype) {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		zw.Write(b)
-		zw.Close()
-		if buf.Len() < len(b) {
-			x.gz = buf.Bytes()
-		}
-	}
-	a[name] = x
+	a[name] = &asset{name: name, ctype: contentType(name), plain: b, etag: `"` + hex.EncodeToString(sum[:16]) + `"`}
 	return nil
 }
 
@@ -161,12 +179,12 @@ func (x *asset) serve(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
 	body, etag := x.plain, x.etag
-	if x.gz != nil {
+	if compressible(x.ctype) {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
-			body, etag = x.gz, strings.TrimSuffix(x.etag, `"`)+`-gz"`
-			h.Set("Content-Encoding", "gzip")
-		}
+	}
+	if gz := x.gz.Load(); gz != nil && acceptsGzip(r) {
+		body, etag = *gz, strings.TrimSuffix(x.etag, `"`)+`-gz"`
+		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("ETag", etag)
 	http.ServeContent(w, r, x.name, time.Time{}, bytes.NewReader(body))

@@ -66,6 +66,7 @@ func TestAPageFileIsRevalidatedByItsContent(t *testing.T) {
 	s2, err := New(Options{Dir: dir, Page: upgraded})
 	require.NoError(t, err)
 	defer s2.Close()
+	<-s2.Compressed
 	w := get(s2, "/rogue.wasm", "Accept-Encoding", "gzip", "If-None-Match", etag)
 	assert.Equal(t, 200, w.Code)
 	assert.NotEqual(t, etag, w.Header().Get("ETag"))

@@ -73,6 +73,7 @@ func newServer(t testing.TB, dir string) *Server {
 	s, err := New(Options{Dir: dir, Page: testPage()})
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
+	<-s.Compressed
 	return s
 }
 

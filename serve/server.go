@@ -37,10 +37,13 @@ type Server struct {
 	assets   assets
 	lister   *lister
 	loopback bool // only requests for a loopback host are answered
+	// Compressed is closed once the page's files are compressed (in
+	// the background, from New): until then they are sent as they are.
+	Compressed <-chan struct{}
 }
 
-// New is the server of o's folder and page. It reads and compresses the
-// page's files once, here.
+// New is the server of o's folder and page. It reads the page's files
+// once, here, and compresses them once, in the background.
 func New(o Options) (*Server, error) {
 	a, err := loadAssets(o.Page)
 	if err != nil {
@@ -54,7 +57,7 @@ func New(o Options) (*Server, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Server{folder: f, assets: a, lister: &lister{folder: f, now: now}, loopback: true}, nil
+	return &Server{folder: f, assets: a, lister: &lister{folder: f, now: now}, loopback: true, Compressed: a.compress()}, nil
 }
 
 // Close closes the folder.
@@ -204,7 +207,9 @@ func Serve(ctx context.Context, s *Server, ln net.Listener, o Options, out io.Wr
 	}
 	fmt.Fprintf(out, "rogue serve: the journals of %s, read-only\n", o.Dir)
 	if !s.loopback {
-		fmt.Fprintf(out, "rogue serve: warning: %s is not a loopback address: anyone who can reach this machine can read these journals\n", ln.Addr())
+		// As asked for, with the port found (0.0.0.0 listens as [::]).
+		asked, _, _ := net.SplitHostPort(o.Addr)
+		fmt.Fprintf(out, "rogue serve: warning: %s is not a loopback address: anyone who can reach this machine can read these journals\n", net.JoinHostPort(asked, fmt.Sprint(addr.Port)))
 	}
 	if o.Follow {
 		fmt.Fprintf(out, "rogue serve: open http://%s/follow to watch the newest game as it is played (Ctrl-C stops)\n", host)

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"errors"
 	"io/fs"
+
+	"rogue/web"
 )
 
-// pageFiles are the browser page's files built into this binary.
-func pageFiles() (fs.FS, error) {
-	return nil, errors.New("this rogue was built without the browser game: run go generate ./web, then go build again")
-}
+// pageFiles are the browser page's files built into this binary: an
+// error that says how to build them in when the wasm was not.
+func pageFiles() (fs.FS, error) { return web.Assets() }
