@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -76,8 +77,10 @@ func startBrowser() error {
 	browser.dir = dir
 	browser.dist = filepath.Join(dir, "dist")
 	browser.rogue = filepath.Join(dir, "rogue")
-	wasm := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(browser.dist, WasmName), "./wasm")
-	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	wasm, err := generateWasm(filepath.Join(browser.dist, WasmName))
+	if err != nil {
+		return err
+	}
 	bin := exec.Command("go", "build", "-o", browser.rogue, "../cmd/rogue")
 	for _, c := range []*exec.Cmd{wasm, bin} {
 		if out, err := c.CombinedOutput(); err != nil {
@@ -117,6 +120,35 @@ func startBrowser() error {
 	return nil
 }
 
+// generateWasm is the command of go generate ./web that builds the wasm
+// (doc.go's first go:generate line), writing it to out instead.
+func generateWasm(out string) (*exec.Cmd, error) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		return nil, err
+	}
+	_, line, ok := strings.Cut(string(doc), "//go:generate env ")
+	if !ok {
+		return nil, fmt.Errorf("doc.go has no go:generate env line")
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	var env, args []string
+	for _, f := range strings.Fields(strings.ReplaceAll(line, `"-ldflags=-s -w"`, "-ldflags=-s\x00-w")) {
+		f = strings.ReplaceAll(f, "\x00", " ")
+		switch {
+		case f == "dist/"+WasmName:
+			f = out
+		case len(args) == 0 && strings.Contains(f, "="):
+			env = append(env, f)
+			continue
+		}
+		args = append(args, f)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	return cmd, nil
+}
+
 // site is one test's server: the page's files from static/ and the
 // wasm built for the tests, journals from a folder of the test's own
 // under /journals/ (with Range requests, as rogue serve serves them).
@@ -125,7 +157,7 @@ type site struct {
 	journals string
 }
 
-func newSite(t *testing.T) *site {
+func newSite(t testing.TB) *site {
 	t.Helper()
 	started.Do(func() {
 		if err := startBrowser(); err != nil {
@@ -160,7 +192,7 @@ func newSite(t *testing.T) *site {
 
 // tab opens a new tab of the shared browser on url and waits for the
 // page's first frame.
-func tab(t *testing.T, url string) context.Context {
+func tab(t testing.TB, url string) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithListener(func(ev any) {
 		switch ev := ev.(type) {
@@ -183,7 +215,7 @@ func tab(t *testing.T, url string) context.Context {
 }
 
 // waitFor waits until the JavaScript expression cond is true.
-func waitFor(t *testing.T, ctx context.Context, cond string) {
+func waitFor(t testing.TB, ctx context.Context, cond string) {
 	t.Helper()
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
 	require.NoError(t, err, "waiting for %s", cond)
@@ -191,7 +223,7 @@ func waitFor(t *testing.T, ctx context.Context, cond string) {
 
 // screenText is the page's grid as text, one line a row, trailing blanks
 // trimmed.
-func screenText(t *testing.T, ctx context.Context) string {
+func screenText(t testing.TB, ctx context.Context) string {
 	t.Helper()
 	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`rogue.term.text`))
 	require.NoError(t, err)
@@ -200,7 +232,7 @@ func screenText(t *testing.T, ctx context.Context) string {
 
 // press types keys on the page, as a player would (KeyboardEvent key
 // names: "ArrowLeft", "Enter", or characters).
-func press(t *testing.T, ctx context.Context, keys ...string) {
+func press(t testing.TB, ctx context.Context, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
 		require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent(keyText(k))))
@@ -210,14 +242,14 @@ func press(t *testing.T, ctx context.Context, keys ...string) {
 
 // settle waits until the program has handled every key the page kept
 // and drawn what followed.
-func settle(t *testing.T, ctx context.Context) {
+func settle(t testing.TB, ctx context.Context) {
 	t.Helper()
 	waitFor(t, ctx, `rogue.keysHandled === (rogue.keysSent || 0)`)
 }
 
 // screenshot saves the page as a PNG under the temporary folder and
 // returns its path.
-func screenshot(t *testing.T, ctx context.Context, name string) string {
+func screenshot(t testing.TB, ctx context.Context, name string) string {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
@@ -239,3 +271,5 @@ func keyText(k string) string {
 	}
 	return k
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
