@@ -1,13 +1,18 @@
 package web
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -155,6 +160,9 @@ func generateWasm(out string) (*exec.Cmd, error) {
 type site struct {
 	*httptest.Server
 	journals string
+	// upstream, when set, serves /journals/ and /api/ instead: the real
+	// rogue serve on the same folder (see serveJournals).
+	upstream *httputil.ReverseProxy
 }
 
 func newSite(t testing.TB) *site {
@@ -173,7 +181,21 @@ func newSite(t testing.TB) *site {
 	}
 	s := &site{journals: t.TempDir()}
 	mux := http.NewServeMux()
-	mux.Handle("/journals/", http.StripPrefix("/journals/", http.FileServer(http.Dir(s.journals))))
+	files := http.StripPrefix("/journals/", http.FileServer(http.Dir(s.journals)))
+	mux.HandleFunc("/journals/", func(w http.ResponseWriter, r *http.Request) {
+		if s.upstream != nil {
+			s.upstream.ServeHTTP(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if s.upstream != nil {
+			s.upstream.ServeHTTP(w, r)
+			return
+		}
+		http.NotFound(w, r)
+	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/")
 		switch name {
@@ -188,6 +210,38 @@ func newSite(t testing.TB) *site {
 	s.Server = httptest.NewServer(mux)
 	t.Cleanup(s.Close)
 	return s
+}
+
+// serveJournals starts the real rogue serve on the site's folder of
+// journals and sends /journals/ and /api/ to it; the page and the wasm
+// stay the test's (rogue serve embeds the wasm go generate ./web built,
+// which may be older than this tree). It skips when the binary was
+// built without the wasm.
+func (s *site) serveJournals(t testing.TB) {
+	t.Helper()
+	cmd := exec.Command(browser.rogue, "serve", "--addr", "127.0.0.1:0", s.journals)
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	lines := bufio.NewScanner(out)
+	open := regexp.MustCompile(`(http://127\.0\.0\.1:\d+)`)
+	for lines.Scan() {
+		if m := open.FindStringSubmatch(lines.Text()); m != nil {
+			u, err := url.Parse(m[1])
+			require.NoError(t, err)
+			s.upstream = httputil.NewSingleHostReverseProxy(u)
+			go func() { _, _ = io.Copy(io.Discard, out) }()
+			return
+		}
+	}
+	_ = cmd.Wait()
+	if strings.Contains(stderr.String(), "go generate ./web") {
+		t.Skipf("rogue serve cannot start: %s", strings.TrimSpace(stderr.String()))
+	}
+	t.Fatalf("rogue serve printed no address: %s", stderr.String())
 }
 
 // tab opens a new tab of the shared browser on url and waits for the
@@ -217,8 +271,15 @@ func tab(t testing.TB, url string) context.Context {
 // waitFor waits until the JavaScript expression cond is true.
 func waitFor(t testing.TB, ctx context.Context, cond string) {
 	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
-	require.NoError(t, err, "waiting for %s", cond)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
+		if err != nil && strings.Contains(err.Error(), "(-32000)") && ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+			continue // the page was left while polling: poll the next one
+		}
+		require.NoError(t, err, "waiting for %s", cond)
+		return
+	}
 }
 
 // screenText is the page's grid as text, one line a row, trailing blanks
