@@ -20,11 +20,13 @@ import (
 
 	"rogue/internal/buildinfo"
 	"rogue/play"
+	"rogue/view"
 )
 
 func main() {
 	page := js.Global().Get("rogue")
 	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
+	view.SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")
 	expose(page, scr)
 	exposeSummary(page)
 	for {
