@@ -4,6 +4,8 @@ import (
 	"embed"
 	"errors"
 	"io/fs"
+	"slices"
+	"strings"
 )
 
 // static holds the page's own files; dist what go generate ./web builds
@@ -31,6 +33,11 @@ func Assets() (fs.FS, error) {
 	if err != nil {
 		return nil, err
 	}
+	return assets(page, built)
+}
+
+// assets are the page's files and the built ones, or ErrNotBuilt.
+func assets(page, built fs.FS) (fs.FS, error) {
 	for _, name := range []string{WasmName, "wasm_exec.js"} {
 		if _, err := fs.Stat(built, name); err != nil {
 			return nil, ErrNotBuilt
@@ -43,8 +50,27 @@ func Assets() (fs.FS, error) {
 const WasmName = "rogue.wasm"
 
 // union is two file systems seen as one: a name is looked up in the
-// first, then the second.
+// first, then the second; a folder lists what both hold.
 type union [2]fs.FS
+
+// ReadDir lists the folder name of both, sorted by name.
+func (u union) ReadDir(name string) ([]fs.DirEntry, error) {
+	a, errA := fs.ReadDir(u[0], name)
+	b, errB := fs.ReadDir(u[1], name)
+	if errA != nil && errB != nil {
+		return nil, errA
+	}
+	seen := map[string]bool{}
+	var all []fs.DirEntry
+	for _, e := range append(a, b...) {
+		if !seen[e.Name()] {
+			seen[e.Name()] = true
+			all = append(all, e)
+		}
+	}
+	slices.SortFunc(all, func(x, y fs.DirEntry) int { return strings.Compare(x.Name(), y.Name()) })
+	return all, nil
+}
 
 func (u union) Open(name string) (fs.File, error) {
 	f, err := u[0].Open(name)

@@ -1,13 +1,19 @@
 package web
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -76,8 +82,10 @@ func startBrowser() error {
 	browser.dir = dir
 	browser.dist = filepath.Join(dir, "dist")
 	browser.rogue = filepath.Join(dir, "rogue")
-	wasm := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(browser.dist, WasmName), "./wasm")
-	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	wasm, err := generateWasm(filepath.Join(browser.dist, WasmName))
+	if err != nil {
+		return err
+	}
 	bin := exec.Command("go", "build", "-o", browser.rogue, "../cmd/rogue")
 	for _, c := range []*exec.Cmd{wasm, bin} {
 		if out, err := c.CombinedOutput(); err != nil {
@@ -117,15 +125,47 @@ func startBrowser() error {
 	return nil
 }
 
+// generateWasm is the command of go generate ./web that builds the wasm
+// (doc.go's first go:generate line), writing it to out instead.
+func generateWasm(out string) (*exec.Cmd, error) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		return nil, err
+	}
+	_, line, ok := strings.Cut(string(doc), "//go:generate env ")
+	if !ok {
+		return nil, fmt.Errorf("doc.go has no go:generate env line")
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	var env, args []string
+	for _, f := range strings.Fields(strings.ReplaceAll(line, `"-ldflags=-s -w"`, "-ldflags=-s\x00-w")) {
+		f = strings.ReplaceAll(f, "\x00", " ")
+		switch {
+		case f == "dist/"+WasmName:
+			f = out
+		case len(args) == 0 && strings.Contains(f, "="):
+			env = append(env, f)
+			continue
+		}
+		args = append(args, f)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	return cmd, nil
+}
+
 // site is one test's server: the page's files from static/ and the
 // wasm built for the tests, journals from a folder of the test's own
 // under /journals/ (with Range requests, as rogue serve serves them).
 type site struct {
 	*httptest.Server
 	journals string
+	// upstream, when set, serves /journals/ and /api/ instead: the real
+	// rogue serve on the same folder (see serveJournals).
+	upstream *httputil.ReverseProxy
 }
 
-func newSite(t *testing.T) *site {
+func newSite(t testing.TB) *site {
 	t.Helper()
 	started.Do(func() {
 		if err := startBrowser(); err != nil {
@@ -141,7 +181,21 @@ func newSite(t *testing.T) *site {
 	}
 	s := &site{journals: t.TempDir()}
 	mux := http.NewServeMux()
-	mux.Handle("/journals/", http.StripPrefix("/journals/", http.FileServer(http.Dir(s.journals))))
+	files := http.StripPrefix("/journals/", http.FileServer(http.Dir(s.journals)))
+	mux.HandleFunc("/journals/", func(w http.ResponseWriter, r *http.Request) {
+		if s.upstream != nil {
+			s.upstream.ServeHTTP(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if s.upstream != nil {
+			s.upstream.ServeHTTP(w, r)
+			return
+		}
+		http.NotFound(w, r)
+	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/")
 		switch name {
@@ -158,9 +212,41 @@ func newSite(t *testing.T) *site {
 	return s
 }
 
+// serveJournals starts the real rogue serve on the site's folder of
+// journals and sends /journals/ and /api/ to it; the page and the wasm
+// stay the test's (rogue serve embeds the wasm go generate ./web built,
+// which may be older than this tree). It skips when the binary was
+// built without the wasm.
+func (s *site) serveJournals(t testing.TB) {
+	t.Helper()
+	cmd := exec.Command(browser.rogue, "serve", "--addr", "127.0.0.1:0", s.journals)
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	lines := bufio.NewScanner(out)
+	open := regexp.MustCompile(`(http://127\.0\.0\.1:\d+)`)
+	for lines.Scan() {
+		if m := open.FindStringSubmatch(lines.Text()); m != nil {
+			u, err := url.Parse(m[1])
+			require.NoError(t, err)
+			s.upstream = httputil.NewSingleHostReverseProxy(u)
+			go func() { _, _ = io.Copy(io.Discard, out) }()
+			return
+		}
+	}
+	_ = cmd.Wait()
+	if strings.Contains(stderr.String(), "go generate ./web") {
+		t.Skipf("rogue serve cannot start: %s", strings.TrimSpace(stderr.String()))
+	}
+	t.Fatalf("rogue serve printed no address: %s", stderr.String())
+}
+
 // tab opens a new tab of the shared browser on url and waits for the
 // page's first frame.
-func tab(t *testing.T, url string) context.Context {
+func tab(t testing.TB, url string) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithListener(func(ev any) {
 		switch ev := ev.(type) {
@@ -183,15 +269,22 @@ func tab(t *testing.T, url string) context.Context {
 }
 
 // waitFor waits until the JavaScript expression cond is true.
-func waitFor(t *testing.T, ctx context.Context, cond string) {
+func waitFor(t testing.TB, ctx context.Context, cond string) {
 	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
-	require.NoError(t, err, "waiting for %s", cond)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
+		if err != nil && strings.Contains(err.Error(), "(-32000)") && ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+			continue // the page was left while polling: poll the next one
+		}
+		require.NoError(t, err, "waiting for %s", cond)
+		return
+	}
 }
 
 // screenText is the page's grid as text, one line a row, trailing blanks
 // trimmed.
-func screenText(t *testing.T, ctx context.Context) string {
+func screenText(t testing.TB, ctx context.Context) string {
 	t.Helper()
 	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`rogue.term.text`))
 	require.NoError(t, err)
@@ -200,7 +293,7 @@ func screenText(t *testing.T, ctx context.Context) string {
 
 // press types keys on the page, as a player would (KeyboardEvent key
 // names: "ArrowLeft", "Enter", or characters).
-func press(t *testing.T, ctx context.Context, keys ...string) {
+func press(t testing.TB, ctx context.Context, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
 		require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent(keyText(k))))
@@ -210,14 +303,14 @@ func press(t *testing.T, ctx context.Context, keys ...string) {
 
 // settle waits until the program has handled every key the page kept
 // and drawn what followed.
-func settle(t *testing.T, ctx context.Context) {
+func settle(t testing.TB, ctx context.Context) {
 	t.Helper()
 	waitFor(t, ctx, `rogue.keysHandled === (rogue.keysSent || 0)`)
 }
 
 // screenshot saves the page as a PNG under the temporary folder and
 // returns its path.
-func screenshot(t *testing.T, ctx context.Context, name string) string {
+func screenshot(t testing.TB, ctx context.Context, name string) string {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
@@ -239,3 +332,5 @@ func keyText(k string) string {
 	}
 	return k
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

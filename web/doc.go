@@ -7,7 +7,11 @@
 //
 // The wasm is built by go generate ./web into dist/ (it is not kept in
 // the repository): a rogue built before that serves no page, and says so.
+// It is built without inlining outside rogue's own packages (the
+// standard library's and the dependencies' code), which keeps it under
+// 2 MB gzipped while the game's own code stays as fast as the
+// terminal's.
 package web
 
-//go:generate env GOOS=js GOARCH=wasm go build -trimpath "-ldflags=-s -w" -o dist/rogue.wasm ./wasm
+//go:generate env GOOS=js GOARCH=wasm go build -trimpath "-ldflags=-s -w" -gcflags=all=-l -gcflags=rogue/...= -o dist/rogue.wasm ./wasm
 //go:generate sh -c "cp \"$(go env GOROOT)/lib/wasm/wasm_exec.js\" dist/wasm_exec.js"

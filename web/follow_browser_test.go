@@ -7,15 +7,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // TestAFollowedJournalShowsEachNewTurnAsItComes follows a journal
 // that grows as a game being played writes it (a bot game's bytes,
-// appended in pieces that cut records in two), through Range requests.
+// appended in pieces that cut records in two), through the Range
+// requests of the real rogue serve.
 func TestAFollowedJournalShowsEachNewTurnAsItComes(t *testing.T) {
 	s := newSite(t)
+	s.serveJournals(t)
 	whole := filepath.Join(t.TempDir(), "bot.rogue")
 	out, err := rogue(t, "bot", "--seed", "5", "--turns", "400", "--out", whole)
 	require.NoError(t, err, out)
@@ -58,4 +61,22 @@ func lastTurnOnScreen(t *testing.T, path string) int {
 	text, err := rogue(t, "export", "--text", "-", path)
 	require.NoError(t, err, text)
 	return turn(t, text)
+}
+
+func TestTheServersJournalsAreListedAndOneReplaysFromItsLink(t *testing.T) {
+	s := newSite(t)
+	s.serveJournals(t)
+	golden, err := os.ReadFile("../golden/testdata/short.rogue")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(s.journals, "short.rogue"), golden, 0o644))
+	ctx := tab(t, s.URL)
+	waitFor(t, ctx, `!document.getElementById("served").hidden`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("served"))))
+	waitFor(t, ctx, `document.querySelectorAll("#overlay a").length > 0`)
+	assert.Contains(t, eval[string](t, ctx, `document.getElementById("overlay").textContent`), "short.rogue: replay (turn 40")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#overlay a"))))
+	waitFor(t, ctx, `location.search.startsWith("?replay=") && window.rogue && rogue.term.text.join("\n").includes("Replay")`)
+	press(t, ctx, " ", "End")
+	waitFor(t, ctx, `/Turn 39 /.test(rogue.term.text.join("\n"))`)
+	screenshot(t, ctx, "served-replay")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,25 +13,25 @@ import (
 )
 
 // sizeGrid makes the page's grid cols x rows, as a terminal of that size.
-func sizeGrid(t *testing.T, ctx context.Context, cols, rows int) {
+func sizeGrid(t testing.TB, ctx context.Context, cols, rows int) {
 	t.Helper()
 	cw := eval[float64](t, ctx, `rogue.term.cw`)
 	ch := eval[float64](t, ctx, `rogue.term.ch`)
 	top := eval[float64](t, ctx, `document.querySelector("main").getBoundingClientRect().top`)
 	w, h := int64(cw*float64(cols)+cw/2), int64(top+ch*float64(rows)+ch/2)
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(w, h)))
-	waitFor(t, ctx, `rogue.term.fw === `+strconv.Itoa(cols)+` && rogue.term.fh === `+strconv.Itoa(rows))
+	waitFor(t, ctx, `rogue.term.fw === `+itoa(cols)+` && rogue.term.fh === `+itoa(rows))
 }
 
 // importFile picks path in the page's file picker, as a player would.
-func importFile(t *testing.T, ctx context.Context, path string) {
+func importFile(t testing.TB, ctx context.Context, path string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{path})))
 	waitFor(t, ctx, `!document.getElementById("overlay").hidden && !!document.getElementById("import-replay")`)
 }
 
 // line is the page's status line: what the last task ended with.
-func line(t *testing.T, ctx context.Context) string {
+func line(t testing.TB, ctx context.Context) string {
 	t.Helper()
 	return eval[string](t, ctx, `document.getElementById("line").textContent`)
 }
@@ -76,7 +75,7 @@ func statusLine(text string) string {
 
 // damage makes damaged copies of a golden journal, as a bad download or
 // a hostile sender would, in dir.
-func damage(t *testing.T, dir string) map[string]string {
+func damage(t testing.TB, dir string) map[string]string {
 	t.Helper()
 	b, err := os.ReadFile("../golden/testdata/short.rogue")
 	require.NoError(t, err)

@@ -19,7 +19,7 @@ import (
 var turnOnScreen = regexp.MustCompile(`Turn (\d+)`)
 
 // turn is the turn the page's status line shows, or -1.
-func turn(t *testing.T, text string) int {
+func turn(t testing.TB, text string) int {
 	t.Helper()
 	m := turnOnScreen.FindStringSubmatch(text)
 	if m == nil {
@@ -31,7 +31,7 @@ func turn(t *testing.T, text string) int {
 }
 
 // eval evaluates a JavaScript expression in the page, awaiting a promise.
-func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+func eval[T any](t testing.TB, ctx context.Context, expr string) T {
 	t.Helper()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	require.NoError(t, err, "evaluating %s", expr)
@@ -39,7 +39,7 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 }
 
 // newGame starts a new game from the main menu and waits for its map.
-func newGame(t *testing.T, ctx context.Context) {
+func newGame(t testing.TB, ctx context.Context) {
 	t.Helper()
 	press(t, ctx, "n")
 	waitFor(t, ctx, `/Turn 0 /.test(rogue.term.text.join("\n"))`)
@@ -48,7 +48,7 @@ func newGame(t *testing.T, ctx context.Context) {
 // playSomeTurns presses keys that pass turns (waits, and steps in every
 // direction, some of which the walls refuse) until the status line shows
 // turn want.
-func playTo(t *testing.T, ctx context.Context, want int) {
+func playTo(t testing.TB, ctx context.Context, want int) {
 	t.Helper()
 	for i := 0; turn(t, screenText(t, ctx)) < want; i++ {
 		require.Less(t, i, 200, "the turn did not reach %d:\n%s", want, screenText(t, ctx))
@@ -123,7 +123,7 @@ func TestAReloadedPageContinuesTheGameOnTheSameTurn(t *testing.T) {
 }
 
 // exported is what the page's export link of its only journal downloads.
-func exported(t *testing.T, ctx context.Context) (string, []byte) {
+func exported(t testing.TB, ctx context.Context) (string, []byte) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("export"))))
 	name := eval[string](t, ctx, `document.querySelector("#overlay a").download`)
@@ -136,7 +136,7 @@ func exported(t *testing.T, ctx context.Context) (string, []byte) {
 }
 
 // rogue runs the rogue binary and returns its standard output and error.
-func rogue(t *testing.T, args ...string) (string, error) {
+func rogue(t testing.TB, args ...string) (string, error) {
 	t.Helper()
 	out, err := exec.Command(browser.rogue, args...).CombinedOutput()
 	return string(out), err

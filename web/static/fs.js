@@ -9,7 +9,7 @@
 "use strict";
 
 (() => {
-  const BLOCK = 32768;
+  const BLOCK = 4096;
   const S_IFREG = 0o100000, S_IFDIR = 0o040000;
   const C = {
     O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2, O_CREAT: 64, O_EXCL: 128,
@@ -92,8 +92,16 @@
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error || new Error("aborted"));
   });
+  // stored holds how long each store took, in ms, for measurements.
+  const stored = [];
   const storeThen = (paths, cb, value) => {
-    store(paths).then(() => cb(null, value), (e) => {
+    const t0 = performance.now();
+    api.storeStart = t0;
+    store(paths).then(() => {
+      api.storeEnd = performance.now();
+      if (stored.length < 10000) stored.push(api.storeEnd - t0);
+      cb(null, value);
+    }, (e) => {
       console.error("rogue: storing", paths, e);
       cb(fail("EIO", "the browser's storage refused the write: " + e));
     });
@@ -263,6 +271,7 @@
 
   // The page's own calls.
   const api = {
+    stored,
     // open loads every kept file from IndexedDB (the database named).
     async open(name) {
       db = await new Promise((resolve, reject) => {

@@ -67,7 +67,7 @@
     for (const it of items) {
       const el = document.createElement(it.href ? "a" : it.onclick ? "button" : "p");
       el.textContent = it.text;
-      if (it.href) { el.href = it.href; el.download = it.download; }
+      if (it.href) { el.href = it.href; if (it.download) el.download = it.download; }
       if (it.onclick) el.onclick = () => { box.hidden = true; it.onclick(); };
       if (it.id) el.id = it.id;
       box.append(el);
@@ -98,6 +98,28 @@
       text: `${f.name} (${f.size} bytes)`, href: download(f.path), download: f.name,
     })));
   };
+
+  // The journals of the folder rogue serve serves (GET /api/journals),
+  // each to replay, or to follow while it is being written. A page
+  // served otherwise has no such list, and no button for it.
+  const servedJournals = async () => {
+    const res = await fetch("api/journals", { cache: "no-store" });
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+    return (await res.json()).journals || [];
+  };
+  $("served").onclick = async () => {
+    let list;
+    try { list = await servedJournals(); } catch (e) { say(`the server's journals: ${e.message}`); return; }
+    const items = [];
+    for (const j of list) {
+      const about = [j.turns !== undefined ? `turn ${j.turns}` : "", j.depth ? `depth ${j.depth}` : "", j.ending || j.status || "", j.problem || ""]
+        .filter((x) => x).join(", ");
+      items.push({ text: `${j.name}: replay (${about})`, href: j.replay });
+      if (j.growing) items.push({ text: `${j.name}: follow it as it is played`, href: j.follow });
+    }
+    overlay(items.length ? "This server's journals" : "This server has no journals", items);
+  };
+  servedJournals().then(() => { $("served").hidden = false; }, () => {});
 
   // Import: a .rogue file picked or dropped is kept in memory (/tmp)
   // until the player says what to do with it; only continuing it keeps
@@ -159,13 +181,7 @@
         let more = null;
         if (res.status === 206) more = new Uint8Array(await res.arrayBuffer());
         else if (res.status === 200) more = new Uint8Array(await res.arrayBuffer()).subarray(have);
-        if (more && more.length > 0) {
-          rogueFS.append(path, more);
-          if (current && current.kind === "follow" && game.interrupt) {
-            game.grown = true;
-            game.interrupt();
-          }
-        }
+        if (more && more.length > 0) rogueFS.append(path, more);
       } catch (e) { /* the server may come back: try again */ }
     }
   };

@@ -59,6 +59,7 @@
     // paint draws a frame; rows that did not change since the last one are
     // left as they are.
     paint(frame, w, h) {
+      this.paintStart = performance.now();
       const ctx = this.ctx, cw = this.cw, ch = this.ch;
       const u32 = new Uint32Array(frame.buffer, frame.byteOffset, frame.length >> 2);
       const resized = w !== this.fw || h !== this.fh;
@@ -93,6 +94,7 @@
       this.text = text;
       this.paints++;
       this.lastPaint = performance.now();
+      if (this.paints === 1) this.firstPaint = this.lastPaint;
     }
 
     // run paints cells x..end-1 of row y, all of one style.
@@ -120,10 +122,11 @@
     if (overlayOpen() || !game.key) return;
     if (e.ctrlKey && browserKeeps.has(e.key.toLowerCase())) return;
     if (e.metaKey) return;
-    const char = e.key.length === 1 || Array.from(e.key).length === 1 ? e.key : "";
+    const char = Array.from(e.key).length === 1 ? e.key : "";
+    const at = performance.now();
     if (game.key(e.key, char, e.shiftKey, e.ctrlKey, e.altKey)) {
       e.preventDefault();
-      game.keyAt = performance.now();
+      game.keyAt = at;
       game.keysSent = (game.keysSent || 0) + 1;
     }
   };

@@ -20,11 +20,13 @@ import (
 
 	"rogue/internal/buildinfo"
 	"rogue/play"
+	"rogue/view"
 )
 
 func main() {
 	page := js.Global().Get("rogue")
 	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
+	view.SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")
 	expose(page, scr)
 	exposeSummary(page)
 	for {
@@ -50,7 +52,11 @@ func run(task js.Value, scr *screen) string {
 	case "replay":
 		err = play.Replay(task.Get("path").String(), -1, &out, &errs, o)
 	case "follow":
-		err = follow(task.Get("path").String(), scr, o)
+		// The page appends to the file what the server has more of; the
+		// replay reads it as rogue replay --follow reads a journal that a
+		// game in a terminal writes.
+		o.Follow = true
+		err = play.Replay(task.Get("path").String(), -1, &out, &errs, o)
 	case "continue":
 		o.Journal = task.Get("path").String()
 		line, err = play.Run(o)
@@ -70,31 +76,6 @@ func run(task js.Value, scr *screen) string {
 		}
 	}
 	return strings.Join(said, "\n")
-}
-
-// follow replays the journal at path, which the page is filling as it is
-// written elsewhere, paused at its last whole turn; when the page has
-// more of it, the page interrupts the replay (grown() is then true) and
-// it starts again at the new last turn. A half-written last record is a
-// torn tail to the replay: not shown, and not an error.
-func follow(path string, scr *screen, o play.Options) error {
-	page := js.Global().Get("rogue")
-	for {
-		scr.drain()
-		page.Set("grown", false)
-		var out, errs bytes.Buffer
-		err := play.Replay(path, 1<<30, &out, &errs, o)
-		if err == nil && !page.Get("grown").Bool() {
-			return nil // the player left the replay
-		}
-		// A journal with no whole turn yet (or not one yet at all) is
-		// waited for: its first turns are on their way.
-		for err != nil && !page.Get("grown").Bool() {
-			page.Call("say", err.Error())
-			time.Sleep(200 * time.Millisecond)
-		}
-		page.Call("say", "")
-	}
 }
 
 // check refuses the journal at path as rogue play --journal would, or
