@@ -220,6 +220,7 @@ func TestARequestIsBounded(t *testing.T) {
 		{"a plain request", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\n", 200},
 		{"headers too large", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + strings.Repeat("a", 2*maxHeaderBytes) + "\r\n", 431},
 		{"a body", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello", 413},
+		{"a body in chunks", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 413},
 		{"a body to write", "PUT /journals/new.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello", 405},
 	}
 	for _, c := range cases {
