@@ -261,7 +261,7 @@ func tab(t testing.TB, url string) context.Context {
 		}
 	}))
 	t.Cleanup(cancel)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, 120*time.Second)
 	t.Cleanup(cancelTime)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
 	waitFor(t, ctx, "rogue.term && rogue.term.paints > 0")

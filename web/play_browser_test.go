@@ -166,3 +166,11 @@ func TestAnExportedJournalVerifiesAndFoldsToThePagesDigest(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, b, stored, "the stored bytes are the exported ones")
 }
+
+// writeTemp writes b to a file named name in a temporary folder.
+func writeTemp(t testing.TB, name string, b []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	return path
+}

@@ -264,7 +264,21 @@
     fchown(fd, uid, gid, cb) { cb(null); },
     lchown(path, uid, gid, cb) { cb(null); },
     utimes(path, atime, mtime, cb) { cb(null); },
-    link(path, link, cb) { cb(fail("EPERM", "links")); },
+    // link gives a file a second name, failing if that name is taken:
+    // how a file is put in place without replacing another. Both names
+    // share the file; the new one is stored whole.
+    link(path, link, cb) {
+      const a = norm(path), b = norm(link), n = nodes.get(a);
+      if (!n) return cb(fail("ENOENT", a));
+      if (n.dir) return cb(fail("EPERM", a));
+      if (nodes.has(b)) return cb(fail("EEXIST", b));
+      const dir = nodes.get(parent(b));
+      if (!dir || !dir.dir) return cb(fail("ENOENT", b));
+      nodes.set(b, n);
+      n.shrunk = true;
+      markDirty(n, 0, n.size);
+      storeThen([b], cb);
+    },
     symlink(path, link, cb) { cb(fail("EPERM", "links")); },
     readlink(path, cb) { cb(fail("EINVAL", path)); },
   };
