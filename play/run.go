@@ -27,6 +27,9 @@ type Options struct {
 	// OnTerminal runs the loop on a terminal screen and restores the
 	// terminal after, however the loop ends.
 	OnTerminal func(run func(tcell.Screen) error) error
+	// Follow makes Replay follow the journal as another process writes
+	// it (rogue replay --follow).
+	Follow bool
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows

@@ -35,8 +35,9 @@ type Frames struct {
 	origin journal.Position // turn 0
 	snaps  []int            // the turns of the snapshots on disk
 	ckpts  *checkpoints
-	total  int           // the journal's whole turns
-	tail   *journal.Tail // its torn or corrupt end, if any
+	total  int              // the journal's whole turns
+	end    journal.Position // where they end
+	tail   *journal.Tail    // its torn or corrupt end, if any
 
 	cur  *reducer.State // the state at r's position
 	turn events.Turn    // read into, reused
@@ -121,7 +122,7 @@ func (f *Frames) count() error {
 		default:
 			return err
 		}
-		f.total = f.r.Turns()
+		f.total, f.end = f.r.Turns(), f.r.Position()
 		return nil
 	}
 }

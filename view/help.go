@@ -24,6 +24,18 @@ var helpKeys = [][2]string{
 	{"When aiming", "movement keys move, Tab next target, Enter use"},
 }
 
+// SetPlatformKeys replaces the help's line for the keys of the terminal
+// around the game (job control, redraw) with keys and what: a build for
+// another platform calls it before drawing (the browser's says which
+// keys the browser keeps for itself).
+func SetPlatformKeys(keys, what string) {
+	for i, k := range helpKeys {
+		if k[0] == "Ctrl-Z  Ctrl-R" {
+			helpKeys[i] = [2]string{keys, what}
+		}
+	}
+}
+
 func (m *Model) drawHelp(c Canvas, area rect) {
 	win := window{title: "Keys", hint: "Esc: close", selected: -1}
 	for _, k := range helpKeys {

@@ -15,6 +15,7 @@ type Command struct {
 	Summary  string   // one line, for the list of commands
 	Synopsis []string // how it is called, without the program's name
 	Examples []string // command lines a person might type, without the program's name
+	Notes    []string // lines that say more, after the summary (none for most commands)
 	// Run runs the command. It parses its flags (NewFlags, Parse) before
 	// anything else, so that -h, and the help command, print its help and
 	// do nothing more.
