@@ -17,15 +17,15 @@ import (
 // page to paint on its canvas. Keys and resizes come in from the page.
 type screen struct {
 	tcell.SimulationScreen
-	page  js.Value // the page's rogue object
-	draw  js.Value // the page's draw(frame, cols, rows)
-	keys  int      // the key events polled so far
+	page js.Value // the page's rogue object
+	draw js.Value // the page's draw(frame, cols, rows)
+	keys int      // the key events polled so far
 	// in takes the page's events (keys, resizes, interrupts) without
 	// blocking: the page's callbacks run on the goroutine that must stay
 	// free to answer the file system, while tcell's queue blocks when
 	// full (a game storing a turn while keys come fast). forward feeds
 	// them to tcell's queue in order.
-	in chan tcell.Event
+	in    chan tcell.Event
 	frame []byte
 }
 
