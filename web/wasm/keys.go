@@ -26,7 +26,7 @@ func expose(page js.Value, s *screen) {
 		return nil
 	}))
 	page.Set("interrupt", js.FuncOf(func(js.Value, []js.Value) any {
-		_ = s.PostEvent(tcell.NewEventInterrupt(nil))
+		s.post(tcell.NewEventInterrupt(nil))
 		return nil
 	}))
 }
@@ -58,7 +58,7 @@ func (s *screen) key(name, char string, shift, ctrl, alt bool) bool {
 	if ctrl {
 		k, ok := ctrlKeys[name]
 		if ok {
-			s.InjectKey(k, 0, tcell.ModCtrl)
+			s.post(tcell.NewEventKey(k, 0, tcell.ModCtrl))
 		}
 		return ok
 	}
@@ -66,14 +66,14 @@ func (s *screen) key(name, char string, shift, ctrl, alt bool) bool {
 		if k == tcell.KeyTab && shift {
 			k = tcell.KeyBacktab
 		}
-		s.InjectKey(k, 0, mod)
+		s.post(tcell.NewEventKey(k, 0, mod))
 		return true
 	}
 	rs := []rune(char)
 	if len(rs) != 1 {
 		return false
 	}
-	s.InjectKey(tcell.KeyRune, rs[0], mod&^tcell.ModShift)
+	s.post(tcell.NewEventKey(tcell.KeyRune, rs[0], mod&^tcell.ModShift))
 	return true
 }
 

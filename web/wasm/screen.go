@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/binary"
 	"syscall/js"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 )
@@ -16,9 +17,15 @@ import (
 // page to paint on its canvas. Keys and resizes come in from the page.
 type screen struct {
 	tcell.SimulationScreen
-	page  js.Value // the page's rogue object
-	draw  js.Value // the page's draw(frame, cols, rows)
-	keys  int      // the key events polled so far
+	page js.Value // the page's rogue object
+	draw js.Value // the page's draw(frame, cols, rows)
+	keys int      // the key events polled so far
+	// in takes the page's events (keys, resizes, interrupts) without
+	// blocking: the page's callbacks run on the goroutine that must stay
+	// free to answer the file system, while tcell's queue blocks when
+	// full (a game storing a turn while keys come fast). forward feeds
+	// them to tcell's queue in order.
+	in    chan tcell.Event
 	frame []byte
 }
 
@@ -28,7 +35,31 @@ func newScreen(page js.Value, cols, rows int) *screen {
 		panic(err) // the in-memory screen's Init cannot fail
 	}
 	sim.SetSize(cols, rows)
-	return &screen{SimulationScreen: sim, page: page, draw: page.Get("draw")}
+	s := &screen{SimulationScreen: sim, page: page, draw: page.Get("draw"), in: make(chan tcell.Event, 4096)}
+	go s.forward()
+	return s
+}
+
+// forward posts the page's events to tcell's queue, waiting when it is
+// full.
+func (s *screen) forward() {
+	for ev := range s.in {
+		if r, ok := ev.(*tcell.EventResize); ok {
+			s.SetSize(r.Size())
+		}
+		for s.PostEvent(ev) != nil {
+			time.Sleep(time.Millisecond)
+		}
+	}
+}
+
+// post hands ev to the loop, in order, without blocking the page; an
+// event past thousands not yet taken is dropped.
+func (s *screen) post(ev tcell.Event) {
+	select {
+	case s.in <- ev:
+	default:
+	}
 }
 
 // Show draws what changed and sends the frame to the page.
@@ -156,8 +187,7 @@ func colorIndex(c tcell.Color) byte {
 
 // resize makes the screen cols x rows and tells the loop.
 func (s *screen) resize(cols, rows int) {
-	s.SetSize(cols, rows)
-	_ = s.PostEvent(tcell.NewEventResize(cols, rows))
+	s.post(tcell.NewEventResize(cols, rows))
 }
 
 // drain drops the events no loop took: an interrupt meant for a task
