@@ -18,6 +18,6 @@ func TestAnotherPlatformsHelpNamesTheKeysItKeepsInsteadOfTheTerminals(t *testing
 	c := NewTextCanvas(80, 24)
 	Draw(c, p.m)
 	screen := c.String()
-	assert.Contains(t, screen, "│ Ctrl-W Ctrl-T Ctrl-N    the browser's own: the game needs none         │")
+	assert.Contains(t, screen, "│ Ctrl-W Ctrl-T Ctrl-N    the browser's own: the game needs none          │")
 	assert.False(t, strings.Contains(screen, "Ctrl-Z"), "the terminal's line is gone:\n%s", screen)
 }
