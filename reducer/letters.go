@@ -13,15 +13,20 @@ import "rogue/events"
 // give the same letters. They are derived from the facts alone and never
 // read by the rules, so they are not in the digest.
 
-// packLetters holds, for each letter a to z, 1 + the kind of the stack
-// that has it, or 0 when the letter is free.
+// packLetters holds, for each letter a to z, 1 + the StackKey of the
+// stack that has it, or 0 when the letter is free.
 type packLetters [26]int
 
-// PackLetter is the letter of the backpack's stack of kind, or 0 when the
-// player carries no item of kind unworn.
-func (s *State) PackLetter(kind int) rune {
+// StackKey is what tells the backpack's stacks apart: items of one kind
+// and one level (an enchantment, should rules give items one; 0 for the
+// items of rules 1 and 2, whose key is their kind) stack.
+func StackKey(it *Entity) int { return it.Kind + it.Level<<16 }
+
+// PackLetter is the letter of the backpack's stack of key (StackKey), or
+// 0 when the player carries no such item unworn.
+func (s *State) PackLetter(key int) rune {
 	for i, k := range s.letters {
-		if k == kind+1 {
+		if k == key+1 {
 			return rune('a' + i)
 		}
 	}
@@ -29,15 +34,19 @@ func (s *State) PackLetter(kind int) rune {
 }
 
 // movesBelongings reports whether fact f may change what the player
-// carries unworn: then the letters are folded again after it.
+// carries unworn, or how it stacks: then the letters are folded again
+// after it. The facts that cannot are listed; any other (a fact added
+// since, say) folds them again, which costs little and is never wrong.
 func movesBelongings(f events.Fact) bool {
 	switch f := f.(type) {
-	case *events.PickedUp, *events.Dropped, *events.Equipped, *events.Unequipped, *events.Consumed:
-		return true
+	case *events.Moved, *events.Healed, *events.Damaged, *events.Attacked, *events.Staggered,
+		*events.GainedXP, *events.LevelledUp, *events.SkillRaised, *events.HungerChanged,
+		*events.Confused, *events.LostSight, *events.Died, *events.LevelEntered:
+		return false
 	case *events.Spawned:
 		return f.Holder != 0
 	}
-	return false
+	return true
 }
 
 // keepLetters folds the letters after a fact: a kind no longer in the
@@ -48,9 +57,9 @@ func movesBelongings(f events.Fact) bool {
 func (s *State) keepLetters() {
 	var out packLetters
 	pack := s.Backpack(events.PlayerID)
-	has := func(kind int) bool {
+	has := func(key int) bool {
 		for _, it := range pack {
-			if it.Kind == kind {
+			if StackKey(it) == key {
 				return true
 			}
 		}
@@ -62,9 +71,10 @@ func (s *State) keepLetters() {
 		}
 	}
 	for _, it := range pack {
+		key := StackKey(it) + 1
 		lettered := false
 		for _, k := range out {
-			if k == it.Kind+1 {
+			if k == key {
 				lettered = true
 				break
 			}
@@ -74,7 +84,7 @@ func (s *State) keepLetters() {
 		}
 		for i, k := range out {
 			if k == 0 {
-				out[i] = it.Kind + 1
+				out[i] = key
 				break
 			}
 		}

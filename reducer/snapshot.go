@@ -26,7 +26,7 @@ import (
 //   - 4: a monster's search (rules 2: where it last saw the player and
 //     until when it looks there), flagged by fieldSearch.
 //   - 5: the backpack's letters (letters.go): how many are taken, then
-//     each taken letter's index (0 for a) and its stack's kind.
+//     each taken letter's index (0 for a) and its stack's key.
 const SnapshotSchema = 5
 
 // entityFields are the bits of an entity's flags in a snapshot: which of
@@ -234,11 +234,11 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 	s.packSeq = r.uint("pack sequence", math.MaxUint64)
 	for n := r.uint("letters", uint64(len(s.letters))); n > 0 && r.err == nil; n-- {
 		i := r.uint("letter", uint64(len(s.letters))-1)
-		kind := r.int("letter's kind", 0, math.MaxInt32-1)
+		key := r.int("letter's stack", math.MinInt32, math.MaxInt32-1)
 		if r.err == nil && s.letters[i] != 0 {
 			r.fail("letter %c is given twice", rune('a'+i))
 		}
-		s.letters[i] = kind + 1
+		s.letters[i] = key + 1
 	}
 
 	if r.bool("has level") {

@@ -53,7 +53,7 @@ func (m *Model) backpack() []*reducer.Entity {
 func (m *Model) itemEntries() (pack, worn []itemEntry) {
 	if m.mode != ModeRemove {
 		for _, st := range stacks(m.backpack()) {
-			pack = append(pack, itemEntry{letter: m.State.PackLetter(st.kind), item: st.items[0], n: len(st.items)})
+			pack = append(pack, itemEntry{letter: m.State.PackLetter(reducer.StackKey(st.items[0])), item: st.items[0], n: len(st.items)})
 		}
 		slices.SortFunc(pack, func(a, b itemEntry) int { return int(a.letter) - int(b.letter) })
 	}

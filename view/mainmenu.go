@@ -207,12 +207,19 @@ func (m *Model) drawJournals(c Canvas) {
 	if m.sel >= rows {
 		first = m.sel - rows + 1
 	}
+	// The names in one column, as wide as the longest, leaving the
+	// details 30 columns at least.
+	nameW := 0
+	for _, j := range list {
+		nameW = max(nameW, textWidth(filepath.Base(j)))
+	}
+	nameW = min(nameW, w-4-2-30)
 	for i := first; i < len(list) && i-first < rows; i++ {
 		st := Plain
 		if i == m.sel {
 			st = styleSelected
 		}
-		name := " " + pad(filepath.Base(list[i]), 31) + " "
+		name := " " + pad(filepath.Base(list[i]), nameW) + " "
 		put(c, 2, 3+i-first, name, st, w-4)
 		if m.menu.Describe != nil {
 			x := 2 + textWidth(name) + 1

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"rogue/events"
@@ -76,8 +77,11 @@ func MorgueText(mg Morgue) string {
 	if len(pack) == 0 {
 		indent("(empty)")
 	}
-	for i, st := range pack {
-		indent(fmt.Sprintf("%c  %s", 'a'+i, counted(s.Content().Name(st.kind), len(st.items))))
+	slices.SortFunc(pack, func(a, b stack) int { // by their letters, as the inventory lists them
+		return int(s.PackLetter(reducer.StackKey(a.items[0]))) - int(s.PackLetter(reducer.StackKey(b.items[0])))
+	})
+	for _, st := range pack {
+		indent(fmt.Sprintf("%c  %s", s.PackLetter(reducer.StackKey(st.items[0])), counted(s.Content().Name(st.kind), len(st.items))))
 	}
 
 	total := 0
