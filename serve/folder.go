@@ -53,7 +53,7 @@ func (f *folder) open(ctx context.Context, name string) (*os.File, fs.FileInfo, 
 	case <-t.C:
 		return nil, nil, errBusy
 	}
-	file, err := f.root.OpenFile(name, os.O_RDONLY|openNonBlocking, 0)
+	file, err := f.root.OpenFile(name, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		<-f.slots
 		return nil, nil, err

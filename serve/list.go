@@ -78,7 +78,7 @@ const (
 	MaxScanned       = 10000
 	MaxListed        = 500
 	FoldBytes  int64 = 1 << 20
-	ListBudget int64 = 32 << 20
+	ListBudget int64 = 16 << 20
 	GrowingFor       = 10 * time.Second
 	// lastTurnBytes is what journal.LastTurn reads at most, counted
 	// against the budget.

@@ -2,5 +2,5 @@
 
 package serve
 
-// openNonBlocking is 0 where O_NONBLOCK does not exist.
-const openNonBlocking = 0
+// openFlags is 0 where O_NONBLOCK does not exist.
+const openFlags = 0

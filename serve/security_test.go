@@ -206,3 +206,40 @@ func TestBadPathSaysWhyAPathIsRefused(t *testing.T) {
 	}
 	assert.True(t, strings.HasPrefix(JournalPath("a b.rogue"), "/journals/a%20b.rogue"))
 }
+
+// What a request may send is bounded: headers over maxHeaderBytes are
+// refused (431), and so is a body (a read-only server takes none).
+func TestARequestIsBounded(t *testing.T) {
+	dir, _ := hostileFolder(t)
+	base := serveOn(t, dir, testPage())
+	cases := []struct {
+		name    string
+		request string
+		code    int
+	}{
+		{"a plain request", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\n", 200},
+		{"headers too large", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + strings.Repeat("a", 2*maxHeaderBytes) + "\r\n", 431},
+		{"a body", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello", 413},
+		{"a body in chunks", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 413},
+		{"a body to write", "PUT /journals/new.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello", 405},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+			require.NoError(t, err)
+			defer conn.Close()
+			req := c.request
+			if !strings.Contains(req, "\r\n\r\n") {
+				req += "Connection: close\r\n\r\n"
+			}
+			_, err = io.WriteString(conn, req)
+			require.NoError(t, err)
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			require.NoError(t, err)
+			resp.Body.Close()
+			assert.Equal(t, c.code, resp.StatusCode)
+		})
+	}
+	_, err := os.Stat(filepath.Join(dir, "new.rogue"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}

@@ -71,7 +71,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "rogue serve only reads", http.StatusMethodNotAllowed)
 		return
 	}
-	if r.ContentLength > 0 {
+	if r.ContentLength != 0 {
 		http.Error(w, "a request to rogue serve has no body", http.StatusRequestEntityTooLarge)
 		return
 	}

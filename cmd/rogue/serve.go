@@ -34,6 +34,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return usageError("one folder at a time, got %d arguments", len(pos))
 	}
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		if len(pos) == 0 {
+			return fail(1, "the data folder %s does not exist yet: no game was played here (rogue serve DIR serves another folder)", dir)
+		}
 		return fail(1, "%s is not a folder of journals: rogue serve DIR serves another", dir)
 	}
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
