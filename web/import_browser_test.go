@@ -180,3 +180,25 @@ func TestAGamePlayedInThePageReplaysFromTheMainMenu(t *testing.T) {
 	waitFor(t, ctx, `/Turn `+itoa(n)+` of `+itoa(n)+`/.test(rogue.term.text.join("\n"))`)
 	screenshot(t, ctx, "menu-replay")
 }
+
+func TestAnImportedJournalIsContinuedInTheBrowserAndStillVerifies(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	golden, err := filepath.Abs("../golden/testdata/short.rogue")
+	require.NoError(t, err)
+	importFile(t, ctx, golden)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-continue"))))
+	waitFor(t, ctx, `/Turn 39 /.test(rogue.term.text.join("\n"))`)
+	assert.Contains(t, screenText(t, ctx), "Welcome back")
+	press(t, ctx, "5", "5")
+	waitFor(t, ctx, `/Turn 41 /.test(rogue.term.text.join("\n"))`)
+
+	name, b := exported(t, ctx)
+	assert.Equal(t, "short.rogue", name)
+	original, err := os.ReadFile(golden)
+	require.NoError(t, err)
+	assert.Equal(t, original, b[:len(original)], "the imported bytes are kept as they were, the new turns after them")
+	out, err := rogue(t, "verify", writeTemp(t, name, b))
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "verified 42 turns")
+}
