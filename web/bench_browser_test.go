@@ -33,19 +33,21 @@ func percentiles(b *testing.B, ms []float64, what string) {
 // of the paint of the frame it led to: the command decided, the turn
 // stored in IndexedDB (strict durability) and applied, the screen drawn
 // and sent, the canvas painted. Keys wait a turn or step (some into
-// walls, refused: a repaint all the same).
+// walls, refused: a repaint all the same). It also reports the parts: a
+// turn decided (key to the store's start), stored, applied and drawn
+// (the store's end to the paint's start), and the canvas painted.
 func BenchmarkAKeyToItsRepaint(b *testing.B) {
 	s := newSite(b)
 	ctx := tab(b, s.URL)
 	newGame(b, ctx)
 	keys := []string{"5", "ArrowRight", "ArrowDown", "5", "ArrowLeft", "ArrowUp", "l", "j", "h", "k"}
-	var ms, decide, store, draw []float64
+	var ms, decide, store, draw, paint []float64
 	for i := 0; b.Loop(); i++ {
 		before := eval[int](b, ctx, `rogue.term.paints`)
 		press(b, ctx, keys[i%len(keys)])
 		waitFor(b, ctx, `rogue.term.paints > `+itoa(before))
 		t := eval[[]float64](b, ctx, `[rogue.keyAt, rogueFS.storeStart, rogueFS.storeEnd, rogue.term.paintStart, rogue.term.lastPaint]`)
-		ms = append(ms, t[4]-t[0])
+		ms, paint = append(ms, t[4]-t[0]), append(paint, t[4]-t[3])
 		if t[1] > t[0] { // a turn was stored (not a step refused)
 			decide, store, draw = append(decide, t[1]-t[0]), append(store, t[2]-t[1]), append(draw, t[3]-t[2])
 		}
@@ -54,6 +56,7 @@ func BenchmarkAKeyToItsRepaint(b *testing.B) {
 	percentiles(b, decide, "decide")
 	percentiles(b, store, "store")
 	percentiles(b, draw, "apply+draw")
+	percentiles(b, paint, "paint")
 }
 
 // BenchmarkATurnStored is how long storing one turn takes: the fsync of

@@ -305,7 +305,12 @@ func press(t testing.TB, ctx context.Context, keys ...string) {
 // and drawn what followed.
 func settle(t testing.TB, ctx context.Context) {
 	t.Helper()
-	waitFor(t, ctx, `rogue.keysHandled === (rogue.keysSent || 0)`)
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`rogue.keysHandled === (rogue.keysSent || 0)`,
+		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		t.Logf("keys sent %v, handled %v:\n%s", eval[any](t, ctx, `rogue.keysSent`), eval[any](t, ctx, `rogue.keysHandled`), screenText(t, ctx))
+	}
+	require.NoError(t, err, "waiting for the keys to be handled")
 }
 
 // screenshot saves the page as a PNG under the temporary folder and

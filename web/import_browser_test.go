@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/base64"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,4 +144,61 @@ func TestAHostileImportIsRefusedAsTheTerminalRefusesItAndNothingIsKept(t *testin
 	assert.Empty(t, eval[[]string](t, ctx, `new Promise((ok) => { const r = indexedDB.open("rogue"); r.onsuccess = () => {
 		const q = r.result.transaction("nodes").objectStore("nodes").getAllKeys(); q.onsuccess = () => ok(q.result.filter((k) => k.endsWith(".rogue"))); }; })`), "nothing refused is stored")
 	screenshot(t, ctx, "refused")
+}
+
+func TestAJournalDroppedOnThePageReplays(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	golden, err := os.ReadFile("../golden/testdata/short.rogue")
+	require.NoError(t, err)
+	eval[bool](t, ctx, `(() => {
+		const bytes = Uint8Array.from(atob(`+jsString(base64.StdEncoding.EncodeToString(golden))+`), (c) => c.charCodeAt(0));
+		const dt = new DataTransfer();
+		dt.items.add(new File([bytes], "dropped.rogue"));
+		document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+		return true; })()`)
+	waitFor(t, ctx, `!!document.getElementById("import-replay")`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-replay"))))
+	waitFor(t, ctx, `/Replay +Turn/.test(rogue.term.text.join("\n"))`)
+	press(t, ctx, " ", "End")
+	waitFor(t, ctx, `/Turn 39 of 39/.test(rogue.term.text.join("\n"))`)
+}
+
+func TestAGamePlayedInThePageReplaysFromTheMainMenu(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	newGame(t, ctx)
+	playTo(t, ctx, 4)
+	n := turn(t, screenText(t, ctx))
+	press(t, ctx, "Q", "y")
+	waitFor(t, ctx, `rogue.term.text.join("\n").includes("Replay a journal")`)
+	press(t, ctx, "r")
+	waitFor(t, ctx, `rogue.term.text.join("\n").includes("seed-")`)
+	press(t, ctx, "Enter")
+	waitFor(t, ctx, `/Replay +Turn/.test(rogue.term.text.join("\n"))`)
+	press(t, ctx, " ", "End")
+	waitFor(t, ctx, `/Turn `+itoa(n)+` of `+itoa(n)+`/.test(rogue.term.text.join("\n"))`)
+	screenshot(t, ctx, "menu-replay")
+}
+
+func TestAnImportedJournalIsContinuedInTheBrowserAndStillVerifies(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	golden, err := filepath.Abs("../golden/testdata/short.rogue")
+	require.NoError(t, err)
+	importFile(t, ctx, golden)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-continue"))))
+	waitFor(t, ctx, `/Turn 39 /.test(rogue.term.text.join("\n"))`)
+	assert.Contains(t, screenText(t, ctx), "Welcome back")
+	press(t, ctx, "5", "5")
+	waitFor(t, ctx, `/Turn 41 /.test(rogue.term.text.join("\n"))`)
+
+	name, b := exported(t, ctx)
+	assert.Equal(t, "short.rogue", name)
+	original, err := os.ReadFile(golden)
+	require.NoError(t, err)
+	assert.Equal(t, original, b[:len(original)], "the imported bytes are kept as they were, the new turns after them")
+	out, err := rogue(t, "verify", writeTemp(t, name, b))
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "verified 42 turns")
 }

@@ -174,3 +174,15 @@ func writeTemp(t testing.TB, name string, b []byte) string {
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 	return path
 }
+
+func TestTheNumpadsFiveWaitsWithOrWithoutNumLock(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	newGame(t, ctx)
+	// Without Num Lock the numpad's 5 is "Clear"; with it, "5".
+	for i, key := range []string{"Clear", "5"} {
+		eval[bool](t, ctx, `dispatchEvent(new KeyboardEvent("keydown", {key: `+jsString(key)+`, code: "Numpad5", bubbles: true, cancelable: true})) === false`)
+		settle(t, ctx)
+		assert.Equal(t, i+1, turn(t, screenText(t, ctx)), "after %s", key)
+	}
+}

@@ -31,6 +31,7 @@
     // fit sizes the grid to the space the canvas has: the largest font up
     // to 16 px that still gives 80x24, then as many cells as fit.
     fit() {
+      this.fits = (this.fits || 0) + 1;
       const box = this.canvas.parentElement.getBoundingClientRect();
       const W = Math.max(320, box.width), H = Math.max(200, box.height);
       const ctx = this.ctx;
@@ -80,6 +81,12 @@
         for (let x = 0; x < w; x++) line += String.fromCodePoint(u32[row + 2 * x] || 32);
         text.push(line.replace(/ +$/, ""));
         if (same) continue;
+        // A glyph may reach past its cell (a bold one, a full block): the
+        // row is clipped, so that none is left on a row not repainted.
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(0, y * ch, w * cw + 1, ch);
+        ctx.clip();
         let x = 0;
         while (x < w) {
           const st = u32[row + 2 * x + 1];
@@ -88,6 +95,7 @@
           this.run(ctx, line, x, end, y, st, cw, ch);
           x = end;
         }
+        ctx.restore();
       }
       this.prev = u32.slice();
       this.frame = frame; this.fw = w; this.fh = h;

@@ -94,6 +94,9 @@ func (s *screen) ChannelEvents(ch chan<- tcell.Event, quit <-chan struct{}) {
 	defer close(ch)
 	mid := make(chan tcell.Event)
 	go s.SimulationScreen.ChannelEvents(mid, quit)
+	if !s.HasPendingEvent() {
+		s.page.Set("keysHandled", s.keys)
+	}
 	for ev := range mid {
 		if _, ok := ev.(*tcell.EventKey); ok {
 			s.keys++
@@ -190,13 +193,19 @@ func (s *screen) resize(cols, rows int) {
 	s.post(tcell.NewEventResize(cols, rows))
 }
 
-// drain drops the events no loop took: an interrupt meant for a task
-// that had ended already, keys pressed between two tasks.
+// drain drops the interrupts no loop took, meant for a task that had
+// ended already; the keys pressed between two tasks are kept, in order,
+// for the next.
 func (s *screen) drain() {
+	var keep []tcell.Event
 	for s.HasPendingEvent() {
-		if _, ok := s.SimulationScreen.PollEvent().(*tcell.EventKey); ok {
-			s.keys++
+		if ev := s.SimulationScreen.PollEvent(); ev != nil {
+			if _, stale := ev.(*tcell.EventInterrupt); !stale {
+				keep = append(keep, ev)
+			}
 		}
 	}
-	s.page.Set("keysHandled", s.keys)
+	for _, ev := range keep {
+		_ = s.PostEvent(ev) // the queue was just emptied: there is room
+	}
 }
