@@ -99,16 +99,10 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 			if err := s.spawn(sp); err != nil {
 				return newFactError(s.Turn, i, f, err)
 			}
-			if sp.Holder != 0 {
-				s.keepLetters()
-			}
 			continue
 		}
 		if err := s.apply(f, &caps); err != nil {
 			return newFactError(s.Turn, i, f, err)
-		}
-		if movesBelongings(f) {
-			s.keepLetters()
 		}
 	}
 	if s.Turn == 0 && s.Player() == nil {
@@ -170,15 +164,7 @@ var errNoLevel = errors.New("there is no level yet")
 // the fact was legal is the business of Decide and verify. Each fact
 // costs Apply a constant, but for a level entered (its map's area, at
 // most events.MaxMapArea, and the entities it clears).
-func (s *State) Apply(f events.Fact) error {
-	if err := s.apply(f, nil); err != nil {
-		return err
-	}
-	if movesBelongings(f) {
-		s.keepLetters()
-	}
-	return nil
-}
+func (s *State) Apply(f events.Fact) error { return s.apply(f, nil) }
 
 // turnCaps counts what a turn may do only so many times (see ApplyTurn).
 type turnCaps struct{ levels, steps int }
@@ -318,6 +304,7 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 			return err
 		}
 		a.holding--
+		s.outOfPack(it)
 		if it.Slot != events.SlotNone {
 			a.worn[it.Slot-1] = 0
 		}
@@ -343,6 +330,7 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		if err != nil {
 			return err
 		}
+		s.outOfPack(it)
 		s.remove(it)
 		return nil
 	case *events.Healed:
@@ -754,13 +742,28 @@ func (s *State) equip(f *events.Equipped) error {
 	}
 	s.Get(f.Actor).worn[f.Slot-1] = f.Item
 	it = s.Get(f.Item)
+	s.outOfPack(it)
 	it.Slot, it.PackOrder = f.Slot, 0
 	return nil
 }
 
+// intoPack puts it, just come into its holder's backpack, last in it
+// (and, in the player's, gives its stack a letter).
 func (s *State) intoPack(it *Entity) {
 	s.packSeq++
 	it.PackOrder = s.packSeq
+	if it.Holder == events.PlayerID {
+		s.letters.in(StackKey(it))
+	}
+}
+
+// outOfPack is called for item it before it leaves its holder's backpack
+// or stops being an unworn item in it: the player's stack of its kind
+// gives up its letter with its last item.
+func (s *State) outOfPack(it *Entity) {
+	if it.Holder == events.PlayerID && it.Slot == events.SlotNone {
+		s.letters.out(StackKey(it))
+	}
 }
 
 // remove takes e, a live entity of s (found by the fact that names it),

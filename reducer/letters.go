@@ -7,15 +7,23 @@ import "rogue/events"
 // its kind is there, so that the letter a player has learnt for the
 // potions still drinks a potion after a scroll is read. Which letters are
 // free when a stack comes in depends on the stacks that came and went
-// before, so the letters are folded with the game (after each fact that
-// moves an item into, out of or within the player's belongings) and kept
+// before, so the letters are folded with the game (as each item comes
+// into the player's backpack or leaves it) and kept
 // in the state and its snapshots: a resumed game, a replay and a take-over
 // give the same letters. They are derived from the facts alone and never
 // read by the rules, so they are not in the digest.
 
-// packLetters holds, for each letter a to z, 1 + the StackKey of the
-// stack that has it, or 0 when the letter is free.
-type packLetters [26]int
+// packLetters is each letter's stack: for letter a+i, 1 + the StackKey
+// of its stack (0: the letter is free) and how many unworn items of the
+// player's are in it. The fold keeps it item by item (intoPack,
+// outOfPack), a loop over 26 letters, so that a journal of many items
+// folds no slower for it. A fact that changes the StackKey of an item in
+// the backpack (an enchantment, should rules bring one) must take it out
+// before (outOfPack) and put it in after (letters.in).
+type packLetters struct {
+	key [26]int
+	n   [26]int32
+}
 
 // StackKey is what tells the backpack's stacks apart: items of one kind
 // and one level (an enchantment, should rules give items one; 0 for the
@@ -25,7 +33,7 @@ func StackKey(it *Entity) int { return it.Kind + it.Level<<16 }
 // PackLetter is the letter of the backpack's stack of key (StackKey), or
 // 0 when the player carries no such item unworn.
 func (s *State) PackLetter(key int) rune {
-	for i, k := range s.letters {
+	for i, k := range s.letters.key {
 		if k == key+1 {
 			return rune('a' + i)
 		}
@@ -33,61 +41,59 @@ func (s *State) PackLetter(key int) rune {
 	return 0
 }
 
-// movesBelongings reports whether fact f may change what the player
-// carries unworn, or how it stacks: then the letters are folded again
-// after it. The facts that cannot are listed; any other (a fact added
-// since, say) folds them again, which costs little and is never wrong.
-func movesBelongings(f events.Fact) bool {
-	switch f := f.(type) {
-	case *events.Moved, *events.Healed, *events.Damaged, *events.Attacked, *events.Staggered,
-		*events.GainedXP, *events.LevelledUp, *events.SkillRaised, *events.HungerChanged,
-		*events.Confused, *events.LostSight, *events.Died, *events.LevelEntered:
-		return false
-	case *events.Spawned:
-		return f.Holder != 0
+// in counts an item of stack key into the backpack: into its stack's
+// letter, or, the first of its stack, into the first free letter from a.
+func (l *packLetters) in(key int) {
+	free := -1
+	for i, k := range l.key {
+		switch {
+		case k == key+1:
+			l.n[i]++
+			return
+		case k == 0 && free < 0:
+			free = i
+		}
 	}
-	return true
+	if free >= 0 { // (the backpack holds 26 items at most: always)
+		l.key[free], l.n[free] = key+1, 1
+	}
 }
 
-// keepLetters folds the letters after a fact: a kind no longer in the
-// backpack gives its letter up, a kind that keeps a stack keeps its
-// letter, and a new stack (in the order the backpack lists them, the order
-// their items went in) takes the first free letter from a. The backpack
-// holds at most 26 stacks, so there are letters enough.
-func (s *State) keepLetters() {
-	var out packLetters
+// out counts an item of stack key out of the backpack: the last of its
+// stack frees its letter.
+func (l *packLetters) out(key int) {
+	for i, k := range l.key {
+		if k == key+1 {
+			if l.n[i]--; l.n[i] <= 0 {
+				l.key[i], l.n[i] = 0, 0
+			}
+			return
+		}
+	}
+}
+
+// recount sets how many items each letter's stack holds from the
+// backpack, after a snapshot gave the letters: a letter whose stack is
+// not there is freed, and a stack without a letter takes one.
+func (s *State) recount() {
+	var n [26]int32
 	pack := s.Backpack(events.PlayerID)
-	has := func(key int) bool {
-		for _, it := range pack {
-			if StackKey(it) == key {
-				return true
-			}
-		}
-		return false
-	}
-	for i, k := range s.letters {
-		if k != 0 && has(k-1) {
-			out[i] = k
-		}
-	}
 	for _, it := range pack {
-		key := StackKey(it) + 1
-		lettered := false
-		for _, k := range out {
-			if k == key {
-				lettered = true
-				break
-			}
-		}
-		if lettered {
-			continue
-		}
-		for i, k := range out {
-			if k == 0 {
-				out[i] = key
-				break
+		for i, k := range s.letters.key {
+			if k == StackKey(it)+1 {
+				n[i]++
 			}
 		}
 	}
-	s.letters = out
+	for i := range n {
+		if n[i] == 0 {
+			s.letters.key[i] = 0
+		}
+	}
+	s.letters.n = n
+	for _, it := range pack {
+		if s.PackLetter(StackKey(it)) == 0 {
+			s.letters.in(StackKey(it))
+		}
+	}
 }

@@ -82,13 +82,13 @@ func (s *State) MarshalSnapshot() []byte {
 	w.uint(uint64(s.Death.Killer))
 	w.uint(s.packSeq)
 	taken := 0
-	for _, k := range s.letters {
+	for _, k := range s.letters.key {
 		if k != 0 {
 			taken++
 		}
 	}
 	w.uint(uint64(taken))
-	for i, k := range s.letters {
+	for i, k := range s.letters.key {
 		if k != 0 {
 			w.uint(uint64(i))
 			w.int(k - 1)
@@ -232,13 +232,13 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		r.fail("death cause %d is not a cause", s.Death.Cause)
 	}
 	s.packSeq = r.uint("pack sequence", math.MaxUint64)
-	for n := r.uint("letters", uint64(len(s.letters))); n > 0 && r.err == nil; n-- {
-		i := r.uint("letter", uint64(len(s.letters))-1)
+	for n := r.uint("letters", uint64(len(s.letters.key))); n > 0 && r.err == nil; n-- {
+		i := r.uint("letter", uint64(len(s.letters.key))-1)
 		key := r.int("letter's stack", math.MinInt32, math.MaxInt32-1)
-		if r.err == nil && s.letters[i] != 0 {
-			r.fail("letter %c is given twice", rune('a'+i))
+		if r.err == nil && (s.letters.key[i] != 0 || s.PackLetter(key) != 0) {
+			r.fail("letter %c is given twice, or its stack two letters", rune('a'+i))
 		}
-		s.letters[i] = key + 1
+		s.letters.key[i] = key + 1
 	}
 
 	if r.bool("has level") {
@@ -361,6 +361,7 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 			return nil, fmt.Errorf("snapshot: %w", err)
 		}
 	}
+	s.recount() // how many items each letter's stack holds
 	return s, nil
 }
 

@@ -26,13 +26,13 @@ func TestATogglesExplorePickingUpPotionsAndScrolls(t *testing.T) {
 	p.m.StopJob("")
 
 	p.m.HandleKey(Rune('A'))
-	assert.Equal(t, []string{"Exploring picks up nothing now: it stops on each item (A: pick up potions and scrolls again)."}, p.m.Messages(1))
+	assert.Equal(t, []string{"Explore picks up nothing now: it stops on items (A: potions and scrolls)."}, p.m.Messages(1))
 	p.m.HandleKey(Rune('o'))
 	assert.IsType(t, &events.Move{}, p.m.NextCommand(), "off: explore walks on")
 	p.m.StopJob("")
 
 	p.m.HandleKey(Rune('A'))
-	assert.Equal(t, []string{"Exploring picks up the potions and scrolls it walks onto (A: stop picking them up)."}, p.m.Messages(1))
+	assert.Equal(t, []string{"Explore picks up the potions and scrolls it walks onto (A: nothing)."}, p.m.Messages(1))
 	p.m.HandleKey(Rune('o'))
 	assert.Equal(t, &events.PickUp{}, p.m.NextCommand(), "on again")
 }

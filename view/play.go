@@ -41,9 +41,9 @@ func (m *Model) keyPlay(k Key) Intent {
 	case 'A':
 		m.noPickup = !m.noPickup
 		if m.noPickup {
-			m.Say("Exploring picks up nothing now: it stops on each item (A: pick up potions and scrolls again).")
+			m.Say("Explore picks up nothing now: it stops on items (A: potions and scrolls).")
 		} else {
-			m.Say("Exploring picks up the potions and scrolls it walks onto (A: stop picking them up).")
+			m.Say("Explore picks up the potions and scrolls it walks onto (A: nothing).")
 		}
 	case 'M':
 		m.openHistory()
