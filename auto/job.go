@@ -43,6 +43,10 @@ type Job struct {
 	Kind Kind
 	Dir  events.Dir // for Run
 
+	// Pickup has explore pick up the potions and scrolls it stands on
+	// (see pickable) rather than stop on them.
+	Pickup bool
+
 	steps  int
 	depth  int
 	hp     int
@@ -191,6 +195,10 @@ func (j *Job) Next(s *reducer.State) (events.Command, string) {
 		}
 		cmd = &events.Wait{}
 	case Explore:
+		if j.Pickup && pickable(s) {
+			j.steps++
+			return &events.PickUp{}, ""
+		}
 		if j.steps > 0 && j.seen.standOn(s) {
 			return nil, "" // the log says "You see here: ..."
 		}
@@ -219,7 +227,7 @@ func (j *Job) interrupted(s *reducer.State) string {
 	p := s.Player()
 	switch {
 	case p == nil || s.Over:
-		return "You stop."
+		return "" // the game over screen says why
 	case s.Depth != j.depth:
 		return "You stop: a new level."
 	case j.steps >= MaxSteps:
@@ -227,7 +235,7 @@ func (j *Job) interrupted(s *reducer.State) string {
 	case p.HP < j.hp:
 		return "You stop: you are hurt."
 	case s.Hunger != j.hunger:
-		return "You stop." // the turn's own line says how hungry
+		return "You stop: " + hungerNews(s.Hunger) + "."
 	}
 	if p.HP > j.hp || j.steps == 0 {
 		j.idle = 0
@@ -238,10 +246,43 @@ func (j *Job) interrupted(s *reducer.State) string {
 	if m := monsterInView(s, "comes into view"); m != "" {
 		return "You stop: " + m + "."
 	}
-	if news := j.seen.see(s); len(news) > 0 && j.Kind != Rest {
-		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(news[0].ID)))
+	for _, e := range j.seen.see(s) {
+		// Explore stops for an item once, on it (or picks it up): seen
+		// from afar, it is only where explore goes next.
+		if j.Kind == Rest || j.Kind == Explore && !s.IsActor(e) {
+			continue
+		}
+		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(e.ID)))
 	}
 	return ""
+}
+
+// hungerNews is how the player's hunger changed, for the line that stops
+// a job: "you are hungry".
+func hungerNews(h events.Hunger) string {
+	switch h {
+	case events.WellFed:
+		return "you are well fed"
+	case events.Normal:
+		return "you are no longer well fed"
+	case events.Hungry:
+		return "you are hungry"
+	}
+	return "you are starving"
+}
+
+// pickable reports whether explore, picking up on its way, picks up
+// what the player stands on: the first item there (the one a pick-up
+// takes) is a potion or a scroll (by their signs, ! and ?), and the
+// backpack has room for it.
+func pickable(s *reducer.State) bool {
+	p := s.Player()
+	items := s.ItemsAt(p.Pos)
+	if len(items) == 0 || len(s.Backpack(p.ID)) >= s.Content().Rules.Backpack {
+		return false
+	}
+	g := s.Content().Glyph(items[0].Kind)
+	return g == '!' || g == '?'
 }
 
 // circling counts the player's tile as entered once more, and reports

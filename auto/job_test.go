@@ -139,7 +139,7 @@ func TestExploreWalksUntilTheLevelIsKnownOrSomethingShowsUp(t *testing.T) {
 			onItems++
 			continue
 		}
-		assert.Regexp(t, `^(You stop: you see an? .+\.|You stop\.|This level is explored.*|There is nothing left.*)$`, reason)
+		assert.Regexp(t, `^(You stop: you (see an?|are) .+\.|This level is explored.*|There is nothing left.*)$`, reason)
 	}
 	assert.Greater(t, s.Explored().Count(), before, "exploring saw more of the level")
 	assert.Greater(t, total, 10)
@@ -311,8 +311,9 @@ func monsterCode(t *testing.T, s *reducer.State, name string) int {
 }
 
 // A monster at the edge of the view, which has not seen the player and
-// stands still, is named as such, with what to do about it.
-func TestAJobSaysAMonsterInViewHasNotSeenThePlayer(t *testing.T) {
+// stands still, stops no job: explore, travel, run and rest start beside
+// it (it only stops a job once, when first seen, as anything new does).
+func TestAFarMonsterThatHasNotSeenThePlayerStopsNoJob(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		s := begun(t, seed)
 		alone(t, s)
@@ -329,11 +330,87 @@ func TestAJobSaysAMonsterInViewHasNotSeenThePlayer(t *testing.T) {
 				if c.SeesPlayer(c.Get(id)) {
 					continue
 				}
-				_, why := Start(Explore, 0, c, nil)
-				assert.Equal(t, "Not with the Troll in view ("+whereIs(p, at)+", unaware).", why)
+				require.Greater(t, steps(p, at), 3)
+				j, why := Start(Explore, 0, c, nil)
+				assert.Equal(t, "", why)
+				require.NotNil(t, j)
+				cmd, why := j.Next(c)
+				assert.Equal(t, "", why, "the first step is taken")
+				assert.NotNil(t, cmd)
 				return
 			}
 		}
 	}
 	t.Fatal("no game of 30 put a tile in view beyond the monsters' sight")
+}
+
+// Explore stops for an item once: on it ("You see here" says what it
+// is), never when it comes into view; a potion or a scroll it picks up
+// on its way, when Pickup is on, without a stop.
+func TestExploreStopsOnceForEachItemAndPicksUpPotionsAndScrolls(t *testing.T) {
+	for _, pickup := range []bool{false, true} {
+		s := begun(t, 3)
+		alone(t, s)
+		mem := &Memory{}
+		stops := map[events.EntityID]int{}
+		picked := 0
+		for range 60 {
+			j, _ := Start(Explore, 0, s, mem)
+			if j == nil {
+				break
+			}
+			j.Pickup = pickup
+			cmds, reason := runJob(t, s, j)
+			for _, c := range cmds {
+				if _, ok := c.(*events.PickUp); ok {
+					picked++
+				}
+			}
+			assert.NotRegexp(t, `you see`, reason, "no stop for an item in view")
+			if reason == "" {
+				for _, it := range s.ItemsAt(s.Player().Pos) {
+					stops[it.ID]++
+					if pickup {
+						g := s.Content().Glyph(it.Kind)
+						assert.False(t, g == '!' || g == '?', "a potion or a scroll is picked up, not stopped on")
+					}
+				}
+			}
+			if s.Hunger != events.WellFed {
+				break
+			}
+		}
+		require.NotEmpty(t, stops, "pickup %v: explore stood on items", pickup)
+		for id, n := range stops {
+			assert.Equal(t, 1, n, "pickup %v: item %d stopped explore once", pickup, id)
+		}
+		if pickup {
+			assert.Positive(t, picked, "explore picked up potions or scrolls")
+		} else {
+			assert.Zero(t, picked)
+		}
+	}
+}
+
+// A job that stops because the player's hunger changed says so.
+func TestAJobStoppedByHungerSaysHowHungry(t *testing.T) {
+	s := begun(t, 4)
+	alone(t, s)
+	mem := &Memory{}
+	for range 100 {
+		j, why := Start(Explore, 0, s, mem)
+		require.NotNil(t, j, why)
+		for {
+			cmd, why := j.Next(s)
+			if cmd == nil {
+				if s.Hunger != events.WellFed {
+					assert.Equal(t, "You stop: you are no longer well fed.", why)
+					return
+				}
+				break
+			}
+			play(t, s, cmd)
+		}
+	}
+	t.Fatal("the player stayed well fed")
 }

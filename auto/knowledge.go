@@ -28,15 +28,32 @@ func inView(s *reducer.State) []*reducer.Entity {
 	return out
 }
 
-// nearestMonsterInView is the monster in view nearest the player (in
-// steps; the lowest id of the nearest), or nil, and how many others are
-// in view.
-func nearestMonsterInView(s *reducer.State) (*reducer.Entity, int) {
+// CloseBy is how near (in steps) a monster in view stops a job even if
+// it has not seen the player. A monster that has seen the player chases
+// them, so it always stops one; one that has not stands still, and a
+// walk may go on beside it: when it sees the player the job stops there
+// and then. Within 3 steps, though, a monster that wakes reaches the
+// player before they could act (it steps as the player does, and a job's
+// step is a turn), so it stops a job awake or not. Under rules 1 and 2 a
+// monster the player sees within 8 tiles has seen them: the steps matter
+// for one that is near and yet unaware.
+const CloseBy = 3
+
+// threat reports whether monster m, in view, stops a job: it has seen
+// the player, or it is close by.
+func threat(s *reducer.State, m *reducer.Entity) bool {
+	return s.SeesPlayer(m) || steps(s.Player().Pos, m.Pos) <= CloseBy
+}
+
+// nearestThreat is the monster in view that stops a job (see threat)
+// nearest the player (in steps; the lowest id of the nearest), or nil,
+// and how many others stop it.
+func nearestThreat(s *reducer.State) (*reducer.Entity, int) {
 	var near *reducer.Entity
 	n := 0
 	from := s.Player().Pos
 	for _, e := range inView(s) {
-		if !s.IsActor(e) {
+		if !s.IsActor(e) || !threat(s, e) {
 			continue
 		}
 		n++
@@ -52,19 +69,19 @@ func steps(p, q events.Pos) int {
 	return max(q.X-p.X, p.X-q.X, q.Y-p.Y, p.Y-q.Y)
 }
 
-// monsterInView names the nearest monster in view, then verb ("in
-// view", "comes into view"), then where it is, with how many more there
-// are: "the Troll in view (next to you), and 2 more"; "" when none is.
+// monsterInView names the nearest monster in view that stops a job (see
+// threat), then verb ("in view", "comes into view"), then where it is,
+// with how many more there are: "the Troll in view (next to you), and 2
+// more"; "" when none is. A monster far off that has not seen the player
+// is left out: it stands still, and jobs go on beside it.
 func monsterInView(s *reducer.State, verb string) string {
-	m, more := nearestMonsterInView(s)
+	m, more := nearestThreat(s)
 	if m == nil {
 		return ""
 	}
 	where := whereIs(s.Player().Pos, m.Pos)
 	if !s.SeesPlayer(m) {
-		// It stands still at the edge of the view, and rest and jobs
-		// wait for it all the same: say why it does not come.
-		where += ", unaware"
+		where += ", unaware" // close by, and it may wake
 	}
 	text := fmt.Sprintf("%s %s (%s)", theName(s, m), verb, where)
 	if more > 0 {

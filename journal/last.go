@@ -44,6 +44,22 @@ func LastTurn(path string) (h Header, t events.Turn, ok bool, err error) {
 		return h, t, false, err
 	}
 	defer r.Close()
+	return lastTurn(r)
+}
+
+// LastTurnOf is LastTurn of the journal of size bytes in src, named name
+// in its errors: the same bounded read, for a file opened by the caller
+// (rogue serve opens its files inside its folder only).
+func LastTurnOf(src io.ReaderAt, size int64, name string) (h Header, t events.Turn, ok bool, err error) {
+	r, err := NewReader(src, size, name)
+	if err != nil {
+		return h, t, false, err
+	}
+	return lastTurn(r)
+}
+
+func lastTurn(r *Reader) (h Header, t events.Turn, ok bool, err error) {
+	path := r.path
 	h = r.Header()
 	if r.end >= r.size-lastWindow {
 		// Short: every record after the header is in the window.

@@ -1,9 +1,6 @@
 package play
 
 import (
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -36,7 +33,7 @@ func (p *player) work() {
 		for p.screen.HasPendingEvent() {
 			switch ev := p.screen.PollEvent().(type) {
 			case *tcell.EventKey:
-				p.m.StopJob("You stop.")
+				p.m.StopJob("You stop: you pressed a key.")
 			case *tcell.EventResize:
 				p.m.Resize(ev.Size())
 				p.screen.Sync()
@@ -47,21 +44,4 @@ func (p *player) work() {
 			}
 		}
 	}
-}
-
-// suspend gives the terminal back to the shell and stops the program
-// (Ctrl-Z), as a shell's job control would; when the shell continues it,
-// the screen is taken back and drawn whole.
-func (p *player) suspend() {
-	cont := make(chan os.Signal, 1)
-	signal.Notify(cont, syscall.SIGCONT)
-	defer signal.Stop(cont)
-	if err := p.screen.Suspend(); err != nil {
-		return
-	}
-	if err := syscall.Kill(0, syscall.SIGTSTP); err == nil {
-		<-cont // the shell's fg
-	}
-	_ = p.screen.Resume()
-	p.screen.Sync()
 }

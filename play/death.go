@@ -11,9 +11,13 @@ import (
 	"rogue/reducer/content"
 )
 
-// summaryPath is where the death summary of the journal at path goes:
-// beside it, "<name>-death.txt".
-func summaryPath(path string) string {
+// summaryPath is where the summary (the morgue) of the game over in the
+// journal at path goes: beside it, "<name>-death.txt", or
+// "<name>-won.txt" for a game won.
+func summaryPath(path string, won bool) string {
+	if won {
+		return strings.TrimSuffix(path, JournalExt) + "-won.txt"
+	}
 	return strings.TrimSuffix(path, JournalExt) + "-death.txt"
 }
 
@@ -28,7 +32,7 @@ func (p *player) writeDeathSummary() {
 		p.m.Say(fmt.Sprintf("the death summary could not be written: %v", err))
 		return
 	}
-	path := summaryPath(ss.path)
+	path := summaryPath(ss.path, ss.g.State.Won)
 	if err := journal.WriteFileAtomic(path, []byte(text)); err != nil {
 		p.m.Say(fmt.Sprintf("the death summary could not be written: %v", err))
 		return
@@ -53,9 +57,7 @@ func (p *player) completeHP() {
 		return
 	}
 	ss.hpFrom = 0
-	// Begin with no messages only replaces the HP history: the log stays,
-	// and a dead player's game stays on the game over screen.
-	p.m.Begin(ss.g.State, append(before, p.m.HP()...), nil)
+	p.m.SetHP(append(before, p.m.HP()...))
 }
 
 // hpHistory is the player's HP after each of the first turns turns of the
@@ -67,10 +69,10 @@ func hpHistory(path string, turns int) ([]int, error) {
 	}
 	defer r.Close()
 	r.ReuseFacts()
-	hp := make([]int, 0, turns)
+	var hp game.HPSeries
 	s, _, err := game.Fold(r, content.Default(), turns, func(s *reducer.State, _ *events.Turn) error {
 		if pl := s.Player(); pl != nil {
-			hp = append(hp, pl.HP)
+			hp.Add(pl.HP)
 		}
 		return nil
 	})
@@ -80,5 +82,5 @@ func hpHistory(path string, turns int) ([]int, error) {
 	if s.Turn != turns {
 		return nil, fmt.Errorf("%s ends at turn %d", path, s.TurnNumber())
 	}
-	return hp, nil
+	return hp.Values(), nil
 }

@@ -25,6 +25,19 @@ const JournalExt = ".rogue"
 // DataDir is the folder for journals: $XDG_DATA_HOME/rogue, else
 // ~/.local/share/rogue. It is created (0755) if missing.
 func DataDir() (string, error) {
+	dir, err := DataDirPath()
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fail(1, "cannot create the journal folder %s: %v", dir, err)
+	}
+	return dir, nil
+}
+
+// DataDirPath is where DataDir is, without creating it: for what only
+// reads the journals (rogue serve).
+func DataDirPath() (string, error) {
 	base := os.Getenv("XDG_DATA_HOME")
 	if base == "" || !filepath.IsAbs(base) {
 		home, err := os.UserHomeDir()
@@ -33,11 +46,7 @@ func DataDir() (string, error) {
 		}
 		base = filepath.Join(home, ".local", "share")
 	}
-	dir := filepath.Join(base, "rogue")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fail(1, "cannot create the journal folder %s: %v", dir, err)
-	}
-	return dir, nil
+	return filepath.Join(base, "rogue"), nil
 }
 
 // journalName is a new journal's file name, which a person can tell apart

@@ -32,6 +32,7 @@ func FoldMorgue(path string) (view.Morgue, journal.Header, *journal.Tail, error)
 	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
 	s.Wizard = h.Options.Wizard
 	var mg view.Morgue
+	var hp game.HPSeries
 	kills := map[int]int{} // by kind
 	depth, level := 0, 0
 	var msgs []string
@@ -63,7 +64,7 @@ func FoldMorgue(path string) (view.Morgue, journal.Header, *journal.Tail, error)
 		if p == nil {
 			continue
 		}
-		mg.HP = append(mg.HP, p.HP)
+		hp.Add(p.HP)
 		if s.Depth > depth {
 			depth = s.Depth
 			mg.Timeline = append(mg.Timeline, view.Milestone{Turn: s.TurnNumber(), Depth: depth})
@@ -75,7 +76,7 @@ func FoldMorgue(path string) (view.Morgue, journal.Header, *journal.Tail, error)
 			level = p.Level
 		}
 	}
-	mg.State = s
+	mg.State, mg.HP = s, hp.Values()
 	mg.Messages = msgs[max(0, len(msgs)-view.MorgueMessages):]
 	for kind, n := range kills {
 		mg.Kills = append(mg.Kills, view.Kill{Kind: kind, N: n})

@@ -183,7 +183,7 @@ func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
 	require.True(t, s.Over)
 	assert.Equal(t, view.ModeGameOver, p.m.Mode())
 
-	path := summaryPath(p.sess.path)
+	path := summaryPath(p.sess.path, false)
 	assert.Equal(t, path, p.m.SummaryPath)
 	text, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -236,7 +236,7 @@ func TestAGameOverGoesBackToTheMenuRogueOpenedOn(t *testing.T) {
 	line, err := p.finish()
 	require.NoError(t, err)
 	assert.Equal(t, fmt.Sprintf("saved turn %d to %s (digest %s); you died: %s, the summary is in %s",
-		s.TurnNumber(), path, s.Digest(), reducer.DeathCause(s), summaryPath(path)), line)
+		s.TurnNumber(), path, s.Digest(), reducer.DeathCause(s), summaryPath(path, false)), line)
 }
 
 // failing is a journal that cannot take another turn (a full disk).

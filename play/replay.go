@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -75,18 +76,30 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	if d := f.Damage(); d != nil && f.Total() == 0 {
 		return Damaged(path, d)
 	}
+	if f.Total() == 0 && o.Follow {
+		fmt.Fprintf(stderr, "rogue replay: waiting for the first turn of %s (Ctrl-C stops)\n", path)
+		if err := waitForATurn(f); err != nil {
+			return err
+		}
+	}
 	if f.Total() == 0 {
 		return fail(1, "%s holds no turns: there is nothing to replay", path)
 	}
 	start, paused := 1, false
-	if to >= 0 {
+	switch {
+	case to >= 0:
 		start, paused = to+1, true
+	case o.Follow:
+		start = f.Total() // the newest turn, and the next as they come
 	}
 	c := view.NewReplayControl(f.Total(), start, paused)
 	if d := f.Damage(); d != nil {
 		c.Warning = fmt.Sprintf("DAMAGED after turn %d", f.Total()-1)
 	}
 	r := replay.NewReplayer(f, c, replay.RealClock{})
+	if o.Follow {
+		r.Follow = followEvery
+	}
 	p := &player{now: o.Now, version: o.Version}
 	r.TakeOver = func(turn int) error {
 		dir, err := DataDir()
@@ -125,5 +138,28 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	if d := f.Damage(); d != nil && err == nil && p.sess == nil {
 		return Damaged(path, d)
 	}
+	if r.Stopped != nil && err == nil && p.sess == nil {
+		return fail(1, "%v; the replay showed its turns up to then", r.Stopped)
+	}
 	return err
+}
+
+// followEvery is how often a replay that follows a journal looks for new
+// turns: each is shown within a second of being written.
+const followEvery = 200 * time.Millisecond
+
+// waitForATurn waits until the journal f reads has a whole turn, before
+// the terminal is opened; it fails when the journal is damaged, deleted
+// or cut short.
+func waitForATurn(f *replay.Frames) error {
+	for f.Total() == 0 {
+		time.Sleep(followEvery)
+		if _, err := f.Grow(); err != nil {
+			return err
+		}
+		if d := f.Damage(); d != nil {
+			return Damaged(f.Path(), d)
+		}
+	}
+	return nil
 }

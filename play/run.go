@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,11 +27,15 @@ type Options struct {
 	// OnTerminal runs the loop on a terminal screen and restores the
 	// terminal after, however the loop ends.
 	OnTerminal func(run func(tcell.Screen) error) error
+	// Follow makes Replay follow the journal as another process writes
+	// it (rogue replay --follow).
+	Follow bool
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows
 // the main menu (continue the unfinished game, or a new one), and returns
-// the line to print once the terminal is restored.
+// the lines to print once the terminal is restored, wrapped at ExitWidth
+// columns (see wrapExit).
 func Run(o Options) (string, error) {
 	p := &player{seed: o.Seed, now: o.Now, version: o.Version}
 	var menu view.MainMenu
@@ -77,7 +82,8 @@ func Run(o Options) (string, error) {
 		p.finish()
 		return "", err
 	}
-	return p.finish()
+	line, err := p.finish()
+	return wrapExit(line), err
 }
 
 // mainMenu reads the data folder for the main menu: its journals, and
@@ -93,7 +99,36 @@ func (p *player) mainMenu() (view.MainMenu, error) {
 		menu.Continue = p.cont.describe()
 	}
 	menu.Journals = journals
+	menu.Describe = describeJournals()
 	return menu, nil
+}
+
+// describeJournals says, for the menu's list of journals, what each game
+// came to: its depth, its last turn and how it ended, read as the hall of
+// fame reads it (readScore: at a bounded cost, from its newest snapshot),
+// once per journal; "damaged" for a journal damaged before its end.
+func describeJournals() func(path string) string {
+	known := map[string]string{}
+	return func(path string) string {
+		if d, ok := known[path]; ok {
+			return d
+		}
+		d := describeJournal(path)
+		known[path] = d
+		return d
+	}
+}
+
+func describeJournal(path string) string {
+	s, err := readScore(path)
+	var coded interface{ ExitCode() int }
+	switch {
+	case errors.As(err, &coded) && coded.ExitCode() == exitDamaged:
+		return "damaged: rogue salvage recovers its turns"
+	case err != nil:
+		return "not read: " + err.Error()
+	}
+	return fmt.Sprintf("depth %d, turn %d, %s", s.Depth, s.Turn, s.End)
 }
 
 // journalSession continues the journal at path, or starts a new game in

@@ -46,10 +46,10 @@ func TestTheHallOfFameRanksTheFolderAndNamesWhatItCannotRead(t *testing.T) {
 	}
 	assert.Equal(t, []string{
 		"r2-slain.rogue: depth 6, level 6, turn 3070, slain by an Orc",
+		"deep.rogue: depth 4, level 2, turn 806, alive", // alive above dead at equal depth and level
 		"starved.rogue: depth 4, level 2, turn 708, starved to death",
-		"deep.rogue: depth 4, level 2, turn 806, alive",
-		"fireball-self.rogue: depth 1, level 1, turn 34, killed by your own fireball",
 		"r2-short.rogue: depth 1, level 1, turn 59, alive",
+		"fireball-self.rogue: depth 1, level 1, turn 34, killed by your own fireball",
 	}, got)
 	assert.Equal(t, 5, ranked)
 	require.Len(t, unranked, 3)
@@ -94,7 +94,7 @@ func TestPrintScoresIsTheHallOfFameAsText(t *testing.T) {
 	require.NoError(t, PrintScores(dir, 3, &out))
 	lines := strings.Split(out.String(), "\n")
 	assert.Equal(t, "Hall of fame of "+dir, lines[0])
-	assert.Equal(t, "5 games; the best first: won, deepest, highest level, fewest turns.", lines[2])
+	assert.Equal(t, "5 games; the best first: won, deepest, highest level, alive, fewest turns.", lines[2])
 	assert.Regexp(t, `^ 1     6     6   3070  2026-11-24 seed 18 +slain by an Orc$`, lines[5])
 	assert.Contains(t, out.String(), "Not ranked (3):\ndamaged.rogue: ")
 	best, _, _, err := Scores(dir, 3)

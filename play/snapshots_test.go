@@ -213,13 +213,13 @@ func TestAContinuedGameDiesWithTheWholeHPChart(t *testing.T) {
 		defer sim.Fini()
 		sim.SetSize(80, 24)
 		view.NewScreen(sim, false).Draw(p.m)
-		text, err := os.ReadFile(summaryPath(path))
+		text, err := os.ReadFile(summaryPath(path, false))
 		require.NoError(t, err)
 		_, chart, ok := strings.Cut(string(text), "HP over the game")
 		require.True(t, ok)
 		_, err = p.finish()
 		require.NoError(t, err)
-		for _, p := range []string{path, summaryPath(path), journal.SnapshotDir(path)} {
+		for _, p := range []string{path, summaryPath(path, false), journal.SnapshotDir(path)} {
 			require.NoError(t, os.RemoveAll(p))
 		}
 		return ending{hp: p.m.HP(), screen: view.SimulationText(sim), chart: chart}

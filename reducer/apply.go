@@ -304,6 +304,7 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 			return err
 		}
 		a.holding--
+		s.outOfPack(it)
 		if it.Slot != events.SlotNone {
 			a.worn[it.Slot-1] = 0
 		}
@@ -329,6 +330,7 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		if err != nil {
 			return err
 		}
+		s.outOfPack(it)
 		s.remove(it)
 		return nil
 	case *events.Healed:
@@ -743,13 +745,28 @@ func (s *State) equip(f *events.Equipped) error {
 	}
 	s.Get(f.Actor).worn[f.Slot-1] = f.Item
 	it = s.Get(f.Item)
+	s.outOfPack(it)
 	it.Slot, it.PackOrder = f.Slot, 0
 	return nil
 }
 
+// intoPack puts it, just come into its holder's backpack, last in it
+// (and, in the player's, gives its stack a letter).
 func (s *State) intoPack(it *Entity) {
 	s.packSeq++
 	it.PackOrder = s.packSeq
+	if it.Holder == events.PlayerID {
+		s.letters.in(StackKey(it))
+	}
+}
+
+// outOfPack is called for item it before it leaves its holder's backpack
+// or stops being an unworn item in it: the player's stack of its kind
+// gives up its letter with its last item.
+func (s *State) outOfPack(it *Entity) {
+	if it.Holder == events.PlayerID && it.Slot == events.SlotNone {
+		s.letters.out(StackKey(it))
+	}
 }
 
 // remove takes e, a live entity of s (found by the fact that names it),

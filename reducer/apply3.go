@@ -61,6 +61,7 @@ func (s *State) applyRules3(f events.Fact) (handled bool, err error) {
 		if thief.holding >= events.MaxHeld {
 			return true, fieldErrorf("Actor", "actor %d already holds %d items, the most one may", f.Actor, events.MaxHeld)
 		}
+		s.outOfPack(it)
 		victim.holding--
 		thief.holding++
 		it.Holder, it.PackOrder = f.Actor, 0

@@ -206,7 +206,11 @@ func (s *State) applyItems3(f events.Fact) error {
 		if n := it.Level + f.By; f.By < -MaxEnchantment || f.By > MaxEnchantment || n < -MaxEnchantment || n > MaxEnchantment {
 			return fieldErrorf("By", "item %d's enchantment would be %d, outside -%d..%d", f.Item, n, MaxEnchantment, MaxEnchantment)
 		}
+		old := StackKey(it)
 		it.Level += f.By
+		if it.Holder == events.PlayerID && it.Slot == events.SlotNone {
+			s.letters.restack(old, StackKey(it))
+		}
 		return nil
 	}
 	return fmt.Errorf("fact type %T is not folded", f)

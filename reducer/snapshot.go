@@ -26,7 +26,9 @@ import (
 //   - 4: a monster's search (rules 2: where it last saw the player and
 //     until when it looks there), flagged by fieldSearch.
 //   - 5: rules 3: a monster's mood, flagged by fieldMood; a game won and
-//     the goal that won it.
+//     the goal that won it; the backpack's letters (letters.go): how many
+//     are taken, then each taken letter's index (0 for a) and its stack's
+//     key.
 const SnapshotSchema = 5
 
 // entityFields are the bits of an entity's flags in a snapshot: which of
@@ -84,6 +86,19 @@ func (s *State) MarshalSnapshot() []byte {
 	w.bool(s.Won)
 	w.uint(uint64(s.Goal))
 	w.uint(s.packSeq)
+	taken := 0
+	for _, k := range s.letters.key {
+		if k != 0 {
+			taken++
+		}
+	}
+	w.uint(uint64(taken))
+	for i, k := range s.letters.key {
+		if k != 0 {
+			w.uint(uint64(i))
+			w.int(k - 1)
+		}
+	}
 
 	hasLevel := s.Map != nil
 	w.bool(hasLevel)
@@ -233,6 +248,14 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		r.fail("a game won is over")
 	}
 	s.packSeq = r.uint("pack sequence", math.MaxUint64)
+	for n := r.uint("letters", uint64(len(s.letters.key))); n > 0 && r.err == nil; n-- {
+		i := r.uint("letter", uint64(len(s.letters.key))-1)
+		key := r.int("letter's stack", math.MinInt32, math.MaxInt32-1)
+		if r.err == nil && (s.letters.key[i] != 0 || s.PackLetter(key) != 0) {
+			r.fail("letter %c is given twice, or its stack two letters", rune('a'+i))
+		}
+		s.letters.key[i] = key + 1
+	}
 
 	if r.bool("has level") {
 		lv := &s.Level
@@ -357,6 +380,7 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 			return nil, fmt.Errorf("snapshot: %w", err)
 		}
 	}
+	s.recount() // how many items each letter's stack holds
 	return s, nil
 }
 

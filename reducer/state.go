@@ -111,6 +111,7 @@ type State struct {
 	Goal events.EntityID
 
 	packSeq uint64
+	letters packLetters // the backpack's letters (letters.go)
 
 	// explored is the player's memory of the level. It is folded lazily:
 	// the viewpoints of viewed not in merged are pending, their fields of

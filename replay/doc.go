@@ -2,7 +2,8 @@
 // of a journal file (Frames: the state, the log of the turns just before,
 // the HP chart once the game is over), found from checkpoints in memory
 // and the snapshots on disk; the loop that plays it back on a terminal
-// screen it is handed (Replayer); and what an export holds (the 80x24
+// screen it is handed (Replayer), following a journal another process
+// is writing (Frames.Grow, Replayer.Follow); and what an export holds (the 80x24
 // text screen of a frame, FrameScreen, and an asciicast recording of
 // turns, WriteCast).
 //

@@ -35,8 +35,9 @@ type Frames struct {
 	origin journal.Position // turn 0
 	snaps  []int            // the turns of the snapshots on disk
 	ckpts  *checkpoints
-	total  int           // the journal's whole turns
-	tail   *journal.Tail // its torn or corrupt end, if any
+	total  int              // the journal's whole turns
+	end    journal.Position // where they end
+	tail   *journal.Tail    // its torn or corrupt end, if any
 
 	cur  *reducer.State // the state at r's position
 	turn events.Turn    // read into, reused
@@ -121,7 +122,7 @@ func (f *Frames) count() error {
 		default:
 			return err
 		}
-		f.total = f.r.Turns()
+		f.total, f.end = f.r.Turns(), f.r.Position()
 		return nil
 	}
 }
@@ -403,17 +404,17 @@ func (f *Frames) hpChart(turn int) ([]int, error) {
 	}
 	defer r.Close()
 	r.ReuseFacts()
-	var hp hpSeries
+	var hp game.HPSeries
 	_, _, err = game.Fold(r, f.tables, turn, func(s *reducer.State, _ *events.Turn) error {
 		if p := s.Player(); p != nil {
-			hp.add(p.HP)
+			hp.Add(p.HP)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	f.hp, f.hpTurn = hp.vals, turn
+	f.hp, f.hpTurn = hp.Values(), turn
 	return f.hp, nil
 }
 

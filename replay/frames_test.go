@@ -271,25 +271,6 @@ func TestCheckpointsStayFewAtAnyLength(t *testing.T) {
 	}
 }
 
-func TestTheHPChartOfAVeryLongGameKeepsTheLowestOfEachRun(t *testing.T) {
-	var h hpSeries
-	n := 2*maxChartTurns + 3
-	for i := range n {
-		h.add(100 - i%7)
-	}
-	assert.Equal(t, maxChartTurns/2+1, len(h.vals), "runs of 4 turns")
-	assert.Equal(t, 4, h.per)
-	for i, v := range h.vals[:len(h.vals)-1] {
-		low := 100
-		for j := 4 * i; j < 4*i+4; j++ {
-			low = min(low, 100-j%7)
-		}
-		if v != low {
-			t.Fatalf("value %d is %d, not the lowest of its run, %d", i, v, low)
-		}
-	}
-}
-
 // A hostile journal whose every state holds thousands of entities keeps
 // the checkpoints to maxCheckpointEntities entities in all.
 func TestCheckpointsOfACrowdedJournalStayWithinTheirEntities(t *testing.T) {

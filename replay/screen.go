@@ -1,10 +1,13 @@
 package replay
 
 import (
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 
+	"rogue/journal"
 	"rogue/view"
 )
 
@@ -37,6 +40,15 @@ type Replayer struct {
 	// TookOver is the turn taken over at once Run has returned after a
 	// take-over; -1 if none was.
 	TookOver int
+
+	// Follow, if not 0, is how often the replay looks for turns another
+	// process has written to the journal (see Frames.Grow): a replay
+	// showing the last turn goes on to the newest. It stops at damage,
+	// or when the journal is deleted or cut short (Stopped).
+	Follow time.Duration
+	// Stopped is why following stopped, once it has: the journal was
+	// deleted, replaced or cut short.
+	Stopped error
 }
 
 // NewReplayer is the replay of src under the control c, playing on clk.
@@ -78,6 +90,11 @@ func (r *Replayer) loop() error {
 	defer close(quit)
 	go r.screen.ChannelEvents(events, quit)
 	r.v.Resize(r.screen.Size())
+	var poll <-chan time.Time
+	if r.Follow > 0 {
+		r.v.Control.Following = true
+		poll = r.clock.After(r.Follow)
+	}
 	for {
 		if done, err := r.apply(r.v.Control.Tick(r.clock.Now())); done || err != nil {
 			return err
@@ -96,8 +113,49 @@ func (r *Replayer) loop() error {
 				return err
 			}
 		case <-due:
+		case <-poll:
+			poll = nil
+			if err := r.grow(); err != nil {
+				return err
+			}
+			if r.v.Control.Following {
+				poll = r.clock.After(r.Follow)
+			}
 		}
 	}
+}
+
+// grow reads the turns written since the last look, when following, and
+// goes on to the newest if the last was shown; it stops following, and
+// says why in the bar, when the journal is damaged, deleted or cut.
+func (r *Replayer) grow() error {
+	c := r.v.Control
+	added, err := r.src.Grow()
+	switch {
+	case errors.Is(err, journal.ErrGone) || errors.Is(err, journal.ErrCut):
+		c.Following, r.Stopped = false, err
+		c.Warning = "STOPPED: " + followStop(err)
+		return nil
+	case err != nil:
+		return err
+	}
+	if d := r.src.Damage(); d != nil {
+		c.Following = false
+		c.Warning = fmt.Sprintf("DAMAGED after turn %d", r.src.Total()-1)
+	}
+	if added == 0 {
+		return nil
+	}
+	_, err = r.apply(c.Grow(r.src.Total()))
+	return err
+}
+
+// followStop says in a few words why following stopped, for the bar.
+func followStop(err error) string {
+	if errors.Is(err, journal.ErrCut) {
+		return "journal cut short"
+	}
+	return "journal deleted"
 }
 
 // event handles one terminal event; it reports whether to quit.

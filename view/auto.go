@@ -17,6 +17,7 @@ func (m *Model) startJob(k auto.Kind, dir events.Dir) {
 		m.Say(why)
 		return
 	}
+	j.Pickup = !m.noPickup // on unless A turned it off
 	m.job = j
 }
 

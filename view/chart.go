@@ -8,7 +8,16 @@ import (
 // The HP chart of the game over screen and the death summary: the
 // player's HP over the game, one column per group of turns (or several
 // columns per turn in a short game), each column as high as the lowest HP
-// in its group (the close calls show).
+// in its group (the close calls show). The three screens that show it,
+// the game over screen, the morgue and a replay's last screen, draw it at
+// one size (ChartWidth x ChartHeight, smaller only on a screen too small
+// for it), so that one game's chart is the same picture on each.
+
+// The size of the HP chart, its labels included.
+const (
+	ChartWidth  = 76
+	ChartHeight = 12
+)
 
 // drawChart draws the chart of hp in r: hp[i] is the HP after turn i (as
 // every output numbers turns: turn 0 is the game's beginning).

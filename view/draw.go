@@ -35,7 +35,7 @@ func Draw(c Canvas, m *Model) {
 		m.drawHistory(c)
 	default:
 		l := m.layout(w, h)
-		m.drawMap(c, l.mapArea)
+		m.drawMap(c, l)
 		m.drawStatus(c, l)
 		switch mode {
 		case ModeLook:
@@ -65,6 +65,9 @@ type layout struct {
 	status  statusLine // the status line's parts that fit
 	statusY int
 	logArea rect
+	// steadyH is the map's height when no busy turn takes rows from it:
+	// the camera keeps to it (see camera).
+	steadyH int
 }
 
 // layout gives the map what the status and at least three message lines
@@ -74,6 +77,7 @@ type layout struct {
 func (m *Model) layout(w, h int) layout {
 	status := fit(m.statusParts(), w)
 	logH := 3 + max(0, h-MinHeight)/4
+	steadyH := h - 1 - logH
 	// A busy turn's messages push the map up rather than go unseen.
 	if rows := m.newRows(w); rows > logH {
 		logH = max(logH, min(rows, h-1-minMapRows))
@@ -83,11 +87,15 @@ func (m *Model) layout(w, h int) layout {
 		logH += mapH - m.State.Map.Height
 		mapH = m.State.Map.Height
 	}
+	if m.State != nil && m.State.Map != nil {
+		steadyH = min(steadyH, m.State.Map.Height)
+	}
 	return layout{
 		mapArea: rect{0, 0, w, mapH},
 		status:  status,
 		statusY: mapH,
 		logArea: rect{0, mapH + 1, w, logH},
+		steadyH: steadyH,
 	}
 }
 

@@ -6,7 +6,11 @@ import (
 )
 
 // The message log: the newest messages at the bottom of their area, wrapped
-// to its width; those of the last key press bright, older ones grey.
+// to its width; those of the last key press bright, older ones grey. A
+// message keeps all its lines: an older one that no longer fits whole is
+// left to the history (Ctrl-P) rather than shown cut. A line that is no
+// longer true goes from the area (the history keeps it): "You see here"
+// once the player steps off, "Low HP" once they have healed.
 
 func (m *Model) drawLog(c Canvas, area rect) {
 	var rows []line
@@ -16,11 +20,17 @@ func (m *Model) drawLog(c Canvas, area rect) {
 	hidden := 0 // rows of the last key's messages that do not fit
 	for i := len(m.log) - 1; i >= 0; i-- {
 		e := m.log[i]
+		if e.stale(m.State) {
+			continue // no longer true: the history keeps it
+		}
 		st := Plain
 		if e.moment != m.moment {
 			st = styleHint
 		}
 		parts := wrap(e.String(), area.w)
+		if e.moment != m.moment && len(rows)+len(parts) > area.h {
+			break // an older message is shown whole or not at all
+		}
 		for j := len(parts) - 1; j >= 0; j-- {
 			switch {
 			case len(rows) < area.h:
@@ -53,7 +63,9 @@ func (m *Model) newRows(w int) int {
 		n++
 	}
 	for i := len(m.log) - 1; i >= 0 && m.log[i].moment == m.moment; i-- {
-		n += len(wrap(m.log[i].String(), w))
+		if !m.log[i].stale(m.State) {
+			n += len(wrap(m.log[i].String(), w))
+		}
 	}
 	return n
 }

@@ -10,16 +10,33 @@ import (
 
 // The map: tiles through a camera that follows the player (and keeps the
 // look or targeting cursor in view), clamped to the map's edges. Visible
-// tiles are bright, remembered ones dim; monsters and items show only
-// where the player sees them, a monster over an item.
+// tiles are bright, remembered ones dim; monsters show only where the
+// player sees them, over an item. An item on a tile out of sight that the
+// player has seen (explored) is remembered there, dim, as the walls are:
+// items on the floor move only when the player picks them up or drops
+// them, or when a monster dies holding them, so the state's explored
+// tiles tell where the player saw each one, in play, after Continue and
+// in a replay alike.
 
-// camera is the map position shown at the area's top-left corner.
-func (m *Model) camera(area rect) events.Pos {
+// camera is the map position shown at the top-left corner of the map's
+// area. It keeps the player centred (as DCSS does), clamped to the map's
+// edges, so that every step scrolls the map by one tile and the player
+// is always where the eye left them; a map that scrolled by half a
+// screen would jump 10 rows at 80x24 and hide what lies 2 rows ahead of
+// a player at the edge. It is centred in the steady area (l.steadyH
+// rows, what the map has when no busy turn takes rows from it), so the
+// map stays put when a busy turn's messages push its bottom up: it moves
+// only as far as keeps the player in the smaller area.
+func (m *Model) camera(l layout) events.Pos {
 	s := m.State
 	p := s.Player().Pos
+	area := l.mapArea
 	cam := events.Pos{
 		X: axis(p.X, area.w, s.Map.Width),
-		Y: axis(p.Y, area.h, s.Map.Height),
+		Y: axis(p.Y, max(area.h, l.steadyH), s.Map.Height),
+	}
+	if l.steadyH > area.h {
+		cam.Y = follow(cam.Y, p.Y, area.h, s.Map.Height)
 	}
 	if mode := m.Mode(); mode == ModeLook || mode == ModeTarget {
 		cam.X = follow(cam.X, m.cursor.X, area.w, s.Map.Width)
@@ -51,14 +68,15 @@ func follow(cam, q, view, size int) int {
 	return min(max(cam, 0), size-view)
 }
 
-func (m *Model) drawMap(c Canvas, area rect) {
+func (m *Model) drawMap(c Canvas, l layout) {
+	area := l.mapArea
 	s := m.State
 	p := s.Player()
 	if p == nil || s.Map == nil || area.w <= 0 || area.h <= 0 {
 		return
 	}
 	visible, explored := s.Visible(), s.Explored()
-	cam := m.camera(area)
+	cam := m.camera(l)
 	// What is visibly on each tile of the area: an item (the lowest id)
 	// unless an actor stands there.
 	scratch := glyphScratch.Get().(*glyphs)
@@ -66,11 +84,15 @@ func (m *Model) drawMap(c Canvas, area rect) {
 	seen, seenStyle := scratch.of(area.w * area.h)
 	for e := range s.Entities() {
 		x, y := e.Pos.X-cam.X, e.Pos.Y-cam.Y
-		if !e.OnMap() || x < 0 || x >= area.w || y < 0 || y >= area.h || !s.Map.InBounds(e.Pos) || !visible.Has(e.Pos) {
+		if !e.OnMap() || x < 0 || x >= area.w || y < 0 || y >= area.h || !s.Map.InBounds(e.Pos) {
+			continue
+		}
+		actor := s.IsActor(e)
+		vis := visible.Has(e.Pos)
+		if !vis && (actor || !explored.Has(e.Pos)) {
 			continue
 		}
 		at := y*area.w + x
-		actor := s.IsActor(e)
 		if seen[at] != 0 && !actor {
 			continue
 		}
@@ -78,6 +100,9 @@ func (m *Model) drawMap(c Canvas, area rect) {
 		seen[at], seenStyle[at] = g, glyphStyle(g, e.ID == events.PlayerID, actor)
 		if c := s.Content().ColorOf(e.Kind); c != content.NoColor && e.ID != events.PlayerID {
 			seenStyle[at].Fg = contentColors[c]
+		}
+		if !vis {
+			seenStyle[at] = Style{Fg: seenStyle[at].Fg, Dim: true} // remembered
 		}
 	}
 	mode := m.Mode()

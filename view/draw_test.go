@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -18,8 +19,9 @@ func TestVisibleTilesAreBrightAndRememberedOnesDim(t *testing.T) {
 	s := m.State
 	c := NewTextCanvas(80, 24)
 	Draw(c, m)
-	area := m.layout(80, 24).mapArea
-	cam := m.camera(area)
+	l := m.layout(80, 24)
+	area := l.mapArea
+	cam := m.camera(l)
 	counts := map[string]int{}
 	for y := 0; y < area.h; y++ {
 		for x := 0; x < area.w; x++ {
@@ -47,8 +49,7 @@ func TestThePlayerIsDrawnWhereTheyStand(t *testing.T) {
 	m := withFoes(t).m
 	c := NewTextCanvas(120, 40)
 	Draw(c, m)
-	area := m.layout(120, 40).mapArea
-	cam := m.camera(area)
+	cam := m.camera(m.layout(120, 40))
 	p := m.State.Player().Pos
 	r, st := c.At(p.X-cam.X, p.Y-cam.Y)
 	assert.Equal(t, '@', r)
@@ -82,8 +83,9 @@ func TestTheLookCursorIsReversedAndTheAimShowsItsRange(t *testing.T) {
 	require.Equal(t, ModeTarget, m.Mode())
 	c := NewTextCanvas(80, 24)
 	Draw(c, m)
-	area := m.layout(80, 24).mapArea
-	cam := m.camera(area)
+	l := m.layout(80, 24)
+	area := l.mapArea
+	cam := m.camera(l)
 	cur := m.Cursor()
 	_, st := c.At(cur.X-cam.X, cur.Y-cam.Y)
 	assert.Equal(t, styleCursor, st)
@@ -128,15 +130,15 @@ func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
 		want   string
 	}{
 		{"normal hunger is not shown", events.Normal, 80,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Turn 42  Kills 1   ? help"},
-		{"well fed at 80 columns leaves out the kills", events.WellFed, 80,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 42  ? help"},
-		{"one column more and the parts close up to keep the kills", events.WellFed, 81,
-			"HP ████████ 10/10 MP 4/4 Lv 1 XP 100/1000 Depth 1 Well Fed Turn 42 Kills 1 ? help"},
+			"HP ████████ 10/10  MP 4  Lv 1  XP 100/1000  Depth 1  Turn 42  Kills 1     ? help"},
+		{"well fed at 80 columns the parts close up to keep the kills", events.WellFed, 80,
+			"HP ████████ 10/10 MP 4 Lv 1 XP 100/1000 Depth 1 Well Fed Turn 42 Kills 1  ? help"},
+		{"at 81 columns too", events.WellFed, 81,
+			"HP ████████ 10/10 MP 4 Lv 1 XP 100/1000 Depth 1 Well Fed Turn 42 Kills 1   ? help"},
 		{"starving at 80 columns", events.Starving, 80,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Starving  Turn 42  ? help"},
+			"HP ████████ 10/10 MP 4 Lv 1 XP 100/1000 Depth 1 Starving Turn 42 Kills 1  ? help"},
 		{"at 120 columns everything", events.WellFed, 120,
-			"HP ████████ 10/10  MP 4/4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 42  Kills 1" + strings.Repeat(" ", 33) + "? help"},
+			"HP ████████ 10/10  MP 4  Lv 1  XP 100/1000  Depth 1  Well Fed  Turn 42  Kills 1" + strings.Repeat(" ", 35) + "? help"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -150,9 +152,24 @@ func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
 	}
 }
 
+// A crowded status line (a character of level 7, well fed, deep in a
+// long game) keeps every part at 80 columns, the kills too, in short
+// forms.
+func TestACrowdedStatusLineKeepsTheKillsAt80Columns(t *testing.T) {
+	m := withFoes(t).m
+	s := m.State.Clone()
+	s.Hunger, s.Turn, s.Kills, s.Depth = events.WellFed, 123457, 1234, 12
+	p := s.Player()
+	p.Level, p.XP, p.HP = 7, 35000, 100
+	m.State = s
+	lines := strings.Split(render(m, 80, 24), "\n")
+	assert.Equal(t, fmt.Sprintf("HP ████ 100/%d MP %d Lv 7 XP 35k/%s Depth 12 Well Fed T 123456 K 1234 ? help",
+		s.MaxHP(p), s.MaxMana(p), thousands(s.XPToLevel(p))), strings.Join(strings.Fields(lines[20]), " "))
+}
+
 // A monster is drawn over an item on its tile, and an item the player
 // does not see now is not drawn (the remembered tile is).
-func TestMonstersHideItemsAndUnseenItemsDoNotShow(t *testing.T) {
+func TestMonstersHideItemsAndItemsOutOfSightAreRememberedDim(t *testing.T) {
 	m := withFoes(t).m
 	s := m.State.Clone()
 	m.State = s
@@ -164,20 +181,25 @@ func TestMonstersHideItemsAndUnseenItemsDoNotShow(t *testing.T) {
 			goblin = e.Pos
 		}
 	}
-	var memory events.Pos
-	area := m.layout(80, 24).mapArea
-	cam := m.camera(area)
-	for y := 0; y < area.h && memory == (events.Pos{}); y++ {
+	var memory, unknown events.Pos
+	l := m.layout(80, 24)
+	area := l.mapArea
+	cam := m.camera(l)
+	for y := 0; y < area.h; y++ {
 		for x := 0; x < area.w; x++ {
 			q := events.Pos{X: cam.X + x, Y: cam.Y + y}
-			if !s.CanSee(q) && s.Explored().Has(q) && s.Map.Walkable(q) {
+			switch {
+			case !s.Map.Walkable(q) || s.CanSee(q):
+			case s.Explored().Has(q) && memory == (events.Pos{}):
 				memory = q
-				break
+			case !s.Explored().Has(q) && unknown == (events.Pos{}):
+				unknown = q
 			}
 		}
 	}
 	require.NotEqual(t, events.Pos{}, memory, "a remembered floor tile on screen")
-	for _, at := range []events.Pos{goblin, memory} {
+	require.NotEqual(t, events.Pos{}, unknown, "a floor tile never seen, on screen")
+	for _, at := range []events.Pos{goblin, memory, unknown} {
 		require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: dagger, Pos: at}))
 	}
 	c := NewTextCanvas(80, 24)
@@ -185,8 +207,10 @@ func TestMonstersHideItemsAndUnseenItemsDoNotShow(t *testing.T) {
 	r, _ := c.At(goblin.X-cam.X, goblin.Y-cam.Y)
 	assert.Equal(t, 'g', r, "the goblin over the dagger")
 	r, st := c.At(memory.X-cam.X, memory.Y-cam.Y)
-	assert.Equal(t, '.', r, "the remembered floor, not the dagger on it")
-	assert.True(t, st.Dim)
+	assert.Equal(t, s.Content().Glyph(dagger), r, "the dagger, remembered where it lies")
+	assert.Equal(t, Style{Fg: itemColors[r], Dim: true}, st, "dim, as the remembered floor")
+	r, _ = c.At(unknown.X-cam.X, unknown.Y-cam.Y)
+	assert.Equal(t, ' ', r, "nothing on a tile never seen")
 }
 
 // Drawing changes neither the game nor the model.
@@ -256,4 +280,30 @@ func TestEveryKindOfRules3HasAColorAndALook(t *testing.T) {
 	}
 	assert.Equal(t, ColorRed, contentColors[content.Red])
 	assert.Equal(t, ColorBrown, contentColors[content.Brown])
+}
+
+// The sheet's attack says the part of it that Well Fed gives, so that it
+// does not change with the same gear for no reason.
+func TestTheSheetsAttackShowsThePartFromWellFed(t *testing.T) {
+	for _, hunger := range []events.Hunger{events.Normal, events.WellFed} {
+		m := withFoes(t).m
+		s := m.State.Clone()
+		s.Hunger = hunger
+		m.State = s
+		p := s.Player()
+		want := fmt.Sprintf("Attack %+d   ", s.AttackBonus(p))
+		if hunger == events.WellFed {
+			require.NotZero(t, s.Content().Rules.WellFedHitBonus)
+			want = fmt.Sprintf("Attack %+d (%+d Well Fed)   ", s.AttackBonus(p), s.Content().Rules.WellFedHitBonus)
+		}
+		var text []string
+		for _, l := range sheetLines(s) {
+			var b strings.Builder
+			for _, sp := range l {
+				b.WriteString(sp.text)
+			}
+			text = append(text, b.String())
+		}
+		assert.Contains(t, strings.Join(text, "\n"), want, "%s", hunger)
+	}
 }

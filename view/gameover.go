@@ -56,9 +56,12 @@ func (m *Model) drawGameOver(c Canvas) {
 		where = wrap(what+" is in "+m.SummaryPath, w-4)
 	}
 	footer := len(where) + 1 // the summary's path and the hint
-	logLines := max(0, (h-24)/2)
-	chartH := max(5, h-y-footer-2-logLines)
-	drawChart(c, rect{2, y, min(w-4, 76), chartH}, m.hp)
+	chartH := min(ChartHeight, max(5, h-y-footer-2))
+	logLines := h - y - footer - 2 - chartH // the rest of a tall screen
+	if logLines < 2 {
+		logLines = 0 // no room for a title and a message
+	}
+	drawChart(c, rect{2, y, min(w-4, ChartWidth), chartH}, m.hp)
 	y += chartH + 1
 	if logLines > 0 {
 		say("Last messages:", styleTitle)

@@ -10,18 +10,30 @@ var helpKeys = [][2]string{
 	{"Shift+arrow, H J K L...", "run until something is worth a look"},
 	{". or 5", "wait a turn"},
 	{"Z", "rest until healed"},
-	{"o", "explore the level"},
+	{"o  A", "explore the level  its pickup of ! and ? on/off"},
 	{">", "go down the stairs (first travel to them)"},
 	{"g or ,", "pick up (from a pile: choose which)"},
 	{"i  d  R", "inventory (use, equip)  drop  take off"},
 	{"c", "character sheet"},
-	{"x", "look around"},
+	{"x", "look around (Tab: from monster to monster)"},
 	{"Ctrl-P or M", "message history"},
 	{"?  Esc", "this help  cancel, close"},
 	{"Q, Ctrl-C", "save and quit: rogue continues the game"},
 	{"Ctrl-Z  Ctrl-R", "suspend to the shell  redraw the screen"},
 	{"Any key", "stops resting, exploring, travelling, running"},
 	{"When aiming", "movement keys move, Tab next target, Enter use"},
+}
+
+// SetPlatformKeys replaces the help's line for the keys of the terminal
+// around the game (job control, redraw) with keys and what: a build for
+// another platform calls it before drawing (the browser's says which
+// keys the browser keeps for itself).
+func SetPlatformKeys(keys, what string) {
+	for i, k := range helpKeys {
+		if k[0] == "Ctrl-Z  Ctrl-R" {
+			helpKeys[i] = [2]string{keys, what}
+		}
+	}
 }
 
 func (m *Model) drawHelp(c Canvas, area rect) {

@@ -12,9 +12,10 @@ import (
 
 // The item menus: inventory (i: use or equip), drop (d) and remove (R).
 // A stack in the backpack keeps its letter (a-z) for as long as it is
-// there, so that the letter a player has learnt for the potions still
-// drinks a potion after a scroll is read; worn items have the letter of
-// their slot, A main hand, B off hand, C head, D torso.
+// there: the state folds the letters from the journal (State.PackLetter),
+// so they are the same after Continue, in a replay and in a take-over.
+// Worn items have the letter of their slot, A main hand, B off hand, C
+// head, D torso.
 
 // itemEntry is one choosable line of an item menu: an item, or a stack
 // of identical ones (n of them; choosing it chooses item, the first).
@@ -48,20 +49,18 @@ func (m *Model) backpack() []*reducer.Entity {
 }
 
 // itemEntries are the lines the current item menu offers: the backpack's
-// stacks of identical items by their letters (see packLetters), then the
+// stacks of identical items by their letters (State.PackLetter), then the
 // worn items by their slots' letters.
 func (m *Model) itemEntries() (pack, worn []itemEntry) {
 	if m.mode == ModePickUp {
 		return m.pileEntries(), nil
 	}
-	sts := stacks(m.backpack())
-	letters := packLetters(m.letters, sts) // m.letters is kept turn by turn (keepLetters)
 	if m.mode != ModeRemove {
-		for _, st := range sts {
+		for _, st := range stacks(m.backpack()) {
 			if m.mode == ModeEnchant && !m.enchantable(st.items[0]) {
 				continue
 			}
-			pack = append(pack, itemEntry{letter: letters[st.key], item: st.items[0], n: len(st.items), all: st.items})
+			pack = append(pack, itemEntry{letter: m.State.PackLetter(reducer.StackKey(st.items[0])), item: st.items[0], n: len(st.items), all: st.items})
 		}
 		slices.SortFunc(pack, func(a, b itemEntry) int { return int(a.letter) - int(b.letter) })
 	}
@@ -72,38 +71,6 @@ func (m *Model) itemEntries() (pack, worn []itemEntry) {
 		worn = append(worn, itemEntry{letter: rune('A' + int(it.Slot-events.MainHand)), item: it, n: 1, all: []*reducer.Entity{it}})
 	}
 	return pack, worn
-}
-
-// keepLetters keeps the backpack's letters as they are after a turn:
-// drawing and keys read them, and only a turn changes them.
-func (m *Model) keepLetters() {
-	m.letters = packLetters(m.letters, stacks(m.backpack()))
-}
-
-// packLetters gives each stack of sts (a backpack's, in the order their
-// first items went in) a letter: the one it had in old, if it had one,
-// else the first letter from a that no other stack has. A kind no longer
-// in the backpack gives its letter up. The backpack holds at most 26
-// items, so there are letters enough.
-func packLetters(old map[int]rune, sts []stack) map[int]rune {
-	out := make(map[int]rune, len(sts))
-	used := map[rune]bool{}
-	for _, st := range sts {
-		if l, ok := old[st.key]; ok && !used[l] {
-			out[st.key], used[l] = l, true
-		}
-	}
-	next := 'a'
-	for _, st := range sts {
-		if _, ok := out[st.key]; ok {
-			continue
-		}
-		for used[next] {
-			next++
-		}
-		out[st.key], used[next] = next, true
-	}
-	return out
 }
 
 // keyItems chooses an item by its letter, or with Up, Down and Enter.

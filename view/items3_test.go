@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/reducer"
 )
 
 // lay spawns an item of the game's rules by name: under the player's
@@ -22,7 +23,6 @@ func (p *played) lay(t testing.TB, name string, holder events.EntityID, hp int) 
 	}
 	id := s.NextID
 	require.NoError(t, s.Apply(&events.Spawned{ID: id, Kind: code, Pos: at, Holder: holder, HP: hp}))
-	p.m.keepLetters()
 	return id
 }
 
@@ -86,7 +86,7 @@ func TestAnEnchantmentScrollAsksWhatToEnchant(t *testing.T) {
 	require.NotNil(t, weapon)
 	p.lay(t, "Health Potion", events.PlayerID, 0)
 	scroll := p.lay(t, "Enchantment Scroll", events.PlayerID, 0)
-	letter := p.m.letters[stackKey(s.Get(scroll))]
+	letter := s.PackLetter(reducer.StackKey(s.Get(scroll)))
 	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('i')))
 	assert.Equal(t, Intent{}, p.m.HandleKey(Rune(letter)))
 	require.Equal(t, ModeEnchant, p.m.Mode())

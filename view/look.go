@@ -9,7 +9,8 @@ import (
 	"rogue/reducer/dungeon"
 )
 
-// Look (x): a cursor, moved with the movement keys, and a description of
+// Look (x): a cursor, moved with the movement keys or from monster to
+// monster with Tab and Shift-Tab (as when aiming), and a description of
 // what the player sees or remembers under it.
 
 func (m *Model) keyLook(k Key) Intent {
@@ -18,6 +19,8 @@ func (m *Model) keyLook(k Key) Intent {
 		return Intent{}
 	}
 	switch {
+	case k.Code == KeyTab, k.Code == KeyBacktab:
+		m.nextHostile(k.Code == KeyBacktab) // as when aiming
 	case k.Code == KeyEsc, k.Code == KeyEnter, k == Rune('x'):
 		m.mode = ModePlay
 	case k == Rune('Q'):
@@ -37,7 +40,7 @@ func (m *Model) lookLines() []line {
 	return []line{
 		title,
 		plain(describe(m.State, m.cursor)),
-		styled("Move: movement keys  Esc: done", styleHint),
+		styled("Move: movement keys  Tab: next monster  Esc: done", styleHint),
 	}
 }
 

@@ -40,6 +40,20 @@ func (m *Model) menuItems() []menuItem {
 	return append(items, menuItem{'q', "Quit", "", actQuit})
 }
 
+// menuKeys are the main menu's keys, as ? on it shows them.
+var menuKeys = []string{
+	"Up/Down (or j/k, Tab)  move the selection",
+	"Enter                  choose the selected line",
+	"n                      a new game",
+	"c                      continue the unfinished game (when there is one)",
+	"r                      replay a journal of the data folder",
+	"h                      the hall of fame",
+	"q, Q, Esc              quit",
+	"?                      these keys",
+	"",
+	"In a game, ? shows the game's keys.",
+}
+
 func (m *Model) keyMainMenu(k Key) Intent {
 	if m.confirm {
 		// New game asked whether to set the unfinished game aside.
@@ -63,6 +77,10 @@ func (m *Model) keyMainMenu(k Key) Intent {
 	}
 	choose := -1
 	switch {
+	case k == Rune('?'):
+		m.page = page{Title: "Keys of the main menu", Lines: menuKeys, menu: true}
+		m.mode = ModePage
+		return Intent{}
 	case k.Code == KeyEnter:
 		choose = m.sel
 	case k == Rune('Q'), k.Code == KeyEsc:
@@ -167,7 +185,7 @@ func (m *Model) drawMainMenu(c Canvas) {
 		}
 		return
 	}
-	put(c, x, y+1, "Up/Down and Enter, or the letter", styleHint, w-x)
+	put(c, x, y+1, "Up/Down and Enter, or the letter  ?: keys", styleHint, w-x)
 	for i, note := range m.menu.Notes {
 		y := y + 3 + i*2
 		if y+1 >= h {
@@ -189,14 +207,26 @@ func (m *Model) drawJournals(c Canvas) {
 	if m.sel >= rows {
 		first = m.sel - rows + 1
 	}
+	// The names in one column, as wide as the longest, leaving the
+	// details 30 columns at least.
+	nameW := 0
+	for _, j := range list {
+		nameW = max(nameW, textWidth(filepath.Base(j)))
+	}
+	nameW = min(nameW, w-4-2-30)
 	for i := first; i < len(list) && i-first < rows; i++ {
 		st := Plain
 		if i == m.sel {
 			st = styleSelected
 		}
-		put(c, 2, 3+i-first, " "+pad(filepath.Base(list[i]), 40)+" ", st, w-4)
+		name := " " + pad(filepath.Base(list[i]), nameW) + " "
+		put(c, 2, 3+i-first, name, st, w-4)
+		if m.menu.Describe != nil {
+			x := 2 + textWidth(name) + 1
+			put(c, x, 3+i-first, fitDetail(m.menu.Describe(list[i]), w-2-x), styleHint, w-2-x)
+		}
 	}
-	put(c, 2, h-2, "Up/Down and Enter: summary  Esc: back", styleHint, w-4)
+	put(c, 2, h-2, "Up/Down and Enter: replay  Esc: back", styleHint, w-4)
 }
 
 func (m *Model) drawPage(c Canvas) {

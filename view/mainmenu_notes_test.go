@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The menu shows, under its choices, why an unfinished game was passed
@@ -64,4 +65,16 @@ func TestNewGameAsksBeforeSettingAnUnfinishedGameAside(t *testing.T) {
 			assert.Equal(t, c.want, got)
 		})
 	}
+}
+
+// ? on the main menu shows its keys, and Esc goes back to the menu.
+func TestQuestionMarkOnTheMainMenuShowsItsKeys(t *testing.T) {
+	m := NewModel(theMenu())
+	m.HandleKey(Rune('?'))
+	require.Equal(t, ModePage, m.Mode())
+	screen := render(m, 80, 24)
+	assert.Contains(t, screen, "Keys of the main menu")
+	assert.Contains(t, screen, "replay a journal of the data folder")
+	m.HandleKey(Named(KeyEsc))
+	assert.Equal(t, ModeMainMenu, m.Mode())
 }

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"strings"
 
 	"rogue/auto"
 	"rogue/events"
@@ -81,6 +82,11 @@ type MainMenu struct {
 	// Journals are the paths of the journals one can replay, newest first;
 	// the menu offers replaying only when there is one.
 	Journals []string
+	// Describe says in a few words what the game in a journal came to
+	// ("depth 3, turn 512, slain by an Orc"; "damaged"), for the list of
+	// journals: asked only for the rows shown, at a bounded cost each;
+	// nil for nothing.
+	Describe func(path string) string
 	// Notes are lines the menu shows under its choices: why an unfinished
 	// game could not be offered (a damaged journal, say).
 	Notes []string
@@ -132,7 +138,7 @@ type Model struct {
 
 	job      *auto.Job       // the multi-turn action under way; nil for none
 	seen     auto.Memory     // what the player has seen on the level, for jobs
-	letters  map[int]rune    // each backpack stack's letter, by its key (see packLetters, stackKey)
+	noPickup bool            // A: explore picks up no potions and scrolls
 	scroll   int             // the history: how many lines up from its end
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
@@ -145,6 +151,52 @@ type entry struct {
 	text   string
 	count  int
 	moment int
+	// about is what the line says of the moment it was said, which
+	// may stop being true (see stale); at is where the player stood.
+	about lineAbout
+	at    events.Pos
+}
+
+// lineAbout is what a line of the log says that may stop being true.
+type lineAbout uint8
+
+const (
+	aboutNothing lineAbout = iota
+	aboutHere              // "You see here: ...": what lies where the player stands
+	aboutLowHP             // "Low HP: ...": the player's HP is a third of the most or less
+)
+
+// aboutOf tags a line that says something that may stop being true.
+func (m *Model) aboutOf(text string) (lineAbout, events.Pos) {
+	var at events.Pos
+	if m.State != nil && m.State.Player() != nil {
+		at = m.State.Player().Pos
+	}
+	switch {
+	case strings.HasPrefix(text, "You see here:"):
+		return aboutHere, at
+	case strings.HasPrefix(text, "Low HP:"):
+		return aboutLowHP, at
+	}
+	return aboutNothing, at
+}
+
+// stale reports whether e no longer holds on s: the player has stepped
+// off the items it named (or picked them all up), or has more than a
+// third of their HP again.
+// The message area leaves a stale line out (the history keeps it).
+func (e entry) stale(s *reducer.State) bool {
+	if e.about == aboutNothing || s == nil || s.Player() == nil {
+		return false
+	}
+	p := s.Player()
+	switch e.about {
+	case aboutHere:
+		return p.Pos != e.at || len(s.ItemsAt(p.Pos)) == 0
+	case aboutLowHP:
+		return p.HP*3 > s.MaxHP(p)
+	}
+	return false
 }
 
 // String is the line as shown: "A wall blocks the way. (x3)".
@@ -174,14 +226,16 @@ func (m *Model) ShowMainMenu(menu MainMenu) {
 	}
 }
 
-// Begin shows game s on the play screen. hp is the player's HP after each
-// turn played so far (for the chart of the game over screen); messages are
-// put in the log, oldest first, all but the last as old ones.
+// Begin shows game s on the play screen, with a log of its own: nothing
+// of a game shown before stays (its messages, its job, its memory of the
+// level). hp is the player's HP after each turn played so far (for the
+// chart of the game over screen); messages are put in the log, oldest
+// first, all but the last as old ones.
 func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 	m.State = s
 	m.earlier = nil
-	m.letters = nil
-	m.keepLetters()
+	m.log, m.scroll, m.job, m.seen = nil, 0, nil, auto.Memory{}
+	m.quitting, m.confirm, m.sel = false, false, 0
 	m.hp = append([]int(nil), hp...)
 	m.mode = ModePlay
 	m.saveErr = ""
@@ -196,6 +250,10 @@ func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 	}
 }
 
+// SetHP replaces the player's HP history (hp[i]: after turn i), for the
+// chart of the game over screen; the log and the screen stay.
+func (m *Model) SetHP(hp []int) { m.hp = append([]int(nil), hp...) }
+
 // AddTurn logs the messages of turn t, which was played from state before
 // and is already folded into m.State (and what the player now stands on,
 // if the turn moved them), and records the player's HP after it.
@@ -208,7 +266,6 @@ func (m *Model) AddTurn(before *reducer.State, t *events.Turn) {
 		m.Say(seeHere(m.State))
 	}
 	m.sel = 0
-	m.keepLetters()
 	if m.State != nil {
 		if p := m.State.Player(); p != nil {
 			m.hp = append(m.hp, p.HP)
@@ -230,7 +287,8 @@ func (m *Model) Say(text string) {
 		m.log[n-1].moment = m.moment
 		return
 	}
-	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment})
+	about, at := m.aboutOf(text)
+	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment, about: about, at: at})
 }
 
 // SaveFailed stops the game: the journal could not take the last turn, so

@@ -438,7 +438,7 @@ func TestTheSheetSaysWhichRulesTheGamePlaysBy(t *testing.T) {
 		pools string
 		magic string
 	}{
-		{"rules 1", 1, "HP 10/10   Mana 4/4   Depth 1   Turn 0   Kills 0   Rules 1", ""},
+		{"rules 1", 1, "HP 10/10   Mana 4   Depth 1   Turn 0   Kills 0   Rules 1", ""},
 		{"rules 2", 2, "HP 30/30   Depth 1   Turn 0   Kills 0   Rules 2", "Scrolls: damage +1, range +0 (Magic and Intelligence)"},
 	}
 	for _, c := range cases {

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"rogue/events"
@@ -78,8 +79,11 @@ func MorgueText(mg Morgue) string {
 	if len(pack) == 0 {
 		indent("(empty)")
 	}
-	for i, st := range pack {
-		indent(fmt.Sprintf("%c  %s", 'a'+i, counted(itemName(s, st.items[0]), len(st.items))))
+	slices.SortFunc(pack, func(a, b stack) int { // by their letters, as the inventory lists them
+		return int(s.PackLetter(a.key)) - int(s.PackLetter(b.key))
+	})
+	for _, st := range pack {
+		indent(fmt.Sprintf("%c  %s", s.PackLetter(st.key), counted(itemName(s, st.items[0]), len(st.items))))
 	}
 
 	total := 0
@@ -128,7 +132,7 @@ func MorgueText(mg Morgue) string {
 	}
 
 	section("HP over the game (each column the lowest of its turns)")
-	for _, l := range strings.Split(strings.TrimRight(chartText(mg.HP, 76, 12), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(chartText(mg.HP, ChartWidth, ChartHeight), "\n"), "\n") {
 		indent(l)
 	}
 	return b.String()
@@ -144,7 +148,7 @@ func morgueMap(s *reducer.State) []string {
 	w, h := s.Map.Width, s.Map.Height
 	c := NewTextCanvas(w, h)
 	m := &Model{State: s}
-	m.drawMap(c, rect{0, 0, w, h})
+	m.drawMap(c, layout{mapArea: rect{0, 0, w, h}, steadyH: h})
 	rows := strings.Split(strings.TrimRight(c.String(), "\n"), "\n")
 	for len(rows) > 0 && strings.TrimSpace(rows[0]) == "" {
 		rows = rows[1:]

@@ -42,6 +42,13 @@ func (m *Model) keyPlay(k Key) Intent {
 		m.startJob(auto.Rest, 0)
 	case 'o':
 		m.startJob(auto.Explore, 0)
+	case 'A':
+		m.noPickup = !m.noPickup
+		if m.noPickup {
+			m.Say("Explore picks up nothing now: it stops on items (A: potions and scrolls).")
+		} else {
+			m.Say("Explore picks up the potions and scrolls it walks onto (A: nothing).")
+		}
 	case 'M':
 		m.openHistory()
 	case 'i':

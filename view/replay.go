@@ -85,6 +85,7 @@ type ReplayStatus struct {
 	Prompt     string
 	Warning    string // why the journal ends where it does (damage), or ""
 	Note       string // a one-line answer to the last key (a take-over refused), or ""
+	Following  bool   // the journal is followed as it is written
 }
 
 // ReplayControl is the replay's position, speed, pause and prompt.
@@ -100,6 +101,10 @@ type ReplayControl struct {
 	Warning string
 	// note answers the last key in the bar until the next one (see Tell).
 	note string
+	// Following is whether the journal is followed as another process
+	// writes it: at its last turn the replay waits for the next (see
+	// Grow).
+	Following bool
 
 	// Playing is timed from an anchor: the turn shown at an instant;
 	// the turn due at now is anchorTurn + (now-anchor) x speed. Any jump,
@@ -123,7 +128,23 @@ func NewReplayControl(last, start int, paused bool) *ReplayControl {
 // Status is where the replay stands.
 func (c *ReplayControl) Status() ReplayStatus {
 	return ReplayStatus{Turn: c.turn, Last: c.last, Paused: c.paused, Speed: replaySpeeds[c.speed],
-		Prompting: c.prompting, Prompt: c.prompt, Warning: c.Warning, Note: c.note}
+		Prompting: c.prompting, Prompt: c.prompt, Warning: c.Warning, Note: c.note, Following: c.Following}
+}
+
+// Grow makes the journal last turns long: a journal followed as it is
+// written has grown. A replay that shows its last turn goes on to the
+// new last (a seek); one elsewhere stays where it is.
+func (c *ReplayControl) Grow(last int) ReplayAction {
+	if last <= c.last {
+		return ReplayAction{}
+	}
+	atEnd := c.turn == c.last
+	c.first, c.last = min(1, last), last
+	if !atEnd {
+		return ReplayAction{Do: ReplayRedraw}
+	}
+	c.pause()
+	return c.seek(last)
 }
 
 // Tell shows note in the bar until the next key: why a key did nothing.

@@ -101,6 +101,8 @@ func replayState(st ReplayStatus) string {
 		speed = fmt.Sprintf("%d turns/s", st.Speed)
 	}
 	switch {
+	case st.Following && st.Turn == st.Last:
+		return "following: the newest turn"
 	case st.Paused && st.Turn == st.Last:
 		return "the end, " + speed
 	case st.Paused:

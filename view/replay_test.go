@@ -205,3 +205,36 @@ func TestReplayActionsSayWhatTheyDo(t *testing.T) {
 		assert.Equal(t, tc.want, tc.a.String())
 	}
 }
+
+// A journal followed as it is written grows: a replay at its last turn
+// goes on to the new last, one elsewhere stays; the bar says the replay
+// waits for the next turn.
+func TestAFollowedReplayGoesOnToTheNewestTurnOnlyFromTheLast(t *testing.T) {
+	cases := []struct {
+		name   string
+		start  int
+		paused bool
+		grow   int
+		do     ReplayAction
+		want   ReplayStatus
+	}{
+		{"at the last turn: on to the new last", 10, false, 15, ReplayAction{Do: ReplaySeek, Turn: 15},
+			ReplayStatus{Turn: 15, Last: 15, Paused: true, Speed: 10, Following: true}},
+		{"paused earlier: stays", 4, true, 15, ReplayAction{Do: ReplayRedraw},
+			ReplayStatus{Turn: 4, Last: 15, Paused: true, Speed: 10, Following: true}},
+		{"playing earlier: plays on", 4, false, 15, ReplayAction{Do: ReplayRedraw},
+			ReplayStatus{Turn: 4, Last: 15, Speed: 10, Following: true}},
+		{"no new turn: nothing", 10, false, 10, ReplayAction{},
+			ReplayStatus{Turn: 10, Last: 10, Paused: true, Speed: 10, Following: true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := NewReplayControl(10, tc.start, tc.paused)
+			c.Following = true
+			assert.Equal(t, tc.do, c.Grow(tc.grow))
+			assert.Equal(t, tc.want, c.Status())
+		})
+	}
+	assert.Equal(t, "following: the newest turn", replayState(ReplayStatus{Turn: 3, Last: 3, Paused: true, Following: true}))
+	assert.Equal(t, "paused, 10 turns/s", replayState(ReplayStatus{Turn: 2, Last: 3, Paused: true, Speed: 10, Following: true}))
+}

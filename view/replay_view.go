@@ -67,7 +67,8 @@ func (m *Model) setReplayLog(log []ReplayLine) {
 			m.log[n-1].moment = moment
 			continue
 		}
-		m.log = append(m.log, entry{text: text, count: 1, moment: moment})
+		about, at := m.aboutOf(text)
+		m.log = append(m.log, entry{text: text, count: 1, moment: moment, about: about, at: at})
 	}
 }
 

@@ -30,25 +30,33 @@ type Unranked struct {
 
 // BestFirst orders scores best first, a total order: the games won
 // before all others, the fewest turns first among them; then the deepest
-// depth, then the highest character level, then the fewest turns, then
-// the journal's name.
+// depth, then the highest character level, then a living player above a
+// dead one, then the fewest turns, then the journal's name.
 func BestFirst(a, b Score) int {
 	switch {
 	case a.Won != b.Won:
-		if a.Won {
-			return -1
-		}
-		return 1
+		return first(a.Won)
 	case a.Won && a.Turn != b.Turn:
 		return a.Turn - b.Turn
 	case a.Depth != b.Depth:
 		return b.Depth - a.Depth
 	case a.Level != b.Level:
 		return b.Level - a.Level
+	case a.Over != b.Over:
+		return first(!a.Over)
 	case a.Turn != b.Turn:
 		return a.Turn - b.Turn
 	}
 	return strings.Compare(a.Journal, b.Journal)
+}
+
+// first is BestFirst's answer when what tells a from b is true of one of
+// them: -1 when it is a (a comes first), else 1.
+func first(a bool) int {
+	if a {
+		return -1
+	}
+	return 1
 }
 
 // ScoreLines are the hall of fame as lines of at most 76 columns (but a
@@ -64,7 +72,7 @@ func ScoreLines(scores []Score, unranked []Unranked, of int) []string {
 		if of == 1 {
 			games = "game"
 		}
-		out = append(out, fmt.Sprintf("%d %s; the best first: won, deepest, highest level, fewest turns.", of, games), "")
+		out = append(out, fmt.Sprintf("%d %s; the best first: won, deepest, highest level, alive, fewest turns.", of, games), "")
 		out = append(out, fmt.Sprintf("%2s %5s %5s %6s  %-22s %s", "#", "depth", "level", "turn", "game", "end"))
 		for i, s := range scores {
 			game := fmt.Sprintf("%s seed %d", s.Created.UTC().Format("2006-01-02"), s.Seed)

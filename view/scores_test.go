@@ -21,9 +21,9 @@ func theScores() []Score {
 }
 
 // The best game is one won (of fewest turns among those), then the
-// deepest, then the highest level, then the one of fewest turns, then the
-// journal's name: a total order.
-func TestTheHallOfFameRanksDeepestThenLevelThenFewestTurns(t *testing.T) {
+// deepest, then the highest level, then one whose player lives, then the
+// one of fewest turns, then the journal's name: a total order.
+func TestTheHallOfFameRanksWonThenDeepestThenLevelThenAliveThenFewestTurns(t *testing.T) {
 	cases := []struct {
 		name string
 		a, b Score
@@ -32,8 +32,9 @@ func TestTheHallOfFameRanksDeepestThenLevelThenFewestTurns(t *testing.T) {
 		{"deeper is better whatever the level", Score{Depth: 5, Level: 1}, Score{Depth: 4, Level: 9}, -1},
 		{"at one depth the higher level is better", Score{Depth: 4, Level: 3}, Score{Depth: 4, Level: 2, Turn: 1}, -1},
 		{"at one depth and level fewer turns are better", Score{Depth: 4, Level: 3, Turn: 900}, Score{Depth: 4, Level: 3, Turn: 100}, 1},
-		{"a game won beats any game lost, however deep", Score{Won: true, Depth: 12, Turn: 9000}, Score{Depth: 20, Level: 9}, -1},
-		{"among games won, the fewest turns win", Score{Won: true, Depth: 12, Turn: 9000}, Score{Won: true, Depth: 12, Turn: 4000, Level: 1}, 1},
+		{"a game won beats any game lost, however deep", Score{Won: true, Over: true, Depth: 14, Turn: 9000}, Score{Depth: 20, Level: 9}, -1},
+		{"among games won, the fewest turns win", Score{Won: true, Over: true, Depth: 14, Turn: 9000}, Score{Won: true, Over: true, Depth: 14, Turn: 4000, Level: 1}, 1},
+		{"at one depth and level a living player is better than a dead one of fewer turns", Score{Depth: 4, Level: 3, Turn: 900}, Score{Depth: 4, Level: 3, Turn: 100, Over: true}, -1},
 		{"all alike, the journal's name decides", Score{Journal: "a"}, Score{Journal: "b"}, -1},
 		{"a game is equal only to itself", Score{Journal: "a", Depth: 2}, Score{Journal: "a", Depth: 2}, 0},
 	}

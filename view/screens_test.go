@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"rogue/reducer"
 )
 
 // Every screen, drawn from a known state at 80x24 and at 120x40, compared
@@ -21,6 +23,11 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 		model func(t *testing.T) *Model
 	}{
 		{"main_menu", func(t *testing.T) *Model { return NewModel(theMenu()) }},
+		{"main_menu_keys", func(t *testing.T) *Model {
+			m := NewModel(theMenu())
+			m.HandleKey(Rune('?'))
+			return m
+		}},
 		{"main_menu_first_game", func(t *testing.T) *Model { return NewModel(MainMenu{}) }},
 		{"main_menu_new_game_asks", func(t *testing.T) *Model {
 			m := NewModel(theMenu())
@@ -74,7 +81,7 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 		{"inventory_rules3", func(t *testing.T) *Model { p := rules3Items(t); return keys(p.played, t, Rune('i')) }},
 		{"enchant_what", func(t *testing.T) *Model {
 			p := rules3Items(t)
-			scroll := p.m.letters[stackKey(p.g.State.Get(p.scroll))]
+			scroll := p.g.State.PackLetter(reducer.StackKey(p.g.State.Get(p.scroll)))
 			return keys(p.played, t, Rune('i'), Rune(scroll))
 		}},
 		{"sheet_rules3", func(t *testing.T) *Model { p := rules3Items(t); return keys(p.played, t, Rune('c')) }},

@@ -25,7 +25,9 @@ func sheetLines(s *reducer.State) []line {
 	var out []line
 	add := func(l line) { out = append(out, l) }
 	add(styled(fmt.Sprintf("Level %d, %s experience", p.Level, xpText(s, p)), styleTitle))
-	mana := fmt.Sprintf("   Mana %d/%d", s.MaxMana(p), s.MaxMana(p))
+	// Rules 1 keep a mana pool that nothing spends: always full, it is
+	// shown once, as its size.
+	mana := fmt.Sprintf("   Mana %d", s.MaxMana(p))
 	if !s.Content().Rules.Mana {
 		mana = "" // rules without a mana pool
 	}
@@ -49,7 +51,13 @@ func sheetLines(s *reducer.State) []line {
 	if s.DamageBonus(p) == 0 {
 		dmg = s.DamageDice(p).String()
 	}
-	add(plain(fmt.Sprintf("Armor class %d   Attack %+d   Damage %s", s.ArmorClass(p), s.AttackBonus(p), dmg)))
+	attack := fmt.Sprintf("%+d", s.AttackBonus(p))
+	if fed := s.Content().Rules.WellFedHitBonus; s.Hunger == events.WellFed && fed != 0 {
+		// The rules add it to the player's attack while well fed: say
+		// so, or the attack changes with the same gear for no reason.
+		attack += fmt.Sprintf(" (%+d Well Fed)", fed)
+	}
+	add(plain(fmt.Sprintf("Armor class %d   Attack %s   Damage %s", s.ArmorClass(p), attack, dmg)))
 	if dmg, reach, ok := s.ScrollBonus(p); ok {
 		add(plain(fmt.Sprintf("Scrolls: damage %+d, range %+d (Magic and Intelligence)", dmg, reach)))
 	}

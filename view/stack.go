@@ -15,14 +15,9 @@ import (
 // stack is items of one kind and enchantment, in the order the first of
 // them came.
 type stack struct {
-	key   int // see stackKey
+	key   int // reducer.StackKey
 	items []*reducer.Entity
 }
-
-// stackKey is what tells stacks apart: the item's kind, and its
-// enchantment above the codes' 16 bits (0 for the items of rules 1 and
-// 2, whose key is their kind).
-func stackKey(it *reducer.Entity) int { return it.Kind + it.Level<<16 }
 
 // stacks groups items by kind and enchantment, in the order of each
 // stack's first item.
@@ -30,7 +25,7 @@ func stacks(items []*reducer.Entity) []stack {
 	var out []stack
 	at := map[int]int{}
 	for _, it := range items {
-		key := stackKey(it)
+		key := reducer.StackKey(it)
 		i, ok := at[key]
 		if !ok {
 			i = len(out)

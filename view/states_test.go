@@ -148,5 +148,12 @@ func theMenu() MainMenu {
 			"/home/ann/.local/share/rogue/2026-11-22_2114_seed-19.rogue",
 			"/home/ann/.local/share/rogue/2026-11-20_0930_seed-5.rogue",
 		},
+		Describe: func(path string) string {
+			return map[string]string{
+				"/home/ann/.local/share/rogue/2026-11-23_0842_seed-4.rogue":  "depth 2, turn 57, alive",
+				"/home/ann/.local/share/rogue/2026-11-22_2114_seed-19.rogue": "depth 4, turn 448, slain by a Goblin",
+				"/home/ann/.local/share/rogue/2026-11-20_0930_seed-5.rogue":  "damaged: rogue salvage recovers its turns",
+			}[path]
+		},
 	}
 }

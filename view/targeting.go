@@ -78,6 +78,27 @@ func (m *Model) hostiles() []*reducer.Entity {
 	return hs
 }
 
+// nextHostile moves the look or targeting cursor to the next monster in
+// view, nearest first (Tab), or the one before (Shift-Tab, back): from
+// the one under the cursor, else from the nearest (the farthest, back).
+func (m *Model) nextHostile(back bool) {
+	hs := m.hostiles()
+	if len(hs) == 0 {
+		return
+	}
+	step := 1
+	if back {
+		step = -1
+	}
+	next := 0
+	if i := slices.IndexFunc(hs, func(e *reducer.Entity) bool { return e.Pos == m.cursor }); i >= 0 {
+		next = ((i+step)%len(hs) + len(hs)) % len(hs)
+	} else if step < 0 {
+		next = len(hs) - 1
+	}
+	m.cursor = hs[next].Pos
+}
+
 func (m *Model) keyTarget(k Key) Intent {
 	if m.confirm {
 		m.confirm = false
@@ -95,21 +116,7 @@ func (m *Model) keyTarget(k Key) Intent {
 	case KeyEsc:
 		m.mode = ModePlay
 	case KeyTab, KeyBacktab:
-		hs := m.hostiles()
-		if len(hs) == 0 {
-			return Intent{}
-		}
-		step := 1
-		if k.Code == KeyBacktab {
-			step = -1
-		}
-		next := 0
-		if i := slices.IndexFunc(hs, func(e *reducer.Entity) bool { return e.Pos == m.cursor }); i >= 0 {
-			next = ((i+step)%len(hs) + len(hs)) % len(hs)
-		} else if step < 0 {
-			next = len(hs) - 1
-		}
-		m.cursor = hs[next].Pos
+		m.nextHostile(k.Code == KeyBacktab)
 	case KeyEnter:
 		if m.burnsReader() {
 			m.confirm = true

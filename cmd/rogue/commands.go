@@ -14,6 +14,7 @@ func program() *cli.Program {
 		Notes: []string{
 			"Without a command, rogue plays: rogue is rogue play.",
 			"rogue help COMMAND (or rogue COMMAND -h) shows how a command is called, an example and its flags.",
+			"rogue --version (or -version) is rogue version.",
 			"A file argument that rogue writes may be -, the standard output.",
 			"",
 			"Exit codes: 0 done (a torn tail left by a crash is only a note), 1 an error or,",
@@ -26,6 +27,8 @@ func program() *cli.Program {
 			"to": "TURN", "from": "TURN", "turn": "TURN",
 			"asciicast": "OUT.cast", "text": "OUT.txt",
 		},
+		// What people type first to ask which rogue this is.
+		Aliases: map[string]string{"-version": "version", "--version": "version"},
 	}
 }
 
@@ -48,9 +51,9 @@ func commands() []cli.Command {
 		},
 		{
 			Name:     "replay",
-			Summary:  "watch a journal again, or summarize it with --headless",
-			Synopsis: []string{"replay [--to TURN] FILE", "replay --headless [--to TURN] FILE"},
-			Examples: []string{"replay game.rogue", "replay --headless --to 300 game.rogue"},
+			Summary:  "watch a journal again, or as it is written with --follow, or summarize it with --headless",
+			Synopsis: []string{"replay [--to TURN] FILE", "replay --follow [--to TURN] FILE", "replay --headless [--to TURN] FILE"},
+			Examples: []string{"replay game.rogue", "replay --follow game.rogue", "replay --headless --to 300 game.rogue"},
 			Run:      runReplay,
 		},
 		{
@@ -87,6 +90,25 @@ func commands() []cli.Command {
 			Synopsis: []string{"salvage [--out NEW] FILE"},
 			Examples: []string{"salvage game.rogue", "salvage --out saved.rogue game.rogue"},
 			Run:      runSalvage,
+		},
+		{
+			Name:     "serve",
+			Summary:  "serve the browser page and the journals of the data folder (or DIR), read-only",
+			Synopsis: []string{"serve [--addr HOST:PORT] [--follow] [DIR]"},
+			Examples: []string{"serve", "serve --follow", "serve --addr 127.0.0.1:9000 games/"},
+			Notes: []string{
+				"It prints the address to open in a browser: the page plays rogue, lists the",
+				"journals of the folder and replays any of them (/?replay=/journals/NAME); it",
+				"follows one as a game in a terminal writes it (/?follow=/journals/NAME),",
+				"showing each new turn within a second. With --follow the address printed is",
+				"/follow, which opens the newest journal of the folder that way.",
+				"",
+				"It listens on this machine only (127.0.0.1) unless --addr says otherwise, and",
+				"warns when it does not. It serves nothing but the page and the folder's .rogue",
+				"files (no .., no link out of the folder), writes nothing, and stops on Ctrl-C.",
+				"Journals in the page are kept by the browser, not in the folder.",
+			},
+			Run: runServe,
 		},
 		{
 			Name:     "version",

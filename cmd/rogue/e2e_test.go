@@ -200,7 +200,10 @@ func (p *pane) exit(want int) string {
 		if err == nil && strings.HasSuffix(string(rc), "\n") {
 			out, _ := os.ReadFile(p.out)
 			require.Equal(p.tm.t, fmt.Sprint(want), strings.TrimSpace(string(rc)), "exit code; output: %s", out)
-			return strings.TrimSpace(string(out))
+			// The program wraps its exit lines at 80 columns, going on
+			// over lines indented by two spaces: joined back here, so
+			// that a test reads each as one line.
+			return strings.ReplaceAll(strings.TrimSpace(string(out)), "\n  ", " ")
 		}
 		if time.Now().After(deadline) {
 			p.tm.t.Fatalf("waited 5s for rogue to exit; the screen:\n%s", p.screen())

@@ -101,3 +101,33 @@ func TestVersionSaysTheBuildTheFormatsTheRulesAndThePRNG(t *testing.T) {
 	assert.Equal(t, buildinfo.Line()+"\n", got.Stdout)
 	assert.Equal(t, ran{Code: 2, Stderr: "rogue version: unexpected argument \"now\"\n"}, runHere("version", "now"))
 }
+
+func TestDashDashVersionPrintsWhatVersionPrints(t *testing.T) {
+	want := runHere("version")
+	require.Equal(t, ran{Stdout: buildinfo.Line() + "\n"}, want)
+	for _, arg := range []string{"--version", "-version"} {
+		t.Run(arg, func(t *testing.T) {
+			assert.Equal(t, want, runHere(arg))
+		})
+	}
+}
+
+func TestAFlagOfNoCommandGetsRoguesUsageLineNotPlays(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want ran
+	}{
+		{"a flag of no command", []string{"--bogus"},
+			ran{Code: 2, Stderr: "rogue: flag provided but not defined: -bogus (usage: rogue [COMMAND] [flags] [FILE]; rogue help lists the commands)\n"}},
+		{"a flag of another command", []string{"--headless", "game.rogue"},
+			ran{Code: 2, Stderr: "rogue: -headless is a flag of replay, not of play (usage: rogue [COMMAND] [flags] [FILE]; rogue help replay lists its flags)\n"}},
+		{"play named keeps play's line", []string{"play", "--bogus"},
+			ran{Code: 2, Stderr: "rogue play: flag provided but not defined: -bogus\n"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, runHere(c.args...))
+		})
+	}
+}

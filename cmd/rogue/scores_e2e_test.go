@@ -51,7 +51,7 @@ func TestTheHallOfFameInATerminal(t *testing.T) {
 	p.waitFor("Hall of fame")
 	p.keys("h")
 	screen := p.waitFor("slain by an Orc")
-	assert.Contains(t, screen, "3 games; the best first: won, deepest, highest level, fewest turns.")
+	assert.Contains(t, screen, "3 games; the best first: won, deepest, highest level, alive, fewest turns.")
 	assert.Contains(t, screen, "Esc: back to the menu")
 	p.keys("Escape")
 	p.waitUntil("the menu again", func(s string) bool { return strings.Contains(s, "New game") && !strings.Contains(s, "slain by an Orc") })

@@ -4,12 +4,20 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"strings"
 )
 
 // NewFlags is the flag set of program's command name; Parse reads it.
 func NewFlags(program, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(program+" "+name, flag.ContinueOnError)
 	return fs
+}
+
+// unknownFlag is a flag the command does not define: a usage error
+// (exit 2) that knows the flag as it was typed ("-bogus").
+type unknownFlag struct {
+	exitError
+	name string
 }
 
 func isFlag(s string) bool { return len(s) > 1 && s[0] == '-' }
@@ -28,6 +36,9 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, &helpRequest{fs: fs}
+			}
+			if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
+				return nil, &unknownFlag{exitError: exitError{code: 2, msg: err.Error()}, name: name}
 			}
 			return nil, UsageError("%v", err)
 		}

@@ -137,3 +137,24 @@ Flags may come before or after the file, with one dash or two.
 `, stdout.String())
 	assert.Empty(t, stderr.String())
 }
+
+func TestACommandsNotesFollowItsSummary(t *testing.T) {
+	p := testProgram(func(args []string, stdout, stderr io.Writer) error {
+		_, err := Parse(NewFlags("prog", "go"), args)
+		return err
+	})
+	p.Commands[0].Notes = []string{"It goes on foot.", "", "Mind the gap."}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, p.Run([]string{"help", "go"}, &stdout, &stderr))
+	assert.Equal(t, `usage: prog go [--far] PLACE
+
+Go somewhere.
+
+It goes on foot.
+
+Mind the gap.
+
+examples:
+  prog go home
+`, stdout.String())
+}

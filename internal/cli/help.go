@@ -77,6 +77,12 @@ func (p *Program) help(w io.Writer, c *Command, fs *flag.FlagSet) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%s%s.\n", strings.ToUpper(c.Summary[:1]), c.Summary[1:])
+	if len(c.Notes) > 0 {
+		fmt.Fprintln(w)
+		for _, line := range c.Notes {
+			fmt.Fprintln(w, line)
+		}
+	}
 	if len(c.Examples) > 0 {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "examples:")

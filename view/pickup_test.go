@@ -1,0 +1,38 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+)
+
+// o on a potion picks it up (explore's pickup is on by default); A turns
+// that off and on again, and says so; with it off, explore walks on.
+func TestATogglesExplorePickingUpPotionsAndScrolls(t *testing.T) {
+	p := newPlayed(t, 3)
+	s := p.g.State
+	for _, e := range s.Monsters() {
+		require.NoError(t, s.Apply(&events.Died{Actor: e.ID, Cause: events.CauseMelee, Killer: events.PlayerID}))
+	}
+	potion, ok := s.Content().ByName("Health Potion")
+	require.True(t, ok)
+	require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: potion, Pos: s.Player().Pos}))
+
+	p.m.HandleKey(Rune('o'))
+	assert.Equal(t, &events.PickUp{}, p.m.NextCommand(), "on by default")
+	p.m.StopJob("")
+
+	p.m.HandleKey(Rune('A'))
+	assert.Equal(t, []string{"Explore picks up nothing now: it stops on items (A: potions and scrolls)."}, p.m.Messages(1))
+	p.m.HandleKey(Rune('o'))
+	assert.IsType(t, &events.Move{}, p.m.NextCommand(), "off: explore walks on")
+	p.m.StopJob("")
+
+	p.m.HandleKey(Rune('A'))
+	assert.Equal(t, []string{"Explore picks up the potions and scrolls it walks onto (A: nothing)."}, p.m.Messages(1))
+	p.m.HandleKey(Rune('o'))
+	assert.Equal(t, &events.PickUp{}, p.m.NextCommand(), "on again")
+}

@@ -1,0 +1,105 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// The page's speed, measured in the page itself (performance.now), in
+// headless Chromium: run with
+//
+//	go test ./web -run '^$' -bench . -benchtime 200x
+//
+// Each reports the median and the 95th percentile in ms.
+
+// percentiles reports the median and 95th percentile of ms.
+func percentiles(b *testing.B, ms []float64, what string) {
+	b.Helper()
+	require.NotEmpty(b, ms)
+	slices.Sort(ms)
+	b.ReportMetric(ms[len(ms)/2], "p50-ms/"+what)
+	b.ReportMetric(ms[len(ms)*95/100], "p95-ms/"+what)
+	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkAKeyToItsRepaint is the time from a key's keydown to the end
+// of the paint of the frame it led to: the command decided, the turn
+// stored in IndexedDB (strict durability) and applied, the screen drawn
+// and sent, the canvas painted. Keys wait a turn or step (some into
+// walls, refused: a repaint all the same). It also reports the parts: a
+// turn decided (key to the store's start), stored, applied and drawn
+// (the store's end to the paint's start), and the canvas painted.
+func BenchmarkAKeyToItsRepaint(b *testing.B) {
+	s := newSite(b)
+	ctx := tab(b, s.URL)
+	newGame(b, ctx)
+	keys := []string{"5", "ArrowRight", "ArrowDown", "5", "ArrowLeft", "ArrowUp", "l", "j", "h", "k"}
+	var ms, decide, store, draw, paint []float64
+	for i := 0; b.Loop(); i++ {
+		before := eval[int](b, ctx, `rogue.term.paints`)
+		press(b, ctx, keys[i%len(keys)])
+		waitFor(b, ctx, `rogue.term.paints > `+itoa(before))
+		t := eval[[]float64](b, ctx, `[rogue.keyAt, rogueFS.storeStart, rogueFS.storeEnd, rogue.term.paintStart, rogue.term.lastPaint]`)
+		ms, paint = append(ms, t[4]-t[0]), append(paint, t[4]-t[3])
+		if t[1] > t[0] { // a turn was stored (not a step refused)
+			decide, store, draw = append(decide, t[1]-t[0]), append(store, t[2]-t[1]), append(draw, t[3]-t[2])
+		}
+	}
+	percentiles(b, ms, "key")
+	percentiles(b, decide, "decide")
+	percentiles(b, store, "store")
+	percentiles(b, draw, "apply+draw")
+	percentiles(b, paint, "paint")
+}
+
+// BenchmarkATurnStored is how long storing one turn takes: the fsync of
+// the journal, one strict IndexedDB transaction of the block it ends in.
+func BenchmarkATurnStored(b *testing.B) {
+	s := newSite(b)
+	ctx := tab(b, s.URL)
+	newGame(b, ctx)
+	from := eval[int](b, ctx, `rogueFS.stored.length`)
+	for b.Loop() {
+		press(b, ctx, "5")
+	}
+	percentiles(b, eval[[]float64](b, ctx, `rogueFS.stored.slice(`+itoa(from)+`)`), "store")
+}
+
+// BenchmarkTheFirstFrame is the time from the start of the page's load
+// to the end of its first frame's paint, on a fresh origin each time
+// (nothing cached).
+func BenchmarkTheFirstFrame(b *testing.B) {
+	var ms []float64
+	for b.Loop() {
+		s := newSite(b)
+		ctx, cancel := chromedp.NewContext(browser.ctx)
+		require.NoError(b, chromedp.Do(ctx, chromedp.Navigate(s.URL)))
+		waitFor(b, ctx, `window.rogue && rogue.term.firstPaint > 0`)
+		ms = append(ms, eval[float64](b, ctx, `rogue.term.firstPaint`))
+		cancel()
+	}
+	percentiles(b, ms, "first-frame")
+}
+
+// TestTheWasmIsAtMostTwoMegabytesGzipped builds the wasm as go generate
+// does and gzips it as a server would, at the best compression.
+func TestTheWasmIsAtMostTwoMegabytesGzipped(t *testing.T) {
+	newSite(t) // builds the wasm, or skips
+	wasm, err := os.ReadFile(filepath.Join(browser.dist, WasmName))
+	require.NoError(t, err)
+	var gz bytes.Buffer
+	w, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	require.NoError(t, err)
+	_, err = w.Write(wasm)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	t.Logf("rogue.wasm: %d bytes, %d gzipped", len(wasm), gz.Len())
+	require.LessOrEqual(t, gz.Len(), 2_000_000)
+}

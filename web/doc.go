@@ -1,0 +1,17 @@
+// Package web is rogue in a browser tab: the page (HTML, CSS, the
+// JavaScript that draws the terminal grid on a canvas, reads the keys and
+// keeps the journals in the browser's IndexedDB) and the wasm program
+// built from package web/wasm, the same play, replay and view code the
+// terminal runs. Assets hands the page's files to whoever serves them
+// (rogue serve).
+//
+// The wasm is built by go generate ./web into dist/ (it is not kept in
+// the repository): a rogue built before that serves no page, and says so.
+// It is built without inlining outside rogue's own packages (the
+// standard library's and the dependencies' code), which keeps it under
+// 2 MB gzipped while the game's own code stays as fast as the
+// terminal's.
+package web
+
+//go:generate env GOOS=js GOARCH=wasm go build -trimpath "-ldflags=-s -w" -gcflags=all=-l -gcflags=rogue/...= -o dist/rogue.wasm ./wasm
+//go:generate sh -c "cp \"$(go env GOROOT)/lib/wasm/wasm_exec.js\" dist/wasm_exec.js"

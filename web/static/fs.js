@@ -1,0 +1,370 @@
+// The file system the wasm program's os package uses (Go on js/wasm calls
+// globalThis.fs as Node's fs, with callbacks): files in memory, every
+// file outside /tmp kept in IndexedDB. A file's bytes reach IndexedDB on
+// fsync and on close, in one transaction of strict durability, and the
+// call returns only once it is committed: a journal's turn is stored
+// before the game applies it and draws it, as on a disk. What IndexedDB
+// holds of a file is its bytes exactly, in blocks, so that a turn writes
+// only the block it ends in.
+"use strict";
+
+(() => {
+  const BLOCK = 4096;
+  const S_IFREG = 0o100000, S_IFDIR = 0o040000;
+  const C = {
+    O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2, O_CREAT: 64, O_EXCL: 128,
+    O_TRUNC: 512, O_APPEND: 1024, O_DIRECTORY: 65536,
+  };
+
+  const fail = (code, what) => {
+    const e = new Error(code + ": " + what);
+    e.code = code;
+    return e;
+  };
+
+  // A node is a file ({data, size, mtime, dirty: Set of blocks}) or a
+  // directory ({dir: true, mtime}).
+  const nodes = new Map();
+  const fds = new Map();
+  let nextFd = 100;
+  let db = null;
+
+  const norm = (p) => {
+    const out = [];
+    for (const part of p.split("/")) {
+      if (part === "" || part === ".") continue;
+      if (part === "..") out.pop(); else out.push(part);
+    }
+    return "/" + out.join("/");
+  };
+  const parent = (p) => p.slice(0, p.lastIndexOf("/")) || "/";
+  const kept = (p) => !(p === "/tmp" || p.startsWith("/tmp/"));
+
+  nodes.set("/", { dir: true, mtime: Date.now() });
+  nodes.set("/tmp", { dir: true, mtime: Date.now() });
+
+  const stat = (n, p) => ({
+    dev: 1, ino: 1, mode: n.dir ? S_IFDIR | 0o755 : S_IFREG | 0o644, nlink: 1,
+    uid: 0, gid: 0, rdev: 0, size: n.dir ? 4096 : n.size, blksize: 4096,
+    blocks: n.dir ? 8 : Math.ceil(n.size / 512),
+    atimeMs: n.mtime, mtimeMs: n.mtime, ctimeMs: n.mtime,
+    isDirectory: () => !!n.dir,
+  });
+
+  const grow = (n, size) => {
+    if (size <= n.data.length) return;
+    const d = new Uint8Array(Math.max(size, n.data.length * 2, 4096));
+    d.set(n.data.subarray(0, n.size));
+    n.data = d;
+  };
+  const markDirty = (n, from, to) => {
+    for (let b = Math.floor(from / BLOCK); b <= Math.floor(Math.max(from, to - 1) / BLOCK); b++) n.dirty.add(b);
+  };
+  const newFile = () => ({ data: new Uint8Array(0), size: 0, mtime: Date.now(), dirty: new Set(), shrunk: false });
+
+  // store writes what changed of the paths given (deleted ones: gone) to
+  // IndexedDB in one strict transaction and resolves once it committed.
+  const pending = new Set();
+  const store = (paths) => new Promise((resolve, reject) => {
+    paths = paths.filter(kept);
+    if (!db || paths.length === 0) { resolve(); return; }
+    const tx = db.transaction(["nodes", "blocks"], "readwrite", { durability: "strict" });
+    const ns = tx.objectStore("nodes"), bs = tx.objectStore("blocks");
+    for (const p of paths) {
+      const n = nodes.get(p);
+      if (!n) {
+        ns.delete(p);
+        bs.delete(IDBKeyRange.bound([p, 0], [p, Infinity]));
+        continue;
+      }
+      if (n.dir) { ns.put({ path: p, dir: true, mtime: n.mtime }); continue; }
+      ns.put({ path: p, size: n.size, mtime: n.mtime });
+      if (n.shrunk) bs.delete(IDBKeyRange.bound([p, Math.ceil(n.size / BLOCK)], [p, Infinity]));
+      for (const b of n.dirty) {
+        const from = b * BLOCK;
+        if (from >= n.size) continue;
+        bs.put(n.data.slice(from, Math.min(n.size, from + BLOCK)), [p, b]);
+      }
+      n.dirty.clear();
+      n.shrunk = false;
+    }
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error("aborted"));
+  });
+  // stored holds how long each store took, in ms, for measurements.
+  const stored = [];
+  const storeThen = (paths, cb, value) => {
+    const t0 = performance.now();
+    api.storeStart = t0;
+    store(paths).then(() => {
+      api.storeEnd = performance.now();
+      if (stored.length < 10000) stored.push(api.storeEnd - t0);
+      cb(null, value);
+    }, (e) => {
+      console.error("rogue: storing", paths, e);
+      cb(fail("EIO", "the browser's storage refused the write: " + e));
+    });
+  };
+
+  const fsObj = {
+    constants: C,
+    writeSync(fd, buf) {
+      if (fd === 1 || fd === 2) { console.log(new TextDecoder().decode(buf)); return buf.length; }
+      throw fail("EBADF", "writeSync");
+    },
+    open(path, flags, mode, cb) {
+      const p = norm(path);
+      let n = nodes.get(p);
+      if (n && (flags & C.O_CREAT) && (flags & C.O_EXCL)) return cb(fail("EEXIST", p));
+      if (!n) {
+        if (!(flags & C.O_CREAT)) return cb(fail("ENOENT", p));
+        const dir = nodes.get(parent(p));
+        if (!dir) return cb(fail("ENOENT", p));
+        if (!dir.dir) return cb(fail("ENOTDIR", p));
+        n = newFile();
+        nodes.set(p, n);
+        n.dirty.add(0);
+      } else if (n.dir && (flags & 3) !== C.O_RDONLY) {
+        return cb(fail("EISDIR", p));
+      } else if (!n.dir && (flags & C.O_TRUNC)) {
+        n.size = 0; n.shrunk = true; n.mtime = Date.now();
+      }
+      const fd = nextFd++;
+      fds.set(fd, { path: p, flags, pos: 0 });
+      cb(null, fd);
+    },
+    close(fd, cb) {
+      const f = fds.get(fd);
+      if (!f) return cb(fail("EBADF", "close"));
+      fds.delete(fd);
+      const n = nodes.get(f.path);
+      if (n && !n.dir && (n.dirty.size > 0 || n.shrunk)) return storeThen([f.path], cb);
+      cb(null);
+    },
+    fsync(fd, cb) {
+      const f = fds.get(fd);
+      if (!f) return cb(fail("EBADF", "fsync"));
+      const n = nodes.get(f.path);
+      if (!n || n.dir) return cb(null);
+      storeThen([f.path], cb);
+    },
+    read(fd, buf, off, len, pos, cb) {
+      const f = fds.get(fd);
+      if (!f) return cb(fail("EBADF", "read"));
+      const n = nodes.get(f.path);
+      if (!n) return cb(fail("EBADF", "read"));
+      if (n.dir) return cb(fail("EISDIR", f.path));
+      const at = pos === null || pos === undefined ? f.pos : pos;
+      const k = Math.max(0, Math.min(len, n.size - at));
+      buf.set(n.data.subarray(at, at + k), off);
+      if (pos === null || pos === undefined) f.pos += k;
+      cb(null, k);
+    },
+    write(fd, buf, off, len, pos, cb) {
+      if (fd === 1 || fd === 2) return cb(null, this.writeSync(fd, buf.subarray(off, off + len)));
+      const f = fds.get(fd);
+      if (!f) return cb(fail("EBADF", "write"));
+      if ((f.flags & 3) === C.O_RDONLY) return cb(fail("EBADF", f.path + " is open read-only"));
+      const n = nodes.get(f.path);
+      if (!n || n.dir) return cb(fail("EBADF", "write"));
+      let at = pos === null || pos === undefined ? f.pos : pos;
+      if (f.flags & C.O_APPEND) at = n.size;
+      grow(n, at + len);
+      if (at > n.size) n.data.fill(0, n.size, at);
+      n.data.set(buf.subarray(off, off + len), at);
+      n.size = Math.max(n.size, at + len);
+      n.mtime = Date.now();
+      markDirty(n, at, at + len);
+      if (pos === null || pos === undefined) f.pos = at + len;
+      cb(null, len);
+    },
+    fstat(fd, cb) {
+      const f = fds.get(fd);
+      if (!f || !nodes.get(f.path)) return cb(fail("EBADF", "fstat"));
+      cb(null, stat(nodes.get(f.path), f.path));
+    },
+    stat(path, cb) {
+      const p = norm(path), n = nodes.get(p);
+      if (!n) return cb(fail("ENOENT", p));
+      cb(null, stat(n, p));
+    },
+    lstat(path, cb) { this.stat(path, cb); },
+    readdir(path, cb) {
+      const p = norm(path), n = nodes.get(p);
+      if (!n) return cb(fail("ENOENT", p));
+      if (!n.dir) return cb(fail("ENOTDIR", p));
+      const prefix = p === "/" ? "/" : p + "/";
+      const names = [];
+      for (const k of nodes.keys()) {
+        if (k !== p && k.startsWith(prefix) && !k.slice(prefix.length).includes("/")) names.push(k.slice(prefix.length));
+      }
+      cb(null, names.sort());
+    },
+    mkdir(path, perm, cb) {
+      const p = norm(path);
+      if (nodes.has(p)) return cb(fail("EEXIST", p));
+      const dir = nodes.get(parent(p));
+      if (!dir) return cb(fail("ENOENT", p));
+      if (!dir.dir) return cb(fail("ENOTDIR", p));
+      nodes.set(p, { dir: true, mtime: Date.now() });
+      storeThen([p], cb);
+    },
+    rmdir(path, cb) {
+      const p = norm(path), n = nodes.get(p);
+      if (!n) return cb(fail("ENOENT", p));
+      if (!n.dir) return cb(fail("ENOTDIR", p));
+      const prefix = p + "/";
+      for (const k of nodes.keys()) if (k.startsWith(prefix)) return cb(fail("ENOTEMPTY", p));
+      nodes.delete(p);
+      storeThen([p], cb);
+    },
+    unlink(path, cb) {
+      const p = norm(path), n = nodes.get(p);
+      if (!n) return cb(fail("ENOENT", p));
+      if (n.dir) return cb(fail("EISDIR", p));
+      nodes.delete(p);
+      storeThen([p], cb);
+    },
+    rename(from, to, cb) {
+      const a = norm(from), b = norm(to), n = nodes.get(a);
+      if (!n) return cb(fail("ENOENT", a));
+      if (n.dir) return cb(fail("EXDEV", "renaming a folder"));
+      const dir = nodes.get(parent(b));
+      if (!dir || !dir.dir) return cb(fail("ENOENT", b));
+      const old = nodes.get(b);
+      if (old && old.dir) return cb(fail("EISDIR", b));
+      nodes.delete(a);
+      n.shrunk = true;
+      markDirty(n, 0, n.size);
+      nodes.set(b, n);
+      for (const f of fds.values()) if (f.path === a) f.path = b;
+      storeThen([a, b], cb);
+    },
+    ftruncate(fd, length, cb) {
+      const f = fds.get(fd);
+      if (!f) return cb(fail("EBADF", "ftruncate"));
+      this.truncate(f.path, length, cb);
+    },
+    truncate(path, length, cb) {
+      const p = norm(path), n = nodes.get(p);
+      if (!n) return cb(fail("ENOENT", p));
+      if (n.dir) return cb(fail("EISDIR", p));
+      grow(n, length);
+      if (length > n.size) n.data.fill(0, n.size, length);
+      if (length < n.size) n.shrunk = true;
+      markDirty(n, Math.min(length, n.size), Math.max(length, n.size));
+      n.size = length;
+      n.mtime = Date.now();
+      cb(null);
+    },
+    chmod(path, mode, cb) { cb(null); },
+    fchmod(fd, mode, cb) { cb(null); },
+    chown(path, uid, gid, cb) { cb(null); },
+    fchown(fd, uid, gid, cb) { cb(null); },
+    lchown(path, uid, gid, cb) { cb(null); },
+    utimes(path, atime, mtime, cb) { cb(null); },
+    // link gives a file a second name, failing if that name is taken:
+    // how a file is put in place without replacing another. Both names
+    // share the file; the new one is stored whole.
+    link(path, link, cb) {
+      const a = norm(path), b = norm(link), n = nodes.get(a);
+      if (!n) return cb(fail("ENOENT", a));
+      if (n.dir) return cb(fail("EPERM", a));
+      if (nodes.has(b)) return cb(fail("EEXIST", b));
+      const dir = nodes.get(parent(b));
+      if (!dir || !dir.dir) return cb(fail("ENOENT", b));
+      nodes.set(b, n);
+      n.shrunk = true;
+      markDirty(n, 0, n.size);
+      storeThen([b], cb);
+    },
+    symlink(path, link, cb) { cb(fail("EPERM", "links")); },
+    readlink(path, cb) { cb(fail("EINVAL", path)); },
+  };
+
+  // The page's own calls.
+  const api = {
+    stored,
+    // open loads every kept file from IndexedDB (the database named).
+    async open(name) {
+      db = await new Promise((resolve, reject) => {
+        const req = indexedDB.open(name, 1);
+        req.onupgradeneeded = () => {
+          req.result.createObjectStore("nodes", { keyPath: "path" });
+          req.result.createObjectStore("blocks");
+        };
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      const tx = db.transaction(["nodes", "blocks"], "readonly");
+      const [metas, keys, blocks] = await Promise.all([
+        reqP(tx.objectStore("nodes").getAll()),
+        reqP(tx.objectStore("blocks").getAllKeys()),
+        reqP(tx.objectStore("blocks").getAll()),
+      ]);
+      metas.sort((a, b) => a.path.length - b.path.length);
+      for (const m of metas) {
+        if (m.dir) { nodes.set(m.path, { dir: true, mtime: m.mtime }); continue; }
+        const n = newFile();
+        n.data = new Uint8Array(m.size);
+        n.size = m.size;
+        n.mtime = m.mtime;
+        nodes.set(m.path, n);
+      }
+      keys.forEach(([p, b], i) => {
+        const n = nodes.get(p);
+        if (!n || n.dir) return;
+        const from = b * BLOCK;
+        const part = blocks[i].subarray(0, Math.max(0, Math.min(blocks[i].length, n.size - from)));
+        n.data.set(part, from);
+      });
+    },
+    // read is a file's bytes (a copy), or null.
+    read(path) {
+      const n = nodes.get(norm(path));
+      return n && !n.dir ? n.data.slice(0, n.size) : null;
+    },
+    // write makes path hold bytes (its folders made), stored when kept.
+    async write(path, bytes) {
+      const p = norm(path);
+      const made = [];
+      for (let d = parent(p); !nodes.has(d); d = parent(d)) made.unshift(d);
+      for (const d of made) nodes.set(d, { dir: true, mtime: Date.now() });
+      const n = newFile();
+      n.data = bytes.slice();
+      n.size = bytes.length;
+      n.shrunk = true;
+      markDirty(n, 0, n.size);
+      nodes.set(p, n);
+      await store([...made, p]);
+    },
+    // append adds bytes at the end of path (in memory: for /tmp).
+    append(path, bytes) {
+      const n = nodes.get(norm(path));
+      grow(n, n.size + bytes.length);
+      n.data.set(bytes, n.size);
+      n.size += bytes.length;
+      n.mtime = Date.now();
+    },
+    exists(path) { return nodes.has(norm(path)); },
+    // list is the files directly in the folder dir: {name, path, size, mtime}.
+    list(dir) {
+      const prefix = norm(dir) + "/", out = [];
+      for (const [k, n] of nodes) {
+        if (!n.dir && k.startsWith(prefix) && !k.slice(prefix.length).includes("/")) {
+          out.push({ name: k.slice(prefix.length), path: k, size: n.size, mtime: n.mtime });
+        }
+      }
+      return out.sort((a, b) => a.name < b.name ? -1 : 1);
+    },
+  };
+  const reqP = (req) => new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+
+  globalThis.fs = fsObj;
+  globalThis.rogueFS = api;
+  globalThis.path = { resolve: (...parts) => norm(parts.join("/")) };
+})();

@@ -1,0 +1,238 @@
+// The page: it takes this browser's one lock on the stored journals (one
+// tab plays at a time), loads them (fs.js), asks the browser to keep them
+// (navigator.storage.persist), starts the wasm program and hands it its
+// tasks: the main menu, a journal opened from a link (?replay=URL, or
+// ?follow=URL for one that is being written), or an imported one to
+// replay or to continue. It exports any journal as a .rogue file.
+"use strict";
+
+(() => {
+  const DATA = "/data/rogue";
+  const $ = (id) => document.getElementById(id);
+  const game = (globalThis.rogue = {});
+  const term = new RogueTerm($("screen"));
+  const say = (line) => { $("line").textContent = line || ""; };
+
+  // The tasks the program asks for, one at a time.
+  const tasks = [];
+  let waiting = null, current = null;
+  game.cols = term.cols;
+  game.rows = term.rows;
+  game.draw = (frame, w, h) => term.paint(frame, w, h);
+  game.term = term;
+  game.nextTask = () => new Promise((resolve) => {
+    const t = tasks.shift();
+    if (t) { current = t; resolve(t); return; }
+    waiting = resolve;
+  });
+  game.taskEnded = (line) => {
+    const t = current;
+    current = null;
+    game.lastLine = line;
+    if (t && t.onEnd) { t.onEnd(line); return; } // it queues what comes next
+    say(line);
+    if (tasks.length === 0) queue({ kind: "menu" });
+  };
+  const queue = (t) => {
+    if (waiting) { const w = waiting; waiting = null; current = t; w(t); return; }
+    tasks.push(t);
+  };
+  // start runs t next, ending the task under way (its game is saved
+  // after every turn already).
+  const start = (t) => {
+    tasks.length = 0;
+    tasks.push(t);
+    if (current && game.interrupt) game.interrupt();
+    else if (waiting) queue(tasks.shift());
+  };
+  game.start = start;
+  game.say = say;
+
+  window.addEventListener("resize", () => {
+    term.fit();
+    game.cols = term.cols; game.rows = term.rows;
+    if (game.resize) game.resize(term.cols, term.rows);
+  });
+  const overlayOpen = () => !$("overlay").hidden;
+  window.addEventListener("keydown", rogueKeyHandler(game, overlayOpen), true);
+
+  // The overlay: a few lines and buttons over the game, for import and
+  // export; Escape closes it.
+  const overlay = (title, items) => {
+    const box = $("overlay");
+    box.replaceChildren();
+    const h = document.createElement("h2");
+    h.textContent = title;
+    box.append(h);
+    for (const it of items) {
+      const el = document.createElement(it.href ? "a" : it.onclick ? "button" : "p");
+      el.textContent = it.text;
+      if (it.href) { el.href = it.href; if (it.download) el.download = it.download; }
+      if (it.onclick) el.onclick = () => { box.hidden = true; it.onclick(); };
+      if (it.id) el.id = it.id;
+      box.append(el);
+    }
+    const close = document.createElement("button");
+    close.textContent = "Close (Esc)";
+    close.onclick = () => { box.hidden = true; };
+    box.append(close);
+    box.hidden = false;
+  };
+  window.addEventListener("keydown", (e) => {
+    if (overlayOpen() && e.key === "Escape") { $("overlay").hidden = true; e.preventDefault(); }
+  });
+
+  const baseName = (p) => p.slice(p.lastIndexOf("/") + 1);
+  const download = (path) => {
+    const bytes = rogueFS.read(path);
+    return URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
+  };
+  game.exportList = () => {
+    const files = rogueFS.list(DATA).filter((f) => f.name.endsWith(".rogue"));
+    for (const f of rogueFS.list("/tmp/journals")) files.push(f);
+    return files;
+  };
+  $("export").onclick = () => {
+    const files = game.exportList();
+    overlay(files.length ? "Export a journal" : "No journals yet", files.map((f) => ({
+      text: `${f.name} (${f.size} bytes)`, href: download(f.path), download: f.name,
+    })));
+  };
+
+  // The journals of the folder rogue serve serves (GET /api/journals),
+  // each to replay, or to follow while it is being written. A page
+  // served otherwise has no such list, and no button for it.
+  const servedJournals = async () => {
+    const res = await fetch("api/journals", { cache: "no-store" });
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+    return (await res.json()).journals || [];
+  };
+  $("served").onclick = async () => {
+    let list;
+    try { list = await servedJournals(); } catch (e) { say(`the server's journals: ${e.message}`); return; }
+    const items = [];
+    for (const j of list) {
+      const about = [j.turns !== undefined ? `turn ${j.turns}` : "", j.depth ? `depth ${j.depth}` : "", j.ending || j.status || "", j.problem || ""]
+        .filter((x) => x).join(", ");
+      items.push({ text: `${j.name}: replay (${about})`, href: j.replay });
+      if (j.growing) items.push({ text: `${j.name}: follow it as it is played`, href: j.follow });
+    }
+    overlay(items.length ? "This server's journals" : "This server has no journals", items);
+  };
+  servedJournals().then(() => { $("served").hidden = false; }, () => {});
+
+  // Import: a .rogue file picked or dropped is kept in memory (/tmp)
+  // until the player says what to do with it; only continuing it keeps
+  // it in the browser, and only once the program has checked it.
+  const importBytes = async (name, bytes) => {
+    if (!name.endsWith(".rogue")) name += ".rogue";
+    name = name.replace(/[^A-Za-z0-9._-]/g, "_");
+    const tmp = `/tmp/import/${name}`;
+    await rogueFS.write(tmp, bytes);
+    overlay(`${name} (${bytes.length} bytes)`, [
+      { text: "Replay it", id: "import-replay", onclick: () => start({ kind: "replay", path: tmp }) },
+      { text: "Continue playing it (kept in this browser)", id: "import-continue", onclick: () => continueImport(name, bytes, tmp) },
+    ]);
+  };
+  game.importBytes = importBytes;
+  const continueImport = (name, bytes, tmp) => {
+    const kept = `${DATA}/${name}`;
+    if (rogueFS.exists(kept)) {
+      say(`${name}: a journal of that name is in this browser already; it is left as it is`);
+      return;
+    }
+    start({
+      kind: "check", path: tmp, onEnd: async (line) => {
+        if (line) {
+          say(`${name}: ${line}`);
+          queue({ kind: "menu" });
+          return;
+        }
+        await rogueFS.write(kept, bytes);
+        queue({ kind: "continue", path: kept });
+      },
+    });
+  };
+  $("import").onclick = () => $("file").click();
+  $("file").onchange = async () => {
+    const f = $("file").files[0];
+    if (f) await importBytes(f.name, new Uint8Array(await f.arrayBuffer()));
+    $("file").value = "";
+  };
+  document.addEventListener("dragover", (e) => e.preventDefault());
+  document.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    const f = e.dataTransfer.files[0];
+    if (f) await importBytes(f.name, new Uint8Array(await f.arrayBuffer()));
+  });
+
+  // A journal from a link, fetched whole (replay) or followed as it grows.
+  const fetchJournal = async (url) => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
+    return new Uint8Array(await res.arrayBuffer());
+  };
+  const follow = async (url, path) => {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const have = rogueFS.read(path).length;
+      try {
+        const res = await fetch(url, { headers: { Range: `bytes=${have}-` }, cache: "no-store" });
+        let more = null;
+        if (res.status === 206) more = new Uint8Array(await res.arrayBuffer());
+        else if (res.status === 200) more = new Uint8Array(await res.arrayBuffer()).subarray(have);
+        if (more && more.length > 0) rogueFS.append(path, more);
+      } catch (e) { /* the server may come back: try again */ }
+    }
+  };
+
+  const boot = async () => {
+    const params = new URLSearchParams(location.search);
+    if (!await lock()) return;
+    await rogueFS.open("rogue");
+    if (navigator.storage && navigator.storage.persist) {
+      game.persisted = await navigator.storage.persist().catch(() => false);
+    }
+    const link = params.get("replay") || params.get("follow");
+    if (link) {
+      const path = `/tmp/journals/${baseName(new URL(link, location.href).pathname) || "journal.rogue"}`;
+      try {
+        await rogueFS.write(path, await fetchJournal(link));
+        if (params.get("follow")) {
+          follow(link, path);
+          queue({ kind: "follow", path });
+        } else queue({ kind: "replay", path });
+      } catch (e) {
+        say(`${link}: ${e.message}`);
+      }
+    }
+    if (tasks.length === 0) queue({ kind: "menu" });
+    const go = new Go();
+    go.env = { HOME: "/home/player", XDG_DATA_HOME: "/data", XDG_CACHE_HOME: "/cache", USER: "player" };
+    const res = await fetch("rogue.wasm");
+    const { instance } = await WebAssembly.instantiateStreaming(res, go.importObject);
+    game.started = performance.now();
+    go.run(instance).then(() => say("rogue has stopped: reload the page to start it again"));
+  };
+
+  // lock takes this browser's lock on the stored journals for as long as
+  // the page is open. While another tab holds it, this one says why it
+  // waits, and starts once that tab is closed.
+  const lock = () => new Promise((resolve) => {
+    if (!navigator.locks) { resolve(true); return; }
+    navigator.locks.request("rogue-journals", { ifAvailable: true }, (l) => {
+      if (l) { resolve(true); return new Promise(() => {}); }
+      say("rogue is open in another tab of this browser: one tab plays at a time, so that two never write the same journal. This tab starts when that one is closed.");
+      game.waitingForLock = true;
+      navigator.locks.request("rogue-journals", () => {
+        game.waitingForLock = false;
+        say("");
+        resolve(true);
+        return new Promise(() => {});
+      });
+      return null;
+    });
+  });
+
+  boot().catch((e) => say(`rogue could not start: ${e.message}`));
+})();

@@ -1,0 +1,141 @@
+// The terminal grid on the page's canvas: it paints the frames the wasm
+// program sends (one packed buffer a frame, 8 bytes a cell: the rune, the
+// foreground and background colors, bold/dim/reverse), sizes the grid to
+// the window (at least 80x24, the font shrinking to fit) and hands the
+// keys to the game, keeping from the browser every key the game uses.
+"use strict";
+
+(() => {
+  // The terminal's colors: the default foreground and background, then
+  // black, red, green, yellow, blue, magenta, cyan, white, gray, brown.
+  const FG0 = [200, 200, 200], BG0 = [0, 0, 0];
+  const PALETTE = [null, [0, 0, 0], [205, 0, 0], [0, 205, 0], [255, 255, 85], [59, 120, 255],
+    [255, 85, 255], [0, 205, 205], [255, 255, 255], [127, 127, 127], [205, 205, 0]];
+  const BOLD = 1, DIM = 2, REVERSE = 4;
+  const FONT = '"DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", monospace';
+
+  const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+  const mix = (a, b) => [(a[0] + b[0]) >> 1, (a[1] + b[1]) >> 1, (a[2] + b[2]) >> 1];
+
+  class Term {
+    constructor(canvas) {
+      this.canvas = canvas;
+      this.ctx = canvas.getContext("2d", { alpha: false });
+      this.cols = 80; this.rows = 24;
+      this.frame = null; this.prev = null;
+      this.text = [];
+      this.paints = 0; this.lastPaint = 0;
+      this.fit();
+    }
+
+    // fit sizes the grid to the space the canvas has: the largest font up
+    // to 16 px that still gives 80x24, then as many cells as fit.
+    fit() {
+      this.fits = (this.fits || 0) + 1;
+      const box = this.canvas.parentElement.getBoundingClientRect();
+      const W = Math.max(320, box.width), H = Math.max(200, box.height);
+      const ctx = this.ctx;
+      let px = 16;
+      for (; px > 6; px--) {
+        ctx.font = `${px}px ${FONT}`;
+        const cw = ctx.measureText("M".repeat(10)).width / 10;
+        if (cw * 80 <= W && Math.ceil(px * 1.2) * 24 <= H) break;
+      }
+      ctx.font = `${px}px ${FONT}`;
+      this.px = px;
+      this.cw = ctx.measureText("M".repeat(10)).width / 10;
+      this.ch = Math.ceil(px * 1.2);
+      this.cols = Math.max(80, Math.floor(W / this.cw));
+      this.rows = Math.max(24, Math.floor(H / this.ch));
+      const dpr = window.devicePixelRatio || 1;
+      this.canvas.width = Math.ceil(this.cols * this.cw * dpr);
+      this.canvas.height = this.rows * this.ch * dpr;
+      this.canvas.style.width = `${this.cols * this.cw}px`;
+      this.canvas.style.height = `${this.rows * this.ch}px`;
+      this.dpr = dpr;
+      this.prev = null;
+      if (this.frame) this.paint(this.frame, this.fw, this.fh);
+    }
+
+    // paint draws a frame; rows that did not change since the last one are
+    // left as they are.
+    paint(frame, w, h) {
+      this.paintStart = performance.now();
+      const ctx = this.ctx, cw = this.cw, ch = this.ch;
+      const u32 = new Uint32Array(frame.buffer, frame.byteOffset, frame.length >> 2);
+      const resized = w !== this.fw || h !== this.fh;
+      ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      if (resized || !this.prev) {
+        ctx.fillStyle = rgb(BG0);
+        ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+      }
+      ctx.textBaseline = "top";
+      const text = [];
+      for (let y = 0; y < h; y++) {
+        const row = y * w * 2;
+        let same = !resized && this.prev;
+        if (same) {
+          for (let i = row; i < row + 2 * w; i++) if (u32[i] !== this.prev[i]) { same = false; break; }
+        }
+        let line = "";
+        for (let x = 0; x < w; x++) line += String.fromCodePoint(u32[row + 2 * x] || 32);
+        text.push(line.replace(/ +$/, ""));
+        if (same) continue;
+        // A glyph may reach past its cell (a bold one, a full block): the
+        // row is clipped, so that none is left on a row not repainted.
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(0, y * ch, w * cw + 1, ch);
+        ctx.clip();
+        let x = 0;
+        while (x < w) {
+          const st = u32[row + 2 * x + 1];
+          let end = x + 1;
+          while (end < w && u32[row + 2 * end + 1] === st) end++;
+          this.run(ctx, line, x, end, y, st, cw, ch);
+          x = end;
+        }
+        ctx.restore();
+      }
+      this.prev = u32.slice();
+      this.frame = frame; this.fw = w; this.fh = h;
+      this.text = text;
+      this.paints++;
+      this.lastPaint = performance.now();
+      if (this.paints === 1) this.firstPaint = this.lastPaint;
+    }
+
+    // run paints cells x..end-1 of row y, all of one style.
+    run(ctx, line, x, end, y, st, cw, ch) {
+      const fgI = st & 0xff, bgI = (st >> 8) & 0xff, attr = (st >> 16) & 0xff;
+      let fg = PALETTE[fgI] || FG0, bg = PALETTE[bgI] || BG0;
+      if (attr & REVERSE) [fg, bg] = [bg, fg];
+      if (attr & DIM) fg = mix(fg, bg);
+      ctx.fillStyle = rgb(bg);
+      ctx.fillRect(x * cw, y * ch, (end - x) * cw + 0.5, ch);
+      ctx.fillStyle = rgb(fg);
+      ctx.font = `${attr & BOLD ? "bold " : ""}${this.px}px ${FONT}`;
+      const chars = Array.from(line).slice(x, end);
+      for (let i = 0; i < chars.length; i++) {
+        if (chars[i] !== " ") ctx.fillText(chars[i], (x + i) * cw, y * ch + 1);
+      }
+    }
+  }
+
+  // Keys the browser keeps: closing the tab, a new tab, a new window.
+  const browserKeeps = new Set(["w", "t", "n"]);
+
+  globalThis.RogueTerm = Term;
+  globalThis.rogueKeyHandler = (game, overlayOpen) => (e) => {
+    if (overlayOpen() || !game.key) return;
+    if (e.ctrlKey && browserKeeps.has(e.key.toLowerCase())) return;
+    if (e.metaKey) return;
+    const char = Array.from(e.key).length === 1 ? e.key : "";
+    const at = performance.now();
+    if (game.key(e.key, char, e.shiftKey, e.ctrlKey, e.altKey)) {
+      e.preventDefault();
+      game.keyAt = at;
+      game.keysSent = (game.keysSent || 0) + 1;
+    }
+  };
+})();

@@ -1,0 +1,101 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"syscall/js"
+
+	"github.com/gdamore/tcell/v2"
+
+	"rogue/play"
+)
+
+// expose gives the page its calls into the program: key (a key pressed),
+// resize (the grid's new size) and interrupt (end the task under way, as
+// a hang-up ends rogue in a terminal: the game is saved after every turn
+// already).
+func expose(page js.Value, s *screen) {
+	page.Set("key", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		name, char := args[0].String(), args[1].String()
+		shift, ctrl, alt := args[2].Bool(), args[3].Bool(), args[4].Bool()
+		return s.key(name, char, shift, ctrl, alt)
+	}))
+	page.Set("resize", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		s.resize(args[0].Int(), args[1].Int())
+		return nil
+	}))
+	page.Set("interrupt", js.FuncOf(func(js.Value, []js.Value) any {
+		s.post(tcell.NewEventInterrupt(nil))
+		return nil
+	}))
+}
+
+// pageKeys are the page's names of the keys the game uses (KeyboardEvent
+// key), as the terminal sends them. Clear is the numpad's 5 without Num
+// Lock.
+var pageKeys = map[string]tcell.Key{
+	"ArrowUp": tcell.KeyUp, "ArrowDown": tcell.KeyDown, "ArrowLeft": tcell.KeyLeft, "ArrowRight": tcell.KeyRight,
+	"Home": tcell.KeyHome, "End": tcell.KeyEnd, "PageUp": tcell.KeyPgUp, "PageDown": tcell.KeyPgDn,
+	"Clear": tcell.KeyCenter, "Enter": tcell.KeyEnter, "Escape": tcell.KeyEscape,
+	"Tab": tcell.KeyTab, "Backspace": tcell.KeyBackspace2,
+}
+
+// ctrlKeys are the Ctrl combinations the game uses.
+var ctrlKeys = map[string]tcell.Key{"c": tcell.KeyCtrlC, "p": tcell.KeyCtrlP, "r": tcell.KeyCtrlR}
+
+// key hands a key the page saw to the loop as the terminal would, and
+// reports whether the game uses it (the page then keeps it from the
+// browser: no scrolling, no leaving the page).
+func (s *screen) key(name, char string, shift, ctrl, alt bool) bool {
+	var mod tcell.ModMask
+	if shift {
+		mod |= tcell.ModShift
+	}
+	if alt {
+		mod |= tcell.ModAlt
+	}
+	if ctrl {
+		k, ok := ctrlKeys[name]
+		if ok {
+			s.post(tcell.NewEventKey(k, 0, tcell.ModCtrl))
+		}
+		return ok
+	}
+	if k, ok := pageKeys[name]; ok {
+		if k == tcell.KeyTab && shift {
+			k = tcell.KeyBacktab
+		}
+		s.post(tcell.NewEventKey(k, 0, mod))
+		return true
+	}
+	rs := []rune(char)
+	if len(rs) != 1 {
+		return false
+	}
+	s.post(tcell.NewEventKey(tcell.KeyRune, rs[0], mod&^tcell.ModShift))
+	return true
+}
+
+// exposeSummary gives the page summary(path): a promise of what rogue
+// replay --headless prints for the journal at path (its digest among
+// it), or of the line it is refused with. It runs off the page's event
+// goroutine, since reading the file waits for the page.
+func exposeSummary(page js.Value) {
+	page.Set("summary", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		path := args[0].String()
+		var resolve js.Value
+		promise := js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, fns []js.Value) any {
+			resolve = fns[0]
+			return nil
+		}))
+		go func() {
+			var out, errs bytes.Buffer
+			if err := play.ReplaySummary(path, -1, &out, &errs); err != nil {
+				errs.WriteString(err.Error())
+			}
+			resolve.Invoke(out.String() + errs.String())
+		}()
+		return promise
+	}))
+}

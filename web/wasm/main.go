@@ -1,0 +1,103 @@
+//go:build js && wasm
+
+// Command wasm is rogue in a browser tab: the terminal game's own play
+// and replay loops (package play), run on a screen that draws on the
+// page's canvas (screen.go) over a file system the page keeps in
+// IndexedDB (the page's fs.js, which Go's os package uses on js/wasm).
+// The page hands it one task at a time: the main menu, a journal to
+// replay or follow, or one to continue; each runs until its player quits
+// or the page asks for another (an import), and its last line goes back
+// to the page.
+package main
+
+import (
+	"bytes"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"rogue/internal/buildinfo"
+	"rogue/play"
+	"rogue/view"
+)
+
+func main() {
+	page := js.Global().Get("rogue")
+	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
+	view.SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")
+	expose(page, scr)
+	exposeSummary(page)
+	for {
+		task := await(page.Call("nextTask"))
+		line := run(task, scr)
+		page.Call("taskEnded", line)
+	}
+}
+
+// run runs one task of the page on scr and returns the line it ended
+// with ("" for none).
+func run(task js.Value, scr *screen) string {
+	o := play.Options{
+		Now:        time.Now,
+		Version:    buildinfo.Line(),
+		OnTerminal: func(loop func(tcell.Screen) error) error { return loop(scr) },
+	}
+	scr.drain()
+	var out, errs bytes.Buffer
+	var line string
+	var err error
+	switch task.Get("kind").String() {
+	case "replay":
+		err = play.Replay(task.Get("path").String(), -1, &out, &errs, o)
+	case "follow":
+		// The page appends to the file what the server has more of; the
+		// replay reads it as rogue replay --follow reads a journal that a
+		// game in a terminal writes.
+		o.Follow = true
+		err = play.Replay(task.Get("path").String(), -1, &out, &errs, o)
+	case "continue":
+		o.Journal = task.Get("path").String()
+		line, err = play.Run(o)
+	case "check":
+		err = check(task.Get("path").String())
+	default:
+		line, err = play.Run(o)
+	}
+	lines := []string{strings.TrimSpace(out.String()), strings.TrimSpace(errs.String()), line}
+	if err != nil {
+		lines = append(lines, err.Error())
+	}
+	var said []string
+	for _, l := range lines {
+		if l != "" {
+			said = append(said, l)
+		}
+	}
+	return strings.Join(said, "\n")
+}
+
+// check refuses the journal at path as rogue play --journal would, or
+// says nothing: what the page asks before it keeps an imported journal
+// to play on.
+func check(path string) error {
+	g, err := play.Open(path)
+	if err != nil {
+		return err
+	}
+	return g.Close()
+}
+
+// await blocks until the promise p settles and returns its value; the
+// page's tasks never reject.
+func await(p js.Value) js.Value {
+	done := make(chan js.Value, 1)
+	then := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		done <- args[0]
+		return nil
+	})
+	defer then.Release()
+	p.Call("then", then)
+	return <-done
+}
