@@ -230,3 +230,29 @@ func TestTheFoldRefusesWhatRules3ItemsCannotDo(t *testing.T) {
 		})
 	}
 }
+
+// The backpack's letters follow rules 3's facts that change what is in
+// it or what stacks with what: an item stolen gives up its letter with
+// the last of its stack, an enchanted item alone in its stack keeps its
+// letter, and one enchanted out of a stack of two takes a letter of its
+// own.
+func TestRules3FactsKeepTheBackpacksLetters(t *testing.T) {
+	s := arenaOf(t, 3)
+	potion := putItem3(t, s, "Health Potion", events.Pos{}, playerID, events.SlotNone, 0)
+	sword := putItem3(t, s, "Sword", events.Pos{}, playerID, events.SlotNone, 0)
+	ring1 := putItem3(t, s, "Ring of Protection", events.Pos{}, playerID, events.SlotNone, 0)
+	ring2 := putItem3(t, s, "Ring of Protection", events.Pos{}, playerID, events.SlotNone, 0)
+	letter := func(id events.EntityID) rune { return s.PackLetter(StackKey(s.Get(id))) }
+	require.Equal(t, []rune{'a', 'b', 'c', 'c'}, []rune{letter(potion), letter(sword), letter(ring1), letter(ring2)})
+
+	require.NoError(t, s.Apply(&events.Enchanted{Actor: playerID, Item: sword, By: 1}))
+	assert.Equal(t, 'b', letter(sword), "alone in its stack, the Sword +1 is still b")
+	require.NoError(t, s.Apply(&events.Enchanted{Actor: playerID, Item: ring2, By: 1}))
+	assert.Equal(t, []rune{'c', 'd'}, []rune{letter(ring1), letter(ring2)}, "one ring of two, enchanted, stacks apart")
+
+	monkey := putMonster3(t, s, "Monkey", at(3, 2))
+	require.NoError(t, s.Apply(&events.Stole{Actor: monkey, Victim: playerID, Item: potion}))
+	assert.Equal(t, rune(0), s.PackLetter(StackKey(s.Get(potion))), "the stolen potion's letter is free")
+	again := putItem3(t, s, "Health Potion", events.Pos{}, playerID, events.SlotNone, 0)
+	assert.Equal(t, 'a', letter(again), "and the next stack to come takes it")
+}
