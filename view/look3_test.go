@@ -1,0 +1,64 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/reducer/dungeon"
+)
+
+// Look (x) says a monster's mood under rules 3, as the status line says
+// the level cap: "a Goblin (HP 17/17, asleep, unaware of you)".
+func TestLookSaysAMonstersMood(t *testing.T) {
+	cases := []struct {
+		mood events.Mood
+		want string
+	}{
+		{events.Asleep, "a Goblin (HP 17/17, asleep, unaware of you)"},
+		{events.Fleeing, "a Goblin (HP 17/17, fleeing, unaware of you)"},
+	}
+	for _, c := range cases {
+		t.Run(c.want, func(t *testing.T) {
+			p := newPlayedRules(t, 1, 3)
+			s := p.g.State
+			code, ok := s.Content().ByName("Goblin")
+			require.True(t, ok)
+			id := s.NextID
+			// Far from the player, where it cannot see the player.
+			require.NoError(t, s.Apply(&events.Spawned{ID: id, Kind: code, Pos: farFloor(t, p), HP: 17}))
+			require.NoError(t, s.Apply(&events.MoodChanged{Actor: id, Mood: c.mood}))
+			assert.Equal(t, c.want, actorPhrase(s, s.Get(id)))
+		})
+	}
+}
+
+// At rules 3's level cap the experience has no next level to count to:
+// the status line and the sheet say "top level".
+func TestTheStatusLineSaysTopLevelAtTheCap(t *testing.T) {
+	p := newPlayedRules(t, 1, 3)
+	s := p.g.State.Clone()
+	pl := s.Player()
+	require.Equal(t, "0/1000", xpText(s, pl))
+	pl.Level, pl.XP = s.Content().Rules.LevelCap, 52000
+	assert.Equal(t, "52000 (top level)", xpText(s, pl))
+	assert.Equal(t, "52k top", xpShort(s, pl))
+}
+
+// farFloor is the first floor tile of p's level out of the player's sight.
+func farFloor(t *testing.T, p *played) events.Pos {
+	t.Helper()
+	s := p.g.State
+	for y := 0; y < s.Map.Height; y++ {
+		for x := 0; x < s.Map.Width; x++ {
+			at := events.Pos{X: x, Y: y}
+			if s.Map.At(at) == dungeon.Floor && !s.Visible().Has(at) && len(s.ItemsAt(at)) == 0 {
+				return at
+			}
+		}
+	}
+	t.Fatal("no floor out of sight")
+	return events.Pos{}
+}
