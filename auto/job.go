@@ -165,6 +165,9 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 			return nil, noStairs
 		}
 		if s.Map.At(p.Pos) == downStairs {
+			if why, ok := sealed(s); ok {
+				return nil, "You are on the stairs down; they are " + why
+			}
 			return nil, "You are on the stairs down: > descends."
 		}
 	case Run:
@@ -308,6 +311,9 @@ func (j *Job) travel(s *reducer.State) (events.Command, string) {
 	}
 	from := s.Player().Pos
 	if from == goal {
+		if why, ok := sealed(s); ok {
+			return nil, "You reach the stairs down; they are " + why
+		}
 		return nil, "You reach the stairs down: > descends."
 	}
 	d, ok := firstStep(s, from, func(p events.Pos) bool { return p == goal })
@@ -393,7 +399,22 @@ func onlyWayOn(s *reducer.State, p events.Pos, d events.Dir) (events.Dir, bool) 
 
 func explored(s *reducer.State) string {
 	if _, ok := stairs(s); ok {
+		if why, ok := sealed(s); ok {
+			return "This level is explored; its stairs down are " + why
+		}
 		return "This level is explored; > takes you to the stairs down."
 	}
 	return "There is nothing left to explore that you can reach."
+}
+
+// sealed says why the stairs down of the goal's level do not open (the
+// rules refuse to descend there until the game is won), and whether they
+// are sealed: a job that promised "> descends" there would send the
+// player to a refusal.
+func sealed(s *reducer.State) (string, bool) {
+	r := s.Content().Rules
+	if r.GoalItem == nil || s.Depth != r.GoalDepth || s.Wizard {
+		return "", false
+	}
+	return "sealed until you pick up the " + r.GoalItem.Name + ".", true
 }

@@ -1,6 +1,7 @@
 package auto
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -202,12 +203,18 @@ func TestAJobStopsWhenThePlayerIsHurt(t *testing.T) {
 // bends south; the player stands in the west room, on the corridor's row.
 func bend(t *testing.T) *reducer.State {
 	t.Helper()
+	return bendAt(t, 1)
+}
+
+// bendAt is bend on the given depth.
+func bendAt(t *testing.T, depth int) *reducer.State {
+	t.Helper()
 	tables := content.Default()
 	player, ok := tables.ByName("Player")
 	require.True(t, ok)
 	s := reducer.New(1, tables)
 	begin := events.Turn{Command: &events.Begin{}, Facts: []events.Fact{
-		&events.LevelEntered{Depth: 1, Width: 30, Height: 16,
+		&events.LevelEntered{Depth: depth, Width: 30, Height: 16,
 			Rooms:     []events.Rect{{X: 1, Y: 1, W: 5, H: 3}, {X: 18, Y: 10, W: 6, H: 4}},
 			Corridors: []events.Corridor{{From: events.Pos{X: 5, Y: 2}, To: events.Pos{X: 20, Y: 10}, HorizontalFirst: true}},
 			Stairs:    events.Pos{X: 22, Y: 12}, Arrival: events.Pos{X: 2, Y: 2}},
@@ -249,6 +256,32 @@ func TestTravelWalksToTheStairsOnceSeen(t *testing.T) {
 	_, reason := runJob(t, s, j)
 	assert.Equal(t, "You reach the stairs down: > descends.", reason)
 	assert.Equal(t, events.Pos{X: 22, Y: 12}, s.Player().Pos)
+}
+
+func TestTravelToTheSealedStairsOfTheGoalsLevelSaysTheyAreSealed(t *testing.T) {
+	goal := content.Default().Rules
+	require.NotNil(t, goal.GoalItem)
+	cases := []struct {
+		depth int
+		want  string
+	}{
+		{1, "You reach the stairs down: > descends."},
+		{goal.GoalDepth, "You reach the stairs down; they are sealed until you pick up the Amulet of the Deep."},
+	}
+	for _, c := range cases {
+		s := bendAt(t, c.depth)
+		for range 2 {
+			j, why := Start(Run, events.East, s, nil)
+			require.NotNil(t, j, why)
+			runJob(t, s, j)
+		}
+		j, why := Start(Travel, 0, s, nil)
+		require.NotNil(t, j, why)
+		_, reason := runJob(t, s, j)
+		assert.Equal(t, c.want, reason, "depth %d", c.depth)
+		_, why = Start(Travel, 0, s, nil)
+		assert.Equal(t, strings.Replace(c.want, "reach", "are on", 1), why, "depth %d", c.depth)
+	}
 }
 
 func TestRestStopsWhenWaitingDoesNotHeal(t *testing.T) {

@@ -129,3 +129,25 @@ func rules3Items(t *testing.T) items3 {
 	p.lay(t, "Leather Boots", 0, 0)
 	return items3{p, scroll}
 }
+
+func TestAFullInventoryShowsEveryItemWholeAt80x24(t *testing.T) {
+	p := newPlayedRules(t, 1, 3)
+	for _, name := range []string{"Longsword", "Tower Shield", "Helmet", "Chain Mail", "Ring of Protection", "Amulet of Vitality", "Gauntlets", "Leather Boots", "Cloak"} {
+		p.do(t, &events.Use{Item: p.lay(t, name, events.PlayerID, 0)})
+	}
+	for _, name := range []string{"Superior Health Potion", "Magic Missile Scroll", "Lightning Scroll", "Fireball Scroll", "Greater Health Potion"} {
+		p.lay(t, name, events.PlayerID, 0)
+	}
+	require.Len(t, p.m.worn(), 9)
+	p.key(t, Rune('i'))
+	screen := render(p.m, 80, 24)
+	for _, want := range []string{
+		"a  2 Health Potions           heals 8",
+		"g  Lightning Scroll           21 damage to the nearest foe within 5",
+		"F  Amulet of Vitality (neck)  +10 max HP",
+		"I  Cloak (cloak)              armor +1",
+		"└─ letter or Enter: use or equip  Esc: close",
+	} {
+		assert.Contains(t, screen, want)
+	}
+}

@@ -33,15 +33,11 @@ func (m *Model) keyLook(k Key) Intent {
 // When what is seen there has a look description, it takes the title's
 // line: the message area of the smallest screen has three.
 func (m *Model) lookLines() []line {
-	title := styled("Looking.", styleTitle)
+	hint := styled("Move: movement keys  Tab: next monster  Esc: done", styleHint)
 	if l := lookText(m.State, m.cursor); l != "" {
-		return []line{plain(describe(m.State, m.cursor)), plain(l), styled("Move: movement keys  Esc: done", styleHint)}
+		return []line{plain(describe(m.State, m.cursor)), plain(l), hint}
 	}
-	return []line{
-		title,
-		plain(describe(m.State, m.cursor)),
-		styled("Move: movement keys  Tab: next monster  Esc: done", styleHint),
-	}
+	return []line{styled("Looking.", styleTitle), plain(describe(m.State, m.cursor)), hint}
 }
 
 // lookText is the tables' description of what the player sees on p: the

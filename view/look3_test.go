@@ -62,3 +62,30 @@ func farFloor(t *testing.T, p *played) events.Pos {
 	t.Fatal("no floor out of sight")
 	return events.Pos{}
 }
+
+// Looking at a monster with a description still names Tab, the key that
+// goes from monster to monster.
+func TestLookAtAMonsterKeepsTheTabHint(t *testing.T) {
+	p := newPlayedRules(t, 1, 3)
+	s := p.g.State
+	code, ok := s.Content().ByName("Goblin")
+	require.True(t, ok)
+	var near events.Pos
+	for y := 0; y < s.Map.Height && near == (events.Pos{}); y++ {
+		for x := 0; x < s.Map.Width; x++ {
+			at := events.Pos{X: x, Y: y}
+			if s.Map.At(at) == dungeon.Floor && s.Visible().Has(at) && at != s.Player().Pos {
+				near = at
+				break
+			}
+		}
+	}
+	require.NotEqual(t, events.Pos{}, near, "a floor tile in view")
+	require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: code, Pos: near, HP: 17}))
+	p.key(t, Rune('x'))
+	p.key(t, Key{Code: KeyTab})
+	require.Equal(t, near, p.m.cursor)
+	lines := p.m.lookLines()
+	require.Len(t, lines, 3)
+	assert.Equal(t, styled("Move: movement keys  Tab: next monster  Esc: done", styleHint), lines[2])
+}

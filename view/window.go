@@ -39,8 +39,15 @@ type window struct {
 
 const columnGap = 3
 
-// draw puts the window in the middle of area.
+// draw puts the window in the middle of area. A window whose lines do
+// not fit area's height takes the rows below area, down to the bottom of
+// the screen, before its lines flow into more columns: a menu over the
+// map may hide the status and the messages for as long as it is open,
+// but no line of it is cut for want of a row.
 func (win window) draw(c Canvas, area rect) {
+	if _, screenH := c.Size(); len(win.lines) > area.h-2 && screenH > area.y+area.h {
+		area.h = min(screenH-area.y, len(win.lines)+2)
+	}
 	innerH := max(1, area.h-2)
 	var cols [][]int // line indexes per column
 	for i := range win.lines {
