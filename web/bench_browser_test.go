@@ -35,7 +35,9 @@ func percentiles(b *testing.B, ms []float64, what string) {
 // of the paint of the frame it led to: the command decided, the turn
 // stored in IndexedDB (strict durability) and applied, the screen drawn
 // and sent, the canvas painted. Keys wait a turn or step (some into
-// walls, refused: a repaint all the same). It also reports the parts: a
+// walls, refused: a repaint all the same when the message line changes;
+// a key that changes nothing on the screen sends no frame and is not
+// counted). It also reports the parts: a
 // turn decided (key to the store's start), stored, applied and drawn
 // (the store's end to the paint's start), and the canvas painted.
 func BenchmarkAKeyToItsRepaint(b *testing.B) {
@@ -45,9 +47,12 @@ func BenchmarkAKeyToItsRepaint(b *testing.B) {
 	keys := []string{"5", "ArrowRight", "ArrowDown", "5", "ArrowLeft", "ArrowUp", "l", "j", "h", "k"}
 	var ms, decide, store, draw, paint []float64
 	for i := 0; b.Loop(); i++ {
-		before := eval[int](b, ctx, `rogue.term.paints`)
+		before := eval[int](b, ctx, `rogue.term.received`)
 		press(b, ctx, keys[i%len(keys)])
-		waitFor(b, ctx, `rogue.term.paints > `+itoa(before))
+		waitFor(b, ctx, `!rogue.term.pending`)
+		if eval[int](b, ctx, `rogue.term.received`) == before {
+			continue // nothing changed on the screen
+		}
 		t := eval[[]float64](b, ctx, `[rogue.keyAt, rogueFS.storeStart, rogueFS.storeEnd, rogue.term.paintStart, rogue.term.lastPaint]`)
 		ms, paint = append(ms, t[4]-t[0]), append(paint, t[4]-t[3])
 		if t[1] > t[0] { // a turn was stored (not a step refused)
