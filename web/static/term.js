@@ -12,6 +12,7 @@
   const PALETTE = [null, [0, 0, 0], [205, 0, 0], [0, 205, 0], [255, 255, 85], [59, 120, 255],
     [255, 85, 255], [0, 205, 205], [255, 255, 255], [127, 127, 127], [205, 205, 0]];
   const BOLD = 1, DIM = 2, REVERSE = 4;
+  const BURST = 4; // ms: frames closer than this are painted once a frame
   const FONT = '"DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", monospace';
 
   const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
@@ -58,14 +59,20 @@
     }
 
     // paint takes a frame (the program reuses its buffer: the latest
-    // frame is always in it) and paints it now, unless one was painted
-    // already in this animation frame: then it is painted at the next,
-    // with whatever came after it (a run or a replay sends many).
+    // frame is always in it) and paints it now, unless frames come in a
+    // burst (one was painted less than BURST ms ago: a run, travel or a
+    // fast replay sends one a turn): then the latest is painted at the
+    // next animation frame (or 16 ms on), as a browser shows only one a
+    // frame. A key's frame, which comes alone, is painted at once.
     paint(frame, w, h) {
       this.frame = frame; this.fw = w; this.fh = h;
       this.received = (this.received || 0) + 1;
-      if (this.inFrame && !document.hidden) { this.pending = true; return; }
-      this.draw();
+      if (this.pending) return;
+      if (document.hidden || performance.now() - this.lastPaint >= BURST) { this.draw(); return; }
+      this.pending = true;
+      const later = () => { if (this.pending) this.draw(); };
+      requestAnimationFrame(later);
+      setTimeout(later, 16);
     }
 
     // draw paints the latest frame; rows that did not change since the
@@ -114,13 +121,6 @@
       this.paints++;
       this.lastPaint = performance.now();
       if (this.paints === 1) this.firstPaint = this.lastPaint;
-      if (!document.hidden) {
-        this.inFrame = true;
-        requestAnimationFrame(() => {
-          this.inFrame = false;
-          if (this.pending) this.draw();
-        });
-      }
     }
 
     // run paints cells x..end-1 of row y (at row in u32), all of one
