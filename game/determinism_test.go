@@ -38,6 +38,10 @@ func TestTheBotsJournalsAreTheSameOnEveryArchitecture(t *testing.T) {
 		{"seed-5", 5, 3000, false, 2},
 		{"seed-2", 2, 3000, false, 2},
 		{"seed-3-wizard", 3, 5000, true, 2},
+		// Rules 3: a game won (every behaviour and the goal on the way)
+		// and a wizard's game below the goal's depth.
+		{"r3-seed-4", 4, 10000, false, 3},
+		{"r3-seed-3-wizard", 3, 8000, true, 3},
 	}
 	dir := t.TempDir()
 	var got string

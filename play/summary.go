@@ -42,7 +42,11 @@ func PrintSummary(w io.Writer, path string, h journal.Header, s *reducer.State, 
 	if p != nil {
 		fmt.Fprintf(w, "depth:    %d\n", s.Depth)
 		fmt.Fprintf(w, "HP:       %d/%d\n", max(0, p.HP), s.MaxHP(p))
-		fmt.Fprintf(w, "level:    %d (XP %d/%d)\n", p.Level, p.XP, s.XPToLevel(p))
+		if s.AtLevelCap(p) {
+			fmt.Fprintf(w, "level:    %d, the top level (XP %d)\n", p.Level, p.XP)
+		} else {
+			fmt.Fprintf(w, "level:    %d (XP %d/%d)\n", p.Level, p.XP, s.XPToLevel(p))
+		}
 		fmt.Fprintf(w, "hunger:   %s\n", s.Hunger)
 		fmt.Fprintf(w, "kills:    %d\n", s.Kills)
 	}

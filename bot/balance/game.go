@@ -44,6 +44,11 @@ type Depth struct {
 	// spell, hunger), before any healing, counted in full even past the
 	// HP it had.
 	Lost int
+	// Hits counts the monsters' blows and shots that hit the player
+	// there, and HitShares sums each one's damage as a share of the
+	// player's max HP then, in millionths: their mean is how hard a
+	// monster of the depth hits, against how much the player can take.
+	Hits, HitShares int
 }
 
 // Watcher follows one game's turns, in order, to build its Game.
@@ -64,6 +69,10 @@ func NewWatcher() *Watcher {
 // applied. It keeps nothing of t or s.
 func (w *Watcher) Turn(s *reducer.State, t *events.Turn) {
 	entered := false
+	maxHP := 0 // the player's max HP after the turn, for a hit's share
+	if p := s.Player(); p != nil {
+		maxHP = s.MaxHP(p)
+	}
 	for _, f := range t.Facts {
 		switch f := f.(type) {
 		case *events.Spawned:
@@ -82,10 +91,12 @@ func (w *Watcher) Turn(s *reducer.State, t *events.Turn) {
 		case *events.Attacked:
 			if f.Target == events.PlayerID && f.Hit {
 				w.lose(f.Damage)
+				w.hit(f.Damage, maxHP)
 			}
 		case *events.Shot:
 			if f.Target == events.PlayerID && f.Hit {
 				w.lose(f.Damage)
+				w.hit(f.Damage, maxHP)
 			}
 		case *events.Damaged:
 			if f.Actor == events.PlayerID {
@@ -119,6 +130,15 @@ func (w *Watcher) enter(d int) {
 func (w *Watcher) lose(n int) {
 	if w.at >= 0 {
 		w.depths[w.at].Lost += n
+	}
+}
+
+// hit counts a monster's hit of damage on the player, whose max HP is
+// maxHP, on the depth it is on.
+func (w *Watcher) hit(damage, maxHP int) {
+	if w.at >= 0 && maxHP > 0 {
+		w.depths[w.at].Hits++
+		w.depths[w.at].HitShares += damage * 1_000_000 / maxHP
 	}
 }
 

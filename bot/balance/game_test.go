@@ -20,7 +20,8 @@ func code(t *testing.T, name string) int {
 
 // A watcher counts what the player used up, by the kind each item was
 // spawned as, and the damage it took on each depth (hits, shots and
-// other damage, not misses nor the damage it dealt), and reads depth,
+// other damage, not misses nor the damage it dealt) and the monsters'
+// hits among it, and reads depth,
 // level and death from the final state.
 func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 	s := reducer.New(1, content.Default())
@@ -59,7 +60,8 @@ func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 		}
 	}
 	assert.Equal(t, Game{Seed: 42, Turns: 7, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin",
-		Depths: []Depth{{Depth: 1, MaxHP: maxHP, Lost: 11}},
+		// Two hits (3 by a blow, 6 by a shot), each its share of max HP.
+		Depths: []Depth{{Depth: 1, MaxHP: maxHP, Lost: 11, Hits: 2, HitShares: 3_000_000/maxHP + 6_000_000/maxHP}},
 		Used:   map[string]int{"Health Potion": 2, "Ration": 1, "Wand of Striking": 1}}, w.Game(42, s))
 }
 

@@ -132,14 +132,16 @@ func Report(run Run, games []Game) string {
 		}
 	}
 
-	b.WriteString("\nby depth          entered it      died there  of deaths  HP lost (median)\n")
-	b.WriteString("                  (of games)    (of entered)\n")
+	b.WriteString("\nby depth       entered it    died there  of deaths   HP lost   a hit\n")
+	b.WriteString("               (of games)  (of entered)             (median)  (mean)\n")
 	for _, d := range byDepth(games) {
-		fmt.Fprintf(&b, "  depth %-6d %7d %4d%%  %8d %4d%%  %8d%%  %15d%%\n", d.depth, d.entered, percent(d.entered, n),
-			d.deaths, percent(d.deaths, d.entered), percent(d.deaths, len(dead)), d.medianLost)
+		fmt.Fprintf(&b, "  depth %-4d %6d %4d%%  %6d %4d%%  %8d%%  %8d%%  %6s\n", d.depth, d.entered, percent(d.entered, n),
+			d.deaths, percent(d.deaths, d.entered), percent(d.deaths, len(dead)), d.medianLost, oneIn(d.hits, d.hitShares))
 	}
 	b.WriteString("  (HP lost: the damage taken on the depth over the max HP on entering it,\n")
-	b.WriteString("  for each game that entered it; its median over those games)\n")
+	b.WriteString("  for each game that entered it; its median over those games. A hit: a\n")
+	b.WriteString("  monster's blow or shot that hit, as a share of the player's max HP then;\n")
+	b.WriteString("  its mean over every such hit on the depth, 1/12 a twelfth)\n")
 
 	b.WriteString("\ncharacter level           games  reached it or higher\n")
 	reached(&b, "level", countBy(games, func(g Game) int { return bucket(g.Level) }, byKey), n)
@@ -224,14 +226,28 @@ func thirds(goal int, dead []Game) [3]int {
 // depthRow is one depth's line of the report.
 type depthRow struct {
 	depth, entered, deaths, medianLost int
+	hits, hitShares                    int // the sums of Depth's
+}
+
+// oneIn is the mean of hits shares (in millionths, summing to total)
+// written as one part in so many, to a tenth: "1/11.6"; "-" for no hits.
+func oneIn(hits, total int) string {
+	if hits == 0 || total == 0 {
+		return "-"
+	}
+	tenths := (10_000_000*int64(hits) + int64(total)/2) / int64(total)
+	return fmt.Sprintf("1/%d.%d", tenths/10, tenths%10)
 }
 
 // byDepth sums the games up depth by depth, the shallowest first.
 func byDepth(games []Game) []depthRow {
 	lost := map[int][]int{}
 	deaths := map[int]int{}
+	hits, shares := map[int]int{}, map[int]int{}
 	for _, g := range games {
 		for _, d := range g.Depths {
+			hits[d.Depth] += d.Hits
+			shares[d.Depth] += d.HitShares
 			share := 0
 			if d.MaxHP > 0 {
 				share = 100 * d.Lost / d.MaxHP
@@ -243,9 +259,10 @@ func byDepth(games []Game) []depthRow {
 		}
 	}
 	var out []depthRow
-	for d, shares := range lost {
-		slices.Sort(shares)
-		out = append(out, depthRow{depth: d, entered: len(shares), deaths: deaths[d], medianLost: shares[Percentile(50, len(shares))-1]})
+	for d, ls := range lost {
+		slices.Sort(ls)
+		out = append(out, depthRow{depth: d, entered: len(ls), deaths: deaths[d], medianLost: ls[Percentile(50, len(ls))-1],
+			hits: hits[d], hitShares: shares[d]})
 	}
 	slices.SortFunc(out, func(a, b depthRow) int { return cmp.Compare(a.depth, b.depth) })
 	return out

@@ -30,12 +30,12 @@ func golden(t *testing.T, name, got string) {
 // the cap, on a dungeon whose goal is on depth 6.
 var six = []Game{
 	{Seed: 7, Turns: 400, Depth: 1, Level: 1, Died: true, Cause: "slain by a Goblin",
-		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 30}}, Used: map[string]int{"Health Potion": 1}},
+		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 30, Hits: 6, HitShares: 6 * 1_000_000 / 12}}, Used: map[string]int{"Health Potion": 1}},
 	{Seed: 8, Turns: 1000, Depth: 3, Level: 2,
 		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 10}, {Depth: 2, MaxHP: 25, Lost: 5}, {Depth: 3, MaxHP: 25, Lost: 0}},
 		Used:   map[string]int{"Health Potion": 2, "Ration": 1}},
 	{Seed: 9, Turns: 150, Depth: 1, Level: 1, Died: true, Cause: "killed from afar by a Goblin Archer",
-		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 21}}, Used: map[string]int{}},
+		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 21, Hits: 2, HitShares: 2 * 1_000_000 / 4}}, Used: map[string]int{}},
 	{Seed: 10, Turns: 1000, Depth: 6, Level: 23,
 		Depths: []Depth{{Depth: 1, MaxHP: 20, Lost: 4}, {Depth: 2, MaxHP: 30, Lost: 3}, {Depth: 3, MaxHP: 40, Lost: 10},
 			{Depth: 4, MaxHP: 50, Lost: 60}, {Depth: 5, MaxHP: 60, Lost: 6}, {Depth: 6, MaxHP: 70, Lost: 0}},
