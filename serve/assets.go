@@ -172,12 +172,18 @@ func acceptsGzip(r *http.Request) bool {
 // serve sends the asset: compressed when the client takes gzip, with an
 // ETag of what is sent, to be revalidated at every load (no-cache): a
 // page or wasm of another build has another ETag, so that an upgrade is
-// never served from the cache, and an unchanged one is a 304.
+// never served from the cache, and an unchanged one is a 304. The page
+// is cross-origin isolated (it loads nothing from elsewhere), so that it
+// may share memory with the worker that stores its journals: a turn is
+// then stored and drawn before the browser's next frame (see the page's
+// store.js).
 func (x *asset) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", x.ctype)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Embedder-Policy", "require-corp")
 	body, etag := x.plain, x.etag
 	if compressible(x.ctype) {
 		h.Add("Vary", "Accept-Encoding")

@@ -13,7 +13,7 @@ import (
 
 // The page's files go with the types a browser needs, compressed when
 // the client takes gzip (and when it makes them smaller), with an ETag
-// of what is sent.
+// of what is sent, cross-origin isolated.
 func TestThePageIsServedWithItsTypesCompressed(t *testing.T) {
 	s := newServer(t, t.TempDir())
 	page := testPage()
@@ -35,7 +35,9 @@ func TestThePageIsServedWithItsTypesCompressed(t *testing.T) {
 			w := get(s, c.target, "Accept-Encoding", c.accept)
 			require.Equal(t, 200, w.Code)
 			h := w.Header()
-			assert.Equal(t, []string{c.ctype, c.encoding, "no-cache", "nosniff"}, []string{h.Get("Content-Type"), h.Get("Content-Encoding"), h.Get("Cache-Control"), h.Get("X-Content-Type-Options")})
+			assert.Equal(t, []string{c.ctype, c.encoding, "no-cache", "nosniff", "same-origin", "require-corp"},
+				[]string{h.Get("Content-Type"), h.Get("Content-Encoding"), h.Get("Cache-Control"), h.Get("X-Content-Type-Options"),
+					h.Get("Cross-Origin-Opener-Policy"), h.Get("Cross-Origin-Embedder-Policy")})
 			body := w.Body.Bytes()
 			if c.encoding == "gzip" {
 				zr, err := gzip.NewReader(bytes.NewReader(body))

@@ -139,6 +139,9 @@ func TestThePageReplaysFromTheListAndFollowsABotThroughRogueServe(t *testing.T) 
 	require.Len(t, list.Journals, 1)
 	run(chromedp.Navigate(base + list.Journals[0].Replay))
 	waitFor(`rogue.term && / Replay +Turn \d+ of 3070 /.test(rogue.term.text.join("\n"))`)
+	storer, err := chromedp.Run(ctx, chromedp.Evaluate[string](`rogueFS.storer`))
+	require.NoError(t, err)
+	assert.Equal(t, "worker", storer, "the page served is cross-origin isolated: a worker stores its journals")
 	shot("replay")
 
 	// A bot plays into a journal of the folder, a turn at a time, each

@@ -12,13 +12,25 @@ import (
 type Screen struct {
 	tcell.Screen
 	NoColor bool
+	cells   CellScreen // Screen, when it takes the view's cells as they are
 }
 
 var _ Canvas = (*Screen)(nil)
 
+// CellScreen is a tcell screen that also takes the view's cells as they
+// are: the browser's, which packs them for the page as they come, so
+// that a frame's every cell is not converted to a tcell style and back.
+type CellScreen interface {
+	tcell.Screen
+	// SetViewCell puts r in cell (x, y); cells outside the grid are
+	// ignored.
+	SetViewCell(x, y int, r rune, st Style)
+}
+
 // NewScreen wraps s; noColor drops every color.
 func NewScreen(s tcell.Screen, noColor bool) *Screen {
-	return &Screen{Screen: s, NoColor: noColor}
+	cells, _ := s.(CellScreen)
+	return &Screen{Screen: s, NoColor: noColor, cells: cells}
 }
 
 // Size is the screen's width and height in cells.
@@ -26,6 +38,13 @@ func (s *Screen) Size() (int, int) { return s.Screen.Size() }
 
 // Set puts r in cell (x, y).
 func (s *Screen) Set(x, y int, r rune, st Style) {
+	if s.cells != nil {
+		if s.NoColor {
+			st.Fg, st.Bg = ColorDefault, ColorDefault
+		}
+		s.cells.SetViewCell(x, y, r, st)
+		return
+	}
 	s.SetContent(x, y, r, nil, s.tcellStyle(st))
 }
 

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -95,5 +96,35 @@ func TestTcellKeysBecomeOurKeys(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, Keys(tc.ev))
 		})
+	}
+}
+
+// cellScreen is a CellScreen that keeps the view's cells on a TextCanvas.
+type cellScreen struct {
+	tcell.SimulationScreen
+	got *TextCanvas
+}
+
+func (c cellScreen) SetViewCell(x, y int, r rune, st Style) { c.got.Set(x, y, r, st) }
+
+// A screen that takes the view's cells as they are gets every cell the
+// view draws, in the view's own style (its colors dropped under
+// NO_COLOR), and tcell's buffer gets none.
+func TestAScreenThatTakesTheViewsCellsGetsThemAsTheyAre(t *testing.T) {
+	m := withFoes(t).m
+	for _, noColor := range []bool{false, true} {
+		sim, _ := simulated(t, 80, 24, noColor)
+		cells := cellScreen{SimulationScreen: sim, got: NewTextCanvas(80, 24)}
+		NewScreen(cells, noColor).Draw(m)
+
+		want := NewTextCanvas(80, 24)
+		Draw(want, m)
+		if noColor {
+			for i := range want.style {
+				want.style[i].Fg, want.style[i].Bg = ColorDefault, ColorDefault
+			}
+		}
+		assert.Equal(t, want, cells.got, "no color: %v", noColor)
+		assert.Equal(t, strings.Repeat("\n", 24), SimulationText(sim), "no color: %v", noColor)
 	}
 }

@@ -1,3 +1,5 @@
+//go:build !js
+
 package web
 
 import (
@@ -163,6 +165,10 @@ type site struct {
 	// upstream, when set, serves /journals/ and /api/ instead: the real
 	// rogue serve on the same folder (see serveJournals).
 	upstream *httputil.ReverseProxy
+	// notIsolated serves the page without cross-origin isolation, as a
+	// server other than rogue serve may: the page then stores its files
+	// itself, without the worker.
+	notIsolated bool
 }
 
 func newSite(t testing.TB) *site {
@@ -197,6 +203,9 @@ func newSite(t testing.TB) *site {
 		http.NotFound(w, r)
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if !s.notIsolated {
+			isolate(w)
+		}
 		name := strings.TrimPrefix(r.URL.Path, "/")
 		switch name {
 		case "":
@@ -210,6 +219,13 @@ func newSite(t testing.TB) *site {
 	s.Server = httptest.NewServer(mux)
 	t.Cleanup(s.Close)
 	return s
+}
+
+// isolate sends the headers that make the page cross-origin isolated, as
+// rogue serve does (see serve's asset.serve).
+func isolate(w http.ResponseWriter) {
+	w.Header().Set("Cross-Origin-Opener-Policy", "same-origin")
+	w.Header().Set("Cross-Origin-Embedder-Policy", "require-corp")
 }
 
 // serveJournals starts the real rogue serve on the site's folder of

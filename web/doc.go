@@ -3,7 +3,11 @@
 // keeps the journals in the browser's IndexedDB) and the wasm program
 // built from package web/wasm, the same play, replay and view code the
 // terminal runs. Assets hands the page's files to whoever serves them
-// (rogue serve).
+// (rogue serve), which must serve them cross-origin isolated
+// (Cross-Origin-Opener-Policy same-origin, Cross-Origin-Embedder-Policy
+// require-corp) for a worker to store the turns before the browser's
+// next frame; served otherwise, the page stores them itself, a frame
+// later.
 //
 // The wasm is built by go generate ./web into dist/ (it is not kept in
 // the repository): a rogue built before that serves no page, and says so.

@@ -1,3 +1,5 @@
+//go:build !js
+
 package web
 
 import (
@@ -201,4 +203,22 @@ func TestAnImportedJournalIsContinuedInTheBrowserAndStillVerifies(t *testing.T) 
 	out, err := rogue(t, "verify", writeTemp(t, name, b))
 	require.NoError(t, err, out)
 	assert.Contains(t, out, "verified 42 turns")
+}
+
+// Enter, which the game uses, does not click again the overlay's button
+// that started a replay: once the overlay closes, the keys are the
+// game's.
+func TestEnterInAnImportedReplayDoesNotStartItAgain(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	golden, err := filepath.Abs("../golden/testdata/short.rogue")
+	require.NoError(t, err)
+	importFile(t, ctx, golden)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-replay"))))
+	waitFor(t, ctx, `/Replay +Turn/.test(rogue.term.text.join("\n"))`)
+	assert.Equal(t, "screen", eval[string](t, ctx, `document.activeElement.id`), "the game's canvas has the focus")
+	press(t, ctx, " ", "End")
+	waitFor(t, ctx, `/Turn 39 of 39/.test(rogue.term.text.join("\n"))`)
+	press(t, ctx, "Enter")
+	assert.Contains(t, screenText(t, ctx), "Turn 39 of 39", "the replay goes on where it was")
 }

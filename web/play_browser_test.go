@@ -1,3 +1,5 @@
+//go:build !js
+
 package web
 
 import (
@@ -105,21 +107,34 @@ func TestTheKeysTheGameUsesStayInThePage(t *testing.T) {
 	assert.Contains(t, history, "The Amulet of the Deep lies on depth 14", "Ctrl-P shows the message history, from the first line of the game")
 }
 
+// A reloaded page continues the game on the turn it showed: every turn
+// was stored before it was drawn, by the worker of a cross-origin
+// isolated page as rogue serve serves it, or by the page itself when it
+// is served without isolation.
 func TestAReloadedPageContinuesTheGameOnTheSameTurn(t *testing.T) {
-	s := newSite(t)
-	ctx := tab(t, s.URL)
-	newGame(t, ctx)
-	playTo(t, ctx, 5)
-	n := turn(t, screenText(t, ctx))
+	for _, c := range []struct {
+		isolated bool
+		storer   string
+	}{{true, "worker"}, {false, "page"}} {
+		t.Run(c.storer, func(t *testing.T) {
+			s := newSite(t)
+			s.notIsolated = !c.isolated
+			ctx := tab(t, s.URL)
+			assert.Equal(t, c.storer, eval[string](t, ctx, `rogueFS.storer`))
+			newGame(t, ctx)
+			playTo(t, ctx, 5)
+			n := turn(t, screenText(t, ctx))
 
-	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
-	waitFor(t, ctx, `rogue.term && rogue.term.text.join("\n").includes("Continue")`)
-	menu := screenText(t, ctx)
-	assert.Contains(t, menu, "turn "+strconv.Itoa(n)+" on depth")
-	press(t, ctx, "c")
-	waitFor(t, ctx, `/Turn \d+ /.test(rogue.term.text.join("\n"))`)
-	assert.Equal(t, n, turn(t, screenText(t, ctx)))
-	screenshot(t, ctx, "continued")
+			require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+			waitFor(t, ctx, `rogue.term && rogue.term.text.join("\n").includes("Continue")`)
+			menu := screenText(t, ctx)
+			assert.Contains(t, menu, "turn "+strconv.Itoa(n)+" on depth")
+			press(t, ctx, "c")
+			waitFor(t, ctx, `/Turn \d+ /.test(rogue.term.text.join("\n"))`)
+			assert.Equal(t, n, turn(t, screenText(t, ctx)))
+			screenshot(t, ctx, "continued-"+c.storer)
+		})
+	}
 }
 
 // exported is what the page's export link of its only journal downloads.

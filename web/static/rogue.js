@@ -56,6 +56,17 @@
   const overlayOpen = () => !$("overlay").hidden;
   window.addEventListener("keydown", rogueKeyHandler(game, overlayOpen), true);
 
+  // closeOverlay hides the overlay and gives the keys back to the game:
+  // a button left with the focus would take the player's next Enter
+  // (the game's too) as a click, and start what it started again.
+  const closeOverlay = () => {
+    $("overlay").hidden = true;
+    $("screen").focus();
+  };
+  // The buttons above the game let go of the focus once clicked, for
+  // the same reason.
+  for (const id of ["import", "export", "served"]) $(id).addEventListener("click", () => $(id).blur());
+
   // The overlay: a few lines and buttons over the game, for import and
   // export; Escape closes it.
   const overlay = (title, items) => {
@@ -68,18 +79,18 @@
       const el = document.createElement(it.href ? "a" : it.onclick ? "button" : "p");
       el.textContent = it.text;
       if (it.href) { el.href = it.href; if (it.download) el.download = it.download; }
-      if (it.onclick) el.onclick = () => { box.hidden = true; it.onclick(); };
+      if (it.onclick) el.onclick = () => { closeOverlay(); it.onclick(); };
       if (it.id) el.id = it.id;
       box.append(el);
     }
     const close = document.createElement("button");
     close.textContent = "Close (Esc)";
-    close.onclick = () => { box.hidden = true; };
+    close.onclick = closeOverlay;
     box.append(close);
     box.hidden = false;
   };
   window.addEventListener("keydown", (e) => {
-    if (overlayOpen() && e.key === "Escape") { $("overlay").hidden = true; e.preventDefault(); }
+    if (overlayOpen() && e.key === "Escape") { closeOverlay(); e.preventDefault(); }
   });
 
   const baseName = (p) => p.slice(p.lastIndexOf("/") + 1);

@@ -4,17 +4,24 @@ package main
 
 import (
 	"encoding/binary"
+	"slices"
 	"syscall/js"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
+
+	"rogue/view"
 )
 
 // screen is the tcell screen the play and replay loops draw on in the
-// page: tcell's in-memory screen, whose Show and Sync send the whole
-// frame to the page in one call (a packed buffer of 8 bytes a cell: the
-// rune, the foreground and background colors, the attributes), for the
-// page to paint on its canvas. Keys and resizes come in from the page.
+// page. It keeps its cells itself, packed as the page paints them (8
+// bytes a cell: the rune, the foreground and background colors, the
+// attributes), and Show sends the frame to the page in one call when it
+// changed. The view's cells come in as they are (SetViewCell, see
+// view.CellScreen), the few drawn through tcell's calls are converted.
+// tcell's in-memory screen is kept only for its queue of events: keys
+// and resizes come in from the page.
 type screen struct {
 	tcell.SimulationScreen
 	page js.Value // the page's rogue object
@@ -25,8 +32,16 @@ type screen struct {
 	// free to answer the file system, while tcell's queue blocks when
 	// full (a game storing a turn while keys come fast). forward feeds
 	// them to tcell's queue in order.
-	in    chan tcell.Event
-	frame []byte
+	in chan tcell.Event
+
+	// w and h are the grid's size, cells its cells (2 words each: the
+	// rune, then colors and attributes), sent what the page was sent
+	// last (nil: nothing yet, or the page must be sent the next frame
+	// whatever it holds). They change together, on a resize.
+	w, h        int
+	cells, sent []uint32
+	frame       []byte   // the bytes of the frame being sent
+	buf         js.Value // the page's copy of them, reused while the size holds
 }
 
 func newScreen(page js.Value, cols, rows int) *screen {
@@ -34,11 +49,23 @@ func newScreen(page js.Value, cols, rows int) *screen {
 	if err := sim.Init(); err != nil {
 		panic(err) // the in-memory screen's Init cannot fail
 	}
-	sim.SetSize(cols, rows)
 	s := &screen{SimulationScreen: sim, page: page, draw: page.Get("draw"), in: make(chan tcell.Event, 4096)}
+	s.SetSize(cols, rows)
 	go s.forward()
 	return s
 }
+
+// SetSize makes the grid cols x rows, blank.
+func (s *screen) SetSize(cols, rows int) {
+	s.SimulationScreen.SetSize(cols, rows)
+	s.w, s.h = cols, rows
+	s.cells = make([]uint32, 2*cols*rows)
+	s.sent = nil
+	s.Clear()
+}
+
+// Size is the grid's size in cells.
+func (s *screen) Size() (int, int) { return s.w, s.h }
 
 // forward posts the page's events to tcell's queue, waiting when it is
 // full.
@@ -62,17 +89,11 @@ func (s *screen) post(ev tcell.Event) {
 	}
 }
 
-// Show draws what changed and sends the frame to the page.
-func (s *screen) Show() {
-	s.SimulationScreen.Show()
-	s.send()
-}
+// Show sends the frame to the page, unless it is the one the page has.
+func (s *screen) Show() { s.send(false) }
 
-// Sync draws everything again and sends the frame to the page.
-func (s *screen) Sync() {
-	s.SimulationScreen.Sync()
-	s.send()
-}
+// Sync sends the frame to the page whatever it has.
+func (s *screen) Sync() { s.send(true) }
 
 // PollEvent waits for the next event. While it waits, every key before
 // it has been handled and drawn: the page's keysHandled says how many
@@ -127,65 +148,144 @@ const (
 	attrReverse = 4
 )
 
-// send packs the screen's cells and hands them to the page's draw.
-func (s *screen) send() {
-	cells, w, h := s.GetContents()
-	need := 8 * len(cells)
-	if cap(s.frame) < need {
-		s.frame = make([]byte, need)
+// pack is the second word of a packed cell: the page's palette indexes
+// of the colors (the view's colors, in order: 0 is the default) and the
+// attributes.
+func pack(st view.Style) uint32 {
+	var a uint32
+	if st.Bold {
+		a |= attrBold
 	}
-	f := s.frame[:need]
-	for i, c := range cells {
-		r := ' '
-		if len(c.Runes) > 0 {
-			r = c.Runes[0]
-		}
-		fg, bg, attrs := c.Style.Decompose()
-		var a byte
-		if attrs&tcell.AttrBold != 0 {
-			a |= attrBold
-		}
-		if attrs&tcell.AttrDim != 0 {
-			a |= attrDim
-		}
-		if attrs&tcell.AttrReverse != 0 {
-			a |= attrReverse
-		}
-		o := 8 * i
-		binary.LittleEndian.PutUint32(f[o:], uint32(r))
-		f[o+4], f[o+5], f[o+6], f[o+7] = colorIndex(fg), colorIndex(bg), a, 0
+	if st.Dim {
+		a |= attrDim
 	}
-	buf := js.Global().Get("Uint8Array").New(need)
-	js.CopyBytesToJS(buf, f)
-	s.draw.Invoke(buf, w, h)
+	if st.Reverse {
+		a |= attrReverse
+	}
+	return uint32(st.Fg) | uint32(st.Bg)<<8 | a<<16
 }
 
-// colorIndex is the page's palette index of a color the view uses (see
-// view's tcell colors): 0 for the default.
-func colorIndex(c tcell.Color) byte {
-	switch c {
-	case tcell.ColorBlack:
-		return 1
-	case tcell.ColorMaroon:
-		return 2
-	case tcell.ColorGreen:
-		return 3
-	case tcell.ColorYellow:
-		return 4
-	case tcell.ColorNavy:
-		return 5
-	case tcell.ColorFuchsia:
-		return 6
-	case tcell.ColorTeal:
-		return 7
-	case tcell.ColorWhite:
-		return 8
-	case tcell.ColorGray:
-		return 9
-	case tcell.ColorOlive:
-		return 10
+// SetViewCell puts r in cell (x, y) as the view draws it; cells outside
+// the grid are ignored.
+func (s *screen) SetViewCell(x, y int, r rune, st view.Style) {
+	if x < 0 || y < 0 || x >= s.w || y >= s.h {
+		return
 	}
-	return 0
+	i := 2 * (y*s.w + x)
+	s.cells[i], s.cells[i+1] = uint32(r), pack(st)
+}
+
+// SetContent puts a cell drawn through tcell's calls, its style
+// converted to the view's.
+func (s *screen) SetContent(x, y int, r rune, _ []rune, style tcell.Style) {
+	fg, bg, attrs := style.Decompose()
+	s.SetViewCell(x, y, r, view.Style{Fg: viewColor(fg), Bg: viewColor(bg),
+		Bold: attrs&tcell.AttrBold != 0, Dim: attrs&tcell.AttrDim != 0, Reverse: attrs&tcell.AttrReverse != 0})
+}
+
+// SetCell is SetContent of the first rune of ch (a blank for none).
+func (s *screen) SetCell(x, y int, style tcell.Style, ch ...rune) {
+	r := ' '
+	if len(ch) > 0 {
+		r = ch[0]
+	}
+	s.SetContent(x, y, r, nil, style)
+}
+
+// Put puts the first rune of str in cell (x, y) and returns the rest of
+// str and the width it took (the view draws one rune a cell).
+func (s *screen) Put(x, y int, str string, style tcell.Style) (string, int) {
+	r, n := utf8.DecodeRuneInString(str)
+	if n == 0 {
+		return "", 0
+	}
+	s.SetContent(x, y, r, nil, style)
+	return str[n:], 1
+}
+
+// PutStrStyled puts str from cell (x, y) on, a rune a cell.
+func (s *screen) PutStrStyled(x, y int, str string, style tcell.Style) {
+	for _, r := range str {
+		s.SetContent(x, y, r, nil, style)
+		x++
+	}
+}
+
+// PutStr is PutStrStyled in the default style.
+func (s *screen) PutStr(x, y int, str string) { s.PutStrStyled(x, y, str, tcell.StyleDefault) }
+
+// Fill puts r in every cell.
+func (s *screen) Fill(r rune, style tcell.Style) {
+	for y := 0; y < s.h; y++ {
+		for x := 0; x < s.w; x++ {
+			s.SetContent(x, y, r, nil, style)
+		}
+	}
+}
+
+// Clear blanks every cell.
+func (s *screen) Clear() { s.Fill(' ', tcell.StyleDefault) }
+
+// GetContent is what cell (x, y) holds.
+func (s *screen) GetContent(x, y int) (rune, []rune, tcell.Style, int) {
+	if x < 0 || y < 0 || x >= s.w || y >= s.h {
+		return ' ', nil, tcell.StyleDefault, 1
+	}
+	i := 2 * (y*s.w + x)
+	st := s.cells[i+1]
+	a := st >> 16
+	style := tcell.StyleDefault.Foreground(tcellColor(st & 0xff)).Background(tcellColor(st >> 8 & 0xff)).
+		Bold(a&attrBold != 0).Dim(a&attrDim != 0).Reverse(a&attrReverse != 0)
+	return rune(s.cells[i]), nil, style, 1
+}
+
+// Get is GetContent as a string.
+func (s *screen) Get(x, y int) (string, tcell.Style, int) {
+	r, _, style, w := s.GetContent(x, y)
+	return string(r), style, w
+}
+
+// send hands the frame to the page's draw, unless the page has it
+// already and force is false.
+func (s *screen) send(force bool) {
+	if !force && slices.Equal(s.cells, s.sent) {
+		return
+	}
+	need := 4 * len(s.cells)
+	if len(s.frame) != need {
+		s.frame = make([]byte, need)
+		s.buf = js.Global().Get("Uint8Array").New(need)
+	}
+	for i, c := range s.cells {
+		binary.LittleEndian.PutUint32(s.frame[4*i:], c)
+	}
+	js.CopyBytesToJS(s.buf, s.frame)
+	s.sent = append(s.sent[:0], s.cells...)
+	s.draw.Invoke(s.buf, s.w, s.h)
+}
+
+// tcellColors are the tcell colors of the view's colors (view's tcell
+// colors), by the page's palette index.
+var tcellColors = [...]tcell.Color{tcell.ColorDefault, tcell.ColorBlack, tcell.ColorMaroon, tcell.ColorGreen,
+	tcell.ColorYellow, tcell.ColorNavy, tcell.ColorFuchsia, tcell.ColorTeal, tcell.ColorWhite, tcell.ColorGray, tcell.ColorOlive}
+
+// tcellColor is the tcell color of palette index i.
+func tcellColor(i uint32) tcell.Color {
+	if int(i) < len(tcellColors) {
+		return tcellColors[i]
+	}
+	return tcell.ColorDefault
+}
+
+// viewColor is the view's color of a tcell color (the default for one
+// the view does not use).
+func viewColor(c tcell.Color) view.Color {
+	for i, t := range tcellColors {
+		if t == c {
+			return view.Color(i)
+		}
+	}
+	return view.ColorDefault
 }
 
 // resize makes the screen cols x rows and tells the loop.
