@@ -246,7 +246,16 @@ func TestTravelWalksToTheStairsOnceSeen(t *testing.T) {
 	s := bend(t)
 	_, why := Start(Travel, 0, s, nil)
 	assert.Equal(t, "You have not found the stairs down yet: o explores.", why)
-	for range 2 { // to the doorway, then down the corridor into the room
+	assert.Equal(t, "You reach the stairs down: > descends.", travelToTheBendsStairs(t, s))
+	assert.Equal(t, events.Pos{X: 22, Y: 12}, s.Player().Pos)
+}
+
+// travelToTheBendsStairs runs east twice (to the doorway, then down the
+// corridor into the room, where the stairs come into view) and travels
+// to them, returning why the travel stopped.
+func travelToTheBendsStairs(t *testing.T, s *reducer.State) string {
+	t.Helper()
+	for range 2 {
 		j, why := Start(Run, events.East, s, nil)
 		require.NotNil(t, j, why)
 		runJob(t, s, j)
@@ -254,8 +263,7 @@ func TestTravelWalksToTheStairsOnceSeen(t *testing.T) {
 	j, why := Start(Travel, 0, s, nil)
 	require.NotNil(t, j, why)
 	_, reason := runJob(t, s, j)
-	assert.Equal(t, "You reach the stairs down: > descends.", reason)
-	assert.Equal(t, events.Pos{X: 22, Y: 12}, s.Player().Pos)
+	return reason
 }
 
 func TestTravelToTheSealedStairsOfTheGoalsLevelSaysTheyAreSealed(t *testing.T) {
@@ -270,16 +278,8 @@ func TestTravelToTheSealedStairsOfTheGoalsLevelSaysTheyAreSealed(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := bendAt(t, c.depth)
-		for range 2 {
-			j, why := Start(Run, events.East, s, nil)
-			require.NotNil(t, j, why)
-			runJob(t, s, j)
-		}
-		j, why := Start(Travel, 0, s, nil)
-		require.NotNil(t, j, why)
-		_, reason := runJob(t, s, j)
-		assert.Equal(t, c.want, reason, "depth %d", c.depth)
-		_, why = Start(Travel, 0, s, nil)
+		assert.Equal(t, c.want, travelToTheBendsStairs(t, s), "depth %d", c.depth)
+		_, why := Start(Travel, 0, s, nil)
 		assert.Equal(t, strings.Replace(c.want, "reach", "are on", 1), why, "depth %d", c.depth)
 	}
 }

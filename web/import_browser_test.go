@@ -33,6 +33,18 @@ func importFile(t testing.TB, ctx context.Context, path string) {
 	waitFor(t, ctx, `!document.getElementById("overlay").hidden && !!document.getElementById("import-replay")`)
 }
 
+// replayGolden imports golden/testdata/name and starts its replay in
+// the page, at turn 0; it returns the golden's absolute path.
+func replayGolden(t testing.TB, ctx context.Context, name string) string {
+	t.Helper()
+	golden, err := filepath.Abs("../golden/testdata/" + name)
+	require.NoError(t, err)
+	importFile(t, ctx, golden)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-replay"))))
+	waitFor(t, ctx, `/Replay +Turn/.test(rogue.term.text.join("\n"))`)
+	return golden
+}
+
 // line is the page's status line: what the last task ended with.
 func line(t testing.TB, ctx context.Context) string {
 	t.Helper()
@@ -43,11 +55,7 @@ func TestAGoldenJournalImportedReplaysToItsLastTurnAsTheTerminalShowsIt(t *testi
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	sizeGrid(t, ctx, 80, 24)
-	golden, err := filepath.Abs("../golden/testdata/deep.rogue")
-	require.NoError(t, err)
-	importFile(t, ctx, golden)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-replay"))))
-	waitFor(t, ctx, `rogue.term.text.join("\n").includes("Turn")`)
+	golden := replayGolden(t, ctx, "deep.rogue")
 	press(t, ctx, " ", "End")
 	waitFor(t, ctx, `rogue.term.text.join("\n").includes("Turn")`)
 	page := screenText(t, ctx)
@@ -211,11 +219,7 @@ func TestAnImportedJournalIsContinuedInTheBrowserAndStillVerifies(t *testing.T) 
 func TestEnterInAnImportedReplayDoesNotStartItAgain(t *testing.T) {
 	s := newSite(t)
 	ctx := tab(t, s.URL)
-	golden, err := filepath.Abs("../golden/testdata/short.rogue")
-	require.NoError(t, err)
-	importFile(t, ctx, golden)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-replay"))))
-	waitFor(t, ctx, `/Replay +Turn/.test(rogue.term.text.join("\n"))`)
+	replayGolden(t, ctx, "short.rogue")
 	assert.Equal(t, "screen", eval[string](t, ctx, `document.activeElement.id`), "the game's canvas has the focus")
 	press(t, ctx, " ", "End")
 	waitFor(t, ctx, `/Turn 39 of 39/.test(rogue.term.text.join("\n"))`)

@@ -4,13 +4,11 @@ package web
 
 import (
 	"context"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,11 +38,7 @@ func depth(t testing.TB, ctx context.Context) int {
 func TestAReplayInThePageAnswersEveryKeyOfTheTerminalsReplay(t *testing.T) {
 	s := newSite(t)
 	ctx := tab(t, s.URL)
-	golden, err := filepath.Abs("../golden/testdata/deep.rogue")
-	require.NoError(t, err)
-	importFile(t, ctx, golden)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-replay"))))
-	waitFor(t, ctx, `/Replay +Turn/.test(rogue.term.text.join("\n"))`)
+	replayGolden(t, ctx, "deep.rogue")
 
 	press(t, ctx, " ")
 	waitFor(t, ctx, `rogue.term.text.join("\n").includes("paused")`)

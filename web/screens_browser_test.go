@@ -4,7 +4,6 @@ package web
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -16,11 +15,7 @@ import (
 // it over there: a game of this browser, played on from that turn.
 func takeOver(t *testing.T, ctx context.Context, name string, turn string) {
 	t.Helper()
-	golden, err := filepath.Abs("../golden/testdata/" + name)
-	require.NoError(t, err)
-	importFile(t, ctx, golden)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.ID("import-replay"))))
-	waitFor(t, ctx, `/Replay +Turn/.test(rogue.term.text.join("\n"))`)
+	replayGolden(t, ctx, name)
 	press(t, ctx, " ", "g")
 	press(t, ctx, splitKeys(turn)...)
 	press(t, ctx, "Enter")
