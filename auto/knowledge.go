@@ -178,16 +178,13 @@ func firstStep(s *reducer.State, from events.Pos, goal func(events.Pos) bool) (e
 }
 
 // whereIs says where q lies from p, as a player reads the map: "3 steps
-// north-east", "next to you". Eight compass points, the diagonal when
+// north-east", "next to you, west". Eight compass points, the diagonal when
 // neither axis is more than twice the other; steps count as moves do
 // (the longer axis).
 func whereIs(p, q events.Pos) string {
 	dx, dy := q.X-p.X, q.Y-p.Y
 	ax, ay := max(dx, -dx), max(dy, -dy)
 	n := steps(p, q)
-	if n <= 1 {
-		return "next to you"
-	}
 	// Along one axis when the other is less than half as far.
 	if ax*2 < ay {
 		dx = 0
@@ -196,5 +193,8 @@ func whereIs(p, q events.Pos) string {
 		dy = 0
 	}
 	d, _ := events.DirTo(events.Pos{}, events.Pos{X: min(max(dx, -1), 1), Y: min(max(dy, -1), 1)})
+	if n <= 1 {
+		return "next to you, " + d.String()
+	}
 	return fmt.Sprintf("%d steps %s", n, d)
 }

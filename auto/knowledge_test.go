@@ -16,7 +16,8 @@ func TestWhereIsSaysTheCompassPointAndTheSteps(t *testing.T) {
 		dy   int
 		want string
 	}{
-		{"a diagonal neighbour is next to you", 1, -1, "next to you"},
+		{"a diagonal neighbour is next to you, with its direction", 1, -1, "next to you, north-east"},
+		{"a neighbour to the left is next to you, west", -1, 0, "next to you, west"},
 		{"straight up is north", 0, -4, "4 steps north"},
 		{"straight down is south", 0, 3, "3 steps south"},
 		{"left is west", -5, 0, "5 steps west"},

@@ -24,13 +24,13 @@ import (
 // turns the end-to-end test continues by hand: hurt, the first turn
 // after which the player has at most half its HP with a Goblin or a Rat
 // of at most 4 HP next to it and no other monster in view (foe, and the
-// key that attacks it, are returned too), so that the fight ends with the
+// key that attacks it and its compass point, are returned too), so that the fight ends with the
 // player still hurt (in wizard mode a blow that would kill heals instead);
 // stacked, the first turn after which its backpack holds two items of
 // one kind (named by item). The turns are found, not written down, so
 // that a change to the bot or the rules moves them instead of breaking
 // the test.
-func e2eTurns(t *testing.T, path string) (hurt int, foe, key string, stacked int, item string) {
+func e2eTurns(t *testing.T, path string) (hurt int, foe, key, where string, stacked int, item string) {
 	t.Helper()
 	keys := [events.NumDirs]string{"k", "u", "l", "n", "j", "b", "h", "y"}
 	monsters := []string{"Rat", "Goblin", "Orc", "Troll", "Ogre"}
@@ -59,7 +59,7 @@ func e2eTurns(t *testing.T, path string) (hurt int, foe, key string, stacked int
 			if name := ""; near != nil && seen == 1 && near.HP <= 4 {
 				if name = s.Name(near.ID); name == "Goblin" || name == "Rat" {
 					d, _ := events.DirTo(p.Pos, near.Pos)
-					hurt, foe, key = s.Turn, name, keys[d]
+					hurt, foe, key, where = s.Turn, name, keys[d], d.String()
 				}
 			}
 		}
@@ -78,7 +78,7 @@ func e2eTurns(t *testing.T, path string) (hurt int, foe, key string, stacked int
 	require.NoError(t, err)
 	require.NotZero(t, hurt, "the bot's game never leaves the player hurt beside a Goblin or a Rat")
 	require.NotZero(t, stacked, "the bot's game never carries two items of one kind")
-	return hurt, foe, key, stacked, item
+	return hurt, foe, key, where, stacked, item
 }
 
 // The multi-turn actions, the message history and the stacked inventory
@@ -102,12 +102,12 @@ func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
 		return path
 	}
 
-	hurtAt, foe, key, stackedAt, item := e2eTurns(t, botGame("3000"))
+	hurtAt, foe, key, where, stackedAt, item := e2eTurns(t, botGame("3000"))
 	hurtGame := botGame(strconv.Itoa(hurtAt))
 	hurt := tm.run("hurt", "play", "--journal", hurtGame)
 	hurt.waitFor("Welcome back: turn " + strconv.Itoa(hurtAt-1)) // a journal of n records ends at turn n-1
 	hurt.keys("Z")
-	hurt.waitFor("Not with the " + foe + " in view (next to you).")
+	hurt.waitFor("Not with the " + foe + " in view (next to you, " + where + ").")
 	for i := 0; i < 12 && !strings.Contains(hurt.screen(), "The "+foe+" dies."); i++ {
 		turn := statusTurn(t, hurt.screen())
 		hurt.keys(key)
