@@ -66,7 +66,7 @@ func readScore(path string) (view.Score, error) {
 		end = reducer.DeathCause(s)
 	}
 	return view.Score{Journal: filepath.Base(path), Created: h.Created, Seed: h.Seed, Rules: h.RulesVersion,
-		Depth: s.Depth, Level: p.Level, Turn: s.TurnNumber(), Over: s.Over, Won: s.Won, End: end}, nil
+		Depth: s.Depth, Level: p.Level, Turn: s.TurnNumber(), Over: s.Over, Won: s.Won, End: end, TakenOver: h.Parent != nil}, nil
 }
 
 // Scores is the hall of fame of the journals in dir: the best top games

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/journal"
+	"rogue/view"
 )
 
 // A take-over writes one new journal in the data folder, named after its
@@ -120,4 +121,28 @@ func TestVerifyTellsWhetherTheParentBesideATakenOverJournalIsIt(t *testing.T) {
 			assert.Equal(t, ss.path+": taken over from long.rogue at turn 30"+strings.ReplaceAll(c.want, "DIR", dir), lines[1])
 		})
 	}
+}
+
+// The hall of fame marks a game taken over, and only that one: its first
+// turns were another game's.
+func TestTheHallOfFameMarksAGameTakenOver(t *testing.T) {
+	dir := t.TempDir()
+	parent := filepath.Join(dir, "long.rogue")
+	src, err := os.ReadFile(filepath.Join("..", "golden", "testdata", "long.rogue"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(parent, src, 0o644))
+	ss, err := takeOver(dir, parent, 1400, time.Date(2026, 11, 28, 14, 0, 0, 0, time.UTC))
+	require.NoError(t, err)
+	require.NoError(t, ss.close())
+
+	best, unranked, _, err := Scores(dir, DefaultTop)
+	require.NoError(t, err)
+	require.Empty(t, unranked)
+	marked := map[string]bool{}
+	for _, s := range best {
+		marked[s.Journal] = s.TakenOver
+	}
+	assert.Equal(t, map[string]bool{"long.rogue": false, filepath.Base(ss.path): true}, marked)
+	lines := view.ScoreLines(best, nil, len(best))
+	assert.Contains(t, lines, "* taken over (play --from): its first turns are another game's.")
 }

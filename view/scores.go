@@ -21,6 +21,9 @@ type Score struct {
 	Over    bool
 	Won     bool   // rules 3: the game was won
 	End     string // how it ended: the death's cause, "won, ...", or "alive"
+	// TakenOver is a game taken over from another journal (play --from):
+	// its first turns were that game's. It ranks as any other, marked.
+	TakenOver bool
 }
 
 // Unranked is a journal the hall of fame could not read: its name and why.
@@ -61,8 +64,9 @@ func first(a bool) int {
 
 // ScoreLines are the hall of fame as lines of at most 76 columns (but a
 // very long seed's): a heading, one line a game, best first (the caller
-// sorts them with BestFirst and keeps the top), then the journals that
-// could not be ranked, a line each.
+// sorts them with BestFirst and keeps the top), a game taken over marked
+// * after its rank and the mark explained below them, then the journals
+// that could not be ranked, a line each.
 func ScoreLines(scores []Score, unranked []Unranked, of int) []string {
 	var out []string
 	if len(scores) == 0 {
@@ -74,9 +78,17 @@ func ScoreLines(scores []Score, unranked []Unranked, of int) []string {
 		}
 		out = append(out, fmt.Sprintf("%d %s; the best first: won, deepest, highest level, alive, fewest turns.", of, games), "")
 		out = append(out, fmt.Sprintf("%2s %5s %5s %6s  %-22s %s", "#", "depth", "level", "turn", "game", "end"))
+		takenOver := false
 		for i, s := range scores {
 			game := fmt.Sprintf("%s seed %d", s.Created.UTC().Format("2006-01-02"), s.Seed)
-			out = append(out, fmt.Sprintf("%2d %5d %5d %6d  %-22s %s", i+1, s.Depth, s.Level, s.Turn, game, s.End))
+			mark := " "
+			if s.TakenOver {
+				mark, takenOver = "*", true
+			}
+			out = append(out, fmt.Sprintf("%2d%s%5d %5d %6d  %-22s %s", i+1, mark, s.Depth, s.Level, s.Turn, game, s.End))
+		}
+		if takenOver {
+			out = append(out, "", "* taken over (play --from): its first turns are another game's.")
 		}
 	}
 	if len(unranked) > 0 {

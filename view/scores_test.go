@@ -14,7 +14,7 @@ func theScores() []Score {
 	return []Score{
 		{Journal: "c.rogue", Created: day, Seed: 5, Rules: 2, Depth: 4, Level: 3, Turn: 1200, Over: true, End: "slain by an Orc"},
 		{Journal: "a.rogue", Created: day, Seed: 4, Rules: 2, Depth: 6, Level: 5, Turn: 3070, Over: true, End: "slain by a Troll"},
-		{Journal: "b.rogue", Created: day, Seed: 19, Rules: 2, Depth: 6, Level: 5, Turn: 2999, End: "alive"},
+		{Journal: "b.rogue", Created: day, Seed: 19, Rules: 2, Depth: 6, Level: 5, Turn: 2999, End: "alive", TakenOver: true},
 		{Journal: "e.rogue", Created: day, Seed: 123456, Rules: 1, Depth: 1, Level: 1, Turn: 34, Over: true, End: "killed by your own fireball"},
 		{Journal: "d.rogue", Created: day, Seed: 7, Rules: 2, Depth: 6, Level: 6, Turn: 4100, Over: true, End: "starved to death"},
 	}
