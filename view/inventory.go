@@ -171,7 +171,7 @@ func (m *Model) drawItems(c Canvas, area rect) {
 	add := func(e itemEntry) {
 		def := tables.Item(e.item.Kind)
 		l := line{{string(e.letter), Style{Bold: true}}, {"  " + pad(names[e.item.ID], nameW), Plain}}
-		if d := itemDetail(m.State, def, e.item.Slot != events.SlotNone); d != "" {
+		if d := itemDetail(m.State, def, m.State.Enchantment(e.item), e.item.Slot != events.SlotNone); d != "" {
 			l = append(l, span{"  " + d, styleHint})
 		}
 		if index == m.sel {
@@ -229,13 +229,21 @@ func (m *Model) charges(e itemEntry) string {
 	return "(" + strings.Join(ns, ", ") + " charges)"
 }
 
-// itemDetail says in a few words what an item does; worn items leave out
-// the slot (their name says it already).
-func itemDetail(s *reducer.State, def *content.Item, worn bool) string {
+// itemDetail says in a few words what an item does, with its
+// enchantment (rules 3: a weapon's adds to hit and damage, anything
+// else's to armor); worn items leave out the slot (their name says it
+// already).
+func itemDetail(s *reducer.State, def *content.Item, enchantment int, worn bool) string {
 	if def == nil {
 		return ""
 	}
 	if q := def.Equip; q != nil {
+		hit, damage, armor := q.Hit, q.DamageMod, q.Armor
+		if q.Slot == events.MainHand {
+			hit, damage = hit+enchantment, damage+enchantment
+		} else {
+			armor += enchantment
+		}
 		var parts []string
 		if !worn {
 			parts = append(parts, q.Slot.String())
@@ -243,14 +251,14 @@ func itemDetail(s *reducer.State, def *content.Item, worn bool) string {
 		if q.Damage.N > 0 {
 			parts = append(parts, fmt.Sprintf("%s %s", q.Damage, q.Attribute))
 		}
-		if q.Hit != 0 {
-			parts = append(parts, fmt.Sprintf("%+d to hit", q.Hit))
+		if hit != 0 {
+			parts = append(parts, fmt.Sprintf("%+d to hit", hit))
 		}
-		if q.DamageMod != 0 {
-			parts = append(parts, fmt.Sprintf("%+d damage", q.DamageMod))
+		if damage != 0 {
+			parts = append(parts, fmt.Sprintf("%+d damage", damage))
 		}
-		if q.Armor != 0 {
-			parts = append(parts, fmt.Sprintf("armor %+d", q.Armor))
+		if armor != 0 {
+			parts = append(parts, fmt.Sprintf("armor %+d", armor))
 		}
 		if q.MaxHP != 0 {
 			parts = append(parts, fmt.Sprintf("%+d max HP", q.MaxHP))

@@ -89,3 +89,29 @@ func TestLookAtAMonsterKeepsTheTabHint(t *testing.T) {
 	require.Len(t, lines, 3)
 	assert.Equal(t, styled("Move: movement keys  Tab: next monster  Esc: done", styleHint), lines[2])
 }
+
+// The inventory's detail of an enchanted item counts its enchantment: a
+// weapon's adds to hit and damage, anything else's to armor.
+func TestAnItemsDetailCountsItsEnchantment(t *testing.T) {
+	p := newPlayedRules(t, 1, 3)
+	s := p.g.State
+	cases := []struct {
+		item        string
+		enchantment int
+		worn        bool
+		want        string
+	}{
+		{"Longsword", 0, true, "1d8 Might, +1 to hit"},
+		{"Longsword", 1, true, "1d8 Might, +2 to hit, +1 damage"},
+		{"Dagger", 2, false, "main hand, 1d4 Quickness, +2 to hit, +2 damage"},
+		{"Chain Mail", 1, true, "armor +4"},
+		{"Ring of Might", 1, false, "ring, +1 to hit, +2 damage, armor +1"},
+	}
+	for _, c := range cases {
+		t.Run(c.want, func(t *testing.T) {
+			code, ok := s.Content().ByName(c.item)
+			require.True(t, ok)
+			assert.Equal(t, c.want, itemDetail(s, s.Content().Item(code), c.enchantment, c.worn))
+		})
+	}
+}
