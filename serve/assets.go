@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,9 +10,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -43,13 +46,16 @@ type assets map[string]*asset
 
 // compress compresses the page's files that gain from it, once, in the
 // background (the wasm takes a second or two at the best compression):
-// until a file's compressed bytes are made it is sent as it is. done is
-// closed once all are made.
+// until a file's compressed bytes are made it is sent as it is. The
+// smallest go first, so that the page's own files are compressed within
+// milliseconds and, once the wasm is, every file is. done is closed once
+// all are made.
 func (a assets) compress() (done <-chan struct{}) {
+	order := a.smallestFirst()
 	c := make(chan struct{})
 	go func() {
 		defer close(c)
-		for _, x := range a {
+		for _, x := range order {
 			if !compressible(x.ctype) {
 				continue
 			}
@@ -64,6 +70,14 @@ func (a assets) compress() (done <-chan struct{}) {
 		}
 	}()
 	return c
+}
+
+// smallestFirst is the files in the order compress takes them: by size,
+// then by name.
+func (a assets) smallestFirst() []*asset {
+	return slices.SortedFunc(maps.Values(a), func(x, y *asset) int {
+		return cmp.Or(cmp.Compare(len(x.plain), len(y.plain)), strings.Compare(x.name, y.name))
+	})
 }
 
 // Check says, in one line, what is missing from the page's files for

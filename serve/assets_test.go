@@ -82,3 +82,22 @@ func TestAPageWithoutItsWasmIsRefused(t *testing.T) {
 	assert.EqualError(t, err, "this rogue was built without the browser page's rogue.wasm")
 	assert.EqualError(t, Check(nil), "this rogue was built without the browser page")
 }
+
+// The files are compressed smallest first, whatever the map's order: once
+// the wasm, the largest, is sent compressed, so is every other file (the
+// end-to-end test of the real binary waits for the wasm, then asks for
+// the page).
+func TestTheSmallestFilesAreCompressedFirst(t *testing.T) {
+	a, err := loadAssets(testPage())
+	require.NoError(t, err)
+	var names []string
+	for _, x := range a.smallestFirst() {
+		names = append(names, x.name)
+	}
+	require.Len(t, names, len(testPage()))
+	assert.Equal(t, "rogue.wasm", names[len(names)-1])
+	for i := 1; i < len(names); i++ {
+		x, y := a[names[i-1]], a[names[i]]
+		assert.LessOrEqual(t, len(x.plain), len(y.plain), "%s before %s", x.name, y.name)
+	}
+}
