@@ -144,5 +144,5 @@ func TestTheHallOfFameMarksAGameTakenOver(t *testing.T) {
 	}
 	assert.Equal(t, map[string]bool{"long.rogue": false, filepath.Base(ss.path): true}, marked)
 	lines := view.ScoreLines(best, nil, len(best))
-	assert.Contains(t, lines, "* taken over (play --from): its first turns are another game's.")
+	assert.Contains(t, lines, "* a take-over (play --from, or t in a replay): it began as another game.")
 }

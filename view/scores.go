@@ -88,7 +88,7 @@ func ScoreLines(scores []Score, unranked []Unranked, of int) []string {
 			out = append(out, fmt.Sprintf("%2d%s%5d %5d %6d  %-22s %s", i+1, mark, s.Depth, s.Level, s.Turn, game, s.End))
 		}
 		if takenOver {
-			out = append(out, "", "* taken over (play --from): its first turns are another game's.")
+			out = append(out, "", "* a take-over (play --from, or t in a replay): it began as another game.")
 		}
 	}
 	if len(unranked) > 0 {
