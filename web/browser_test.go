@@ -284,7 +284,8 @@ func tab(t testing.TB, url string) context.Context {
 	return ctx
 }
 
-// waitFor waits until the JavaScript expression cond is true.
+// waitFor waits until the JavaScript expression cond is true; when it
+// never is, the failure shows the screen as it was.
 func waitFor(t testing.TB, ctx context.Context, cond string) {
 	t.Helper()
 	for {
@@ -293,7 +294,10 @@ func waitFor(t testing.TB, ctx context.Context, cond string) {
 			time.Sleep(20 * time.Millisecond)
 			continue // the page was left while polling: poll the next one
 		}
-		require.NoError(t, err, "waiting for %s", cond)
+		if err != nil {
+			lines, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`rogue.term ? rogue.term.text : []`))
+			require.NoError(t, err, "waiting for %s; the screen:\n%s", cond, strings.Join(lines, "\n"))
+		}
 		return
 	}
 }

@@ -66,8 +66,11 @@ func TestEveryScreenOfTheGameShowsInThePage(t *testing.T) {
 	ctx := tab(t, s.URL)
 
 	newGame(t, ctx)
+	// The page's game has a seed of its own: explore may stop at once,
+	// or be refused, for a monster in view; then turns are passed by hand.
 	press(t, ctx, "o")
-	waitFor(t, ctx, `/Turn ([3-9]|\d\d+) /.test(rogue.term.text.join("\n"))`)
+	waitFor(t, ctx, `/Turn ([3-9]|\d\d+) |Not with|You stop/.test(rogue.term.text.join("\n"))`)
+	playTo(t, ctx, 3)
 	screenshot(t, ctx, "explore")
 	for _, k := range []string{"L", "Z", ">"} {
 		n := turn(t, screenText(t, ctx))
