@@ -42,12 +42,15 @@ func TestTheGridGrowsWithTheWindowAndIsNeverSmallerThan80x24(t *testing.T) {
 
 // TestDimIsDrawnDimmerThanTheSameColourLit compares the ink of a
 // remembered (dim) wall with a lit one, averaged over the cells: dim
-// halves the colour towards the background, as a terminal draws it.
+// halves the colour towards the background, as a terminal draws it. A
+// golden journal's replay at turn 400 shows both, whatever seed a new
+// game of the page would draw.
 func TestDimIsDrawnDimmerThanTheSameColourLit(t *testing.T) {
 	s := newSite(t)
 	ctx := tab(t, s.URL)
-	newGame(t, ctx)
-	press(t, ctx, "o")
+	replayGolden(t, ctx, "deep.rogue")
+	press(t, ctx, " ", "g", "4", "0", "0", "Enter")
+	waitFor(t, ctx, `/Turn 400 of/.test(rogue.term.text.join("\n"))`)
 	waitFor(t, ctx, `(() => {
 		const u = new Uint32Array(rogue.term.prev.buffer);
 		let dim = false, lit = false;
