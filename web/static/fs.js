@@ -326,15 +326,7 @@
     stored,
     // open loads every kept file from IndexedDB (the database named).
     async open(name) {
-      db = await new Promise((resolve, reject) => {
-        const req = indexedDB.open(name, 1);
-        req.onupgradeneeded = () => {
-          req.result.createObjectStore("nodes", { keyPath: "path" });
-          req.result.createObjectStore("blocks");
-        };
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
+      db = await rogueOpenDB(name);
       const tx = db.transaction(["nodes", "blocks"], "readonly");
       const [metas, keys, blocks] = await Promise.all([
         reqP(tx.objectStore("nodes").getAll()),

@@ -1,6 +1,7 @@
-// How fs.js's files are written to IndexedDB: a batch of changes (files
-// and folders made, changed or gone) in one transaction of strict
-// durability, settled once it is committed (writeBatch).
+// How fs.js's files are kept in IndexedDB: the database (rogueOpenDB),
+// and a batch of changes (files and folders made, changed or gone)
+// written in one transaction of strict durability, settled once it is
+// committed (rogueWriteBatch).
 //
 // The page loads it as a script, and also runs it as a worker when the
 // page is cross-origin isolated (it may then share memory with one).
@@ -13,7 +14,20 @@
 // long to watch.
 "use strict";
 
-// writeBatch writes batch to the database db and resolves once it is
+// rogueOpenDB opens the database of the files named name, made with its
+// two stores when new: "nodes" (a file's or folder's path, size and
+// time) and "blocks" (a file's bytes, by [path, block index]).
+globalThis.rogueOpenDB = (name) => new Promise((resolve, reject) => {
+  const req = indexedDB.open(name, 1);
+  req.onupgradeneeded = () => {
+    req.result.createObjectStore("nodes", { keyPath: "path" });
+    req.result.createObjectStore("blocks");
+  };
+  req.onsuccess = () => resolve(req.result);
+  req.onerror = () => reject(req.error);
+});
+
+// rogueWriteBatch writes batch to the database db and resolves once it is
 // committed. An op is {path, gone: true}, or {path, node} (what the
 // nodes store holds of it) with, for a file, cutFrom (its blocks from
 // that one on are gone, if set) and blocks ([index, bytes] pairs).
@@ -63,13 +77,9 @@ if (typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlob
     const m = e.data;
     if (m.open) {
       done = new Int32Array(m.done);
-      const req = indexedDB.open(m.open, 1);
-      req.onupgradeneeded = () => {
-        req.result.createObjectStore("nodes", { keyPath: "path" });
-        req.result.createObjectStore("blocks");
-      };
-      req.onsuccess = () => { db = req.result; postMessage({ ready: true }); };
-      req.onerror = () => postMessage({ ready: false, error: String(req.error) });
+      rogueOpenDB(m.open).then(
+        (opened) => { db = opened; postMessage({ ready: true }); },
+        (error) => postMessage({ ready: false, error: String(error) }));
       return;
     }
     queue.push(m);
