@@ -38,14 +38,14 @@ func (s *Screen) Size() (int, int) { return s.Screen.Size() }
 
 // Set puts r in cell (x, y).
 func (s *Screen) Set(x, y int, r rune, st Style) {
+	if s.NoColor {
+		st.Fg, st.Bg = ColorDefault, ColorDefault
+	}
 	if s.cells != nil {
-		if s.NoColor {
-			st.Fg, st.Bg = ColorDefault, ColorDefault
-		}
 		s.cells.SetViewCell(x, y, r, st)
 		return
 	}
-	s.SetContent(x, y, r, nil, s.tcellStyle(st))
+	s.SetContent(x, y, r, nil, TcellStyle(st))
 }
 
 // Draw draws m and shows it.
@@ -54,12 +54,35 @@ func (s *Screen) Draw(m *Model) {
 	s.Show()
 }
 
-func (s *Screen) tcellStyle(st Style) tcell.Style {
-	ts := tcell.StyleDefault.Bold(st.Bold).Dim(st.Dim).Reverse(st.Reverse)
-	if s.NoColor {
-		return ts
+// TcellStyle is the tcell style of the view's style st: its colors as
+// tcellColors has them (the default for a color the view lacks).
+func TcellStyle(st Style) tcell.Style {
+	return tcell.StyleDefault.Bold(st.Bold).Dim(st.Dim).Reverse(st.Reverse).
+		Foreground(tcellColor(st.Fg)).Background(tcellColor(st.Bg))
+}
+
+// StyleOf is the view's style of the tcell style ts, the inverse of
+// TcellStyle: a color the view does not use becomes the default.
+func StyleOf(ts tcell.Style) Style {
+	fg, bg, attrs := ts.Decompose()
+	return Style{Fg: colorOf(fg), Bg: colorOf(bg),
+		Bold: attrs&tcell.AttrBold != 0, Dim: attrs&tcell.AttrDim != 0, Reverse: attrs&tcell.AttrReverse != 0}
+}
+
+func tcellColor(c Color) tcell.Color {
+	if int(c) < len(tcellColors) {
+		return tcellColors[c]
 	}
-	return ts.Foreground(tcellColors[st.Fg]).Background(tcellColors[st.Bg])
+	return tcell.ColorDefault
+}
+
+func colorOf(tc tcell.Color) Color {
+	for c, t := range tcellColors {
+		if t == tc {
+			return Color(c)
+		}
+	}
+	return ColorDefault
 }
 
 var tcellColors = [...]tcell.Color{

@@ -128,3 +128,15 @@ func TestAScreenThatTakesTheViewsCellsGetsThemAsTheyAre(t *testing.T) {
 		assert.Equal(t, strings.Repeat("\n", 24), SimulationText(sim), "no color: %v", noColor)
 	}
 }
+
+// Every style the view draws survives the way to tcell and back, as the
+// browser's screen takes it for the cells drawn through tcell's calls; a
+// tcell color the view lacks comes back as the default.
+func TestAViewStyleSurvivesTcellAndBack(t *testing.T) {
+	for c := range Color(len(tcellColors)) {
+		for _, st := range []Style{{Fg: c}, {Bg: c, Bold: true}, {Fg: c, Bg: ColorWhite, Dim: true, Reverse: true}} {
+			assert.Equal(t, st, StyleOf(TcellStyle(st)))
+		}
+	}
+	assert.Equal(t, Style{Bold: true}, StyleOf(tcell.StyleDefault.Foreground(tcell.ColorHotPink).Bold(true)))
+}

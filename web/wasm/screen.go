@@ -150,7 +150,7 @@ const (
 
 // pack is the second word of a packed cell: the page's palette indexes
 // of the colors (the view's colors, in order: 0 is the default) and the
-// attributes.
+// attributes. unpack is its inverse.
 func pack(st view.Style) uint32 {
 	var a uint32
 	if st.Bold {
@@ -163,6 +163,12 @@ func pack(st view.Style) uint32 {
 		a |= attrReverse
 	}
 	return uint32(st.Fg) | uint32(st.Bg)<<8 | a<<16
+}
+
+func unpack(w uint32) view.Style {
+	a := w >> 16
+	return view.Style{Fg: view.Color(w & 0xff), Bg: view.Color(w >> 8 & 0xff),
+		Bold: a&attrBold != 0, Dim: a&attrDim != 0, Reverse: a&attrReverse != 0}
 }
 
 // SetViewCell puts r in cell (x, y) as the view draws it; cells outside
@@ -178,9 +184,7 @@ func (s *screen) SetViewCell(x, y int, r rune, st view.Style) {
 // SetContent puts a cell drawn through tcell's calls, its style
 // converted to the view's.
 func (s *screen) SetContent(x, y int, r rune, _ []rune, style tcell.Style) {
-	fg, bg, attrs := style.Decompose()
-	s.SetViewCell(x, y, r, view.Style{Fg: viewColor(fg), Bg: viewColor(bg),
-		Bold: attrs&tcell.AttrBold != 0, Dim: attrs&tcell.AttrDim != 0, Reverse: attrs&tcell.AttrReverse != 0})
+	s.SetViewCell(x, y, r, view.StyleOf(style))
 }
 
 // SetCell is SetContent of the first rune of ch (a blank for none).
@@ -232,11 +236,7 @@ func (s *screen) GetContent(x, y int) (rune, []rune, tcell.Style, int) {
 		return ' ', nil, tcell.StyleDefault, 1
 	}
 	i := 2 * (y*s.w + x)
-	st := s.cells[i+1]
-	a := st >> 16
-	style := tcell.StyleDefault.Foreground(tcellColor(st & 0xff)).Background(tcellColor(st >> 8 & 0xff)).
-		Bold(a&attrBold != 0).Dim(a&attrDim != 0).Reverse(a&attrReverse != 0)
-	return rune(s.cells[i]), nil, style, 1
+	return rune(s.cells[i]), nil, view.TcellStyle(unpack(s.cells[i+1])), 1
 }
 
 // Get is GetContent as a string.
@@ -262,30 +262,6 @@ func (s *screen) send(force bool) {
 	js.CopyBytesToJS(s.buf, s.frame)
 	s.sent = append(s.sent[:0], s.cells...)
 	s.draw.Invoke(s.buf, s.w, s.h)
-}
-
-// tcellColors are the tcell colors of the view's colors (view's tcell
-// colors), by the page's palette index.
-var tcellColors = [...]tcell.Color{tcell.ColorDefault, tcell.ColorBlack, tcell.ColorMaroon, tcell.ColorGreen,
-	tcell.ColorYellow, tcell.ColorNavy, tcell.ColorFuchsia, tcell.ColorTeal, tcell.ColorWhite, tcell.ColorGray, tcell.ColorOlive}
-
-// tcellColor is the tcell color of palette index i.
-func tcellColor(i uint32) tcell.Color {
-	if int(i) < len(tcellColors) {
-		return tcellColors[i]
-	}
-	return tcell.ColorDefault
-}
-
-// viewColor is the view's color of a tcell color (the default for one
-// the view does not use).
-func viewColor(c tcell.Color) view.Color {
-	for i, t := range tcellColors {
-		if t == c {
-			return view.Color(i)
-		}
-	}
-	return view.ColorDefault
 }
 
 // resize makes the screen cols x rows and tells the loop.
