@@ -412,9 +412,9 @@ func explored(s *reducer.State) string {
 // are sealed: a job that promised "> descends" there would send the
 // player to a refusal.
 func sealed(s *reducer.State) (string, bool) {
-	r := s.Content().Rules
-	if r.GoalItem == nil || s.Depth != r.GoalDepth || s.Wizard {
+	g := s.GoalHere()
+	if g == nil {
 		return "", false
 	}
-	return "sealed until you pick up the " + r.GoalItem.Name + ".", true
+	return "sealed until you pick up the " + g.Name + ".", true
 }

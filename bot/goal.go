@@ -9,10 +9,7 @@ import (
 
 // goalLevel reports whether the goal lies on this level: the stairs down
 // are sealed until it is held (not in wizard mode, which has no goal).
-func (b *brain) goalLevel() bool {
-	r := &b.c.Rules
-	return r.GoalItem != nil && b.s.Depth == r.GoalDepth && !b.s.Wizard
-}
+func (b *brain) goalLevel() bool { return b.s.GoalHere() != nil }
 
 // goalSeen returns a test for "the goal lies on q", once seen.
 func (b *brain) goalSeen() (func(events.Pos) bool, bool) {

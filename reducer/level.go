@@ -36,7 +36,7 @@ func (d *decider) descend() error {
 	if w.Depth >= events.MaxDepth {
 		return refuse("these stairs lead nowhere: this is the bottom of the dungeon")
 	}
-	if g := w.content.Rules.GoalItem; g != nil && w.Depth == w.content.Rules.GoalDepth && !w.Wizard {
+	if g := w.GoalHere(); g != nil {
 		return refuse("the way down is sealed: the %s lies on this level; find it and pick it up", g.Name)
 	}
 	c := w.content
@@ -132,7 +132,7 @@ func (d *decider) populate(layout dungeon.Layout, depth int) {
 			}
 		}
 	}
-	if g := c.Rules.GoalItem; g != nil && depth == c.Rules.GoalDepth && !d.w.Wizard {
+	if g := c.Rules.GoalOn(depth, d.w.Wizard); g != nil {
 		room := layout.Rooms[len(layout.Rooms)-1]
 		pos := events.Pos{X: room.X + d.rng.Intn(room.W), Y: room.Y + d.rng.Intn(room.H)}
 		d.emit(&events.Spawned{ID: d.w.NextID, Kind: g.Code, Pos: pos})

@@ -205,6 +205,11 @@ func (s *State) TurnNumber() int { return s.Turn - 1 }
 // by the newest rules' code).
 func (s *State) RulesVersion() int { return s.content.Version }
 
+// GoalHere is the goal that lies on this level, nil for none (see
+// content.Rules.GoalOn): while the game is on, its stairs down are
+// sealed until the goal is held.
+func (s *State) GoalHere() *content.Item { return s.content.Rules.GoalOn(s.Depth, s.Wizard) }
+
 // Clone returns an independent copy of s (the carved map is shared: it
 // never changes, so s stops owning it, see ownMap).
 func (s *State) Clone() *State {

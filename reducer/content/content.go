@@ -278,6 +278,16 @@ type Rules struct {
 	GoalGuard *Monster
 }
 
+// GoalOn is the goal that lies on depth, nil for none: a game has it on
+// GoalDepth, and its stairs down are sealed until it is held; a wizard's
+// game, which cannot be won, has none.
+func (r *Rules) GoalOn(depth int, wizard bool) *Item {
+	if r.GoalItem == nil || depth != r.GoalDepth || wizard {
+		return nil
+	}
+	return r.GoalItem
+}
+
 // Tables is the whole content of the game under one rules version.
 type Tables struct {
 	// Version is the rules version the tables are of (the embedded
