@@ -5,6 +5,7 @@ import (
 
 	"rogue/events"
 	"rogue/reducer"
+	"rogue/reducer/content"
 )
 
 // Kind is what a Job does.
@@ -165,10 +166,7 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 			return nil, noStairs
 		}
 		if s.Map.At(p.Pos) == downStairs {
-			if why, ok := sealed(s); ok {
-				return nil, "You are on the stairs down; they are " + why
-			}
-			return nil, "You are on the stairs down: > descends."
+			return nil, "You are on the stairs down" + descends(s)
 		}
 	case Run:
 		if !dir.Valid() {
@@ -311,10 +309,7 @@ func (j *Job) travel(s *reducer.State) (events.Command, string) {
 	}
 	from := s.Player().Pos
 	if from == goal {
-		if why, ok := sealed(s); ok {
-			return nil, "You reach the stairs down; they are " + why
-		}
-		return nil, "You reach the stairs down: > descends."
+		return nil, "You reach the stairs down" + descends(s)
 	}
 	d, ok := firstStep(s, from, func(p events.Pos) bool { return p == goal })
 	if !ok {
@@ -399,22 +394,26 @@ func onlyWayOn(s *reducer.State, p events.Pos, d events.Dir) (events.Dir, bool) 
 
 func explored(s *reducer.State) string {
 	if _, ok := stairs(s); ok {
-		if why, ok := sealed(s); ok {
-			return "This level is explored; its stairs down are " + why
+		if g := s.GoalHere(); g != nil {
+			return "This level is explored; its stairs down are " + sealedUntil(g)
 		}
 		return "This level is explored; > takes you to the stairs down."
 	}
 	return "There is nothing left to explore that you can reach."
 }
 
-// sealed says why the stairs down of the goal's level do not open (the
-// rules refuse to descend there until the game is won), and whether they
-// are sealed: a job that promised "> descends" there would send the
-// player to a refusal.
-func sealed(s *reducer.State) (string, bool) {
-	g := s.GoalHere()
-	if g == nil {
-		return "", false
+// descends ends a sentence on the stairs down of this level with what
+// > does there: it descends, but on the goal's level, whose stairs are
+// sealed until the goal is held, a job that promised "> descends" would
+// send the player to a refusal.
+func descends(s *reducer.State) string {
+	if g := s.GoalHere(); g != nil {
+		return "; they are " + sealedUntil(g)
 	}
-	return "sealed until you pick up the " + g.Name + ".", true
+	return ": > descends."
+}
+
+// sealedUntil says how long the goal's level's stairs stay sealed.
+func sealedUntil(goal *content.Item) string {
+	return "sealed until you pick up the " + goal.Name + "."
 }
