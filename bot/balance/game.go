@@ -69,10 +69,6 @@ func NewWatcher() *Watcher {
 // applied. It keeps nothing of t or s.
 func (w *Watcher) Turn(s *reducer.State, t *events.Turn) {
 	entered := false
-	maxHP := 0 // the player's max HP after the turn, for a hit's share
-	if p := s.Player(); p != nil {
-		maxHP = s.MaxHP(p)
-	}
 	for _, f := range t.Facts {
 		switch f := f.(type) {
 		case *events.Spawned:
@@ -91,12 +87,12 @@ func (w *Watcher) Turn(s *reducer.State, t *events.Turn) {
 		case *events.Attacked:
 			if f.Target == events.PlayerID && f.Hit {
 				w.lose(f.Damage)
-				w.hit(f.Damage, maxHP)
+				w.hit(s, f.Damage)
 			}
 		case *events.Shot:
 			if f.Target == events.PlayerID && f.Hit {
 				w.lose(f.Damage)
-				w.hit(f.Damage, maxHP)
+				w.hit(s, f.Damage)
 			}
 		case *events.Damaged:
 			if f.Actor == events.PlayerID {
@@ -133,10 +129,15 @@ func (w *Watcher) lose(n int) {
 	}
 }
 
-// hit counts a monster's hit of damage on the player, whose max HP is
-// maxHP, on the depth it is on.
-func (w *Watcher) hit(damage, maxHP int) {
-	if w.at >= 0 && maxHP > 0 {
+// hit counts a monster's hit of damage on the player, on the depth it
+// is on, as a share of its max HP after the turn (s): read only for a
+// hit, not every turn of every game.
+func (w *Watcher) hit(s *reducer.State, damage int) {
+	p := s.Player()
+	if p == nil || w.at < 0 {
+		return
+	}
+	if maxHP := s.MaxHP(p); maxHP > 0 {
 		w.depths[w.at].Hits++
 		w.depths[w.at].HitShares += damage * 1_000_000 / maxHP
 	}
