@@ -172,6 +172,7 @@ func TestAnExportedJournalVerifiesAndFoldsToThePagesDigest(t *testing.T) {
 	out, err := rogue(t, "verify", path)
 	require.NoError(t, err, out)
 	assert.Contains(t, out, "verified")
+	t.Logf("rogue verify of the page's export: %s", strings.TrimSpace(out))
 	out, err = rogue(t, "replay", "--headless", path)
 	require.NoError(t, err, out)
 	page := eval[string](t, ctx, `rogue.summary("/data/rogue/`+name+`")`)
