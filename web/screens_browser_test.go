@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -56,6 +57,11 @@ func jsString(s string) string {
 	return string(append(b, '"'))
 }
 
+// screensSeed is the seed of the screens test's new game: one whose
+// first turns have no monster in view, so that its screenshots show the
+// jobs at work.
+const screensSeed = "3"
+
 // TestEveryScreenOfTheGameShowsInThePage goes through the screens of the
 // terminal game in the page, as the same view code draws them: the
 // level-up choice, aiming, the sheet, look, the history, explore, rest,
@@ -63,11 +69,12 @@ func jsString(s string) string {
 // It saves a screenshot of each under the temporary folder.
 func TestEveryScreenOfTheGameShowsInThePage(t *testing.T) {
 	s := newSite(t)
-	ctx := tab(t, s.URL)
+	ctx := tab(t, s.URL+"/?seed="+screensSeed)
 
 	newGame(t, ctx)
-	// The page's game has a seed of its own: explore may stop at once,
-	// or be refused, for a monster in view; then turns are passed by hand.
+	// Explore, rest, run and travel each pass turns, or stop or are
+	// refused with a line that says why (a monster in view, nowhere left
+	// to go): either shows the job's screen.
 	press(t, ctx, "o")
 	waitFor(t, ctx, `/Turn ([3-9]|\d\d+) |Not with|You stop/.test(rogue.term.text.join("\n"))`)
 	playTo(t, ctx, 3)
@@ -75,7 +82,7 @@ func TestEveryScreenOfTheGameShowsInThePage(t *testing.T) {
 	for _, k := range []string{"L", "Z", ">"} {
 		n := turn(t, screenText(t, ctx))
 		press(t, ctx, "Escape", k)
-		waitFor(t, ctx, `!/Turn `+itoa(n)+` /.test(rogue.term.text.join("\n")) || /You (stop|are|cannot|have)/.test(rogue.term.text.join("\n"))`)
+		waitFor(t, ctx, `!/Turn `+itoa(n)+` /.test(rogue.term.text.join("\n")) || /You (stop|are|cannot|have)|Not with/.test(rogue.term.text.join("\n"))`)
 	}
 	screenshot(t, ctx, "travel")
 	press(t, ctx, "Escape", "Q", "y")
@@ -109,4 +116,25 @@ func TestEveryScreenOfTheGameShowsInThePage(t *testing.T) {
 	shows(t, ctx, "Hall of fame", "")
 	press(t, ctx, "h")
 	shows(t, ctx, "slain by an Orc", "hall-of-fame")
+}
+
+// TestANewGameInThePageHasTheSeedItsLinkAsks opens the page with
+// ?seed=N, as rogue play --seed N, and sees the new game's journal
+// named for that seed; a seed that is no number is said, and new games
+// then have a random one.
+func TestANewGameInThePageHasTheSeedItsLinkAsks(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL+"/?seed=4242")
+	newGame(t, ctx)
+	playTo(t, ctx, 2)
+	press(t, ctx, "Q", "y")
+	waitFor(t, ctx, `rogue.term.text.join("\n").includes("Replay a journal")`)
+	press(t, ctx, "r")
+	waitFor(t, ctx, `rogue.term.text.join("\n").includes("seed-")`)
+	assert.Contains(t, screenText(t, ctx), "_seed-4242.rogue")
+
+	// Another site: this one's tab holds the lock on its journals.
+	ctx = tab(t, newSite(t).URL+"/?seed=forty-two")
+	assert.Equal(t, "?seed=forty-two: not a whole number from 1 to 9007199254740991, so new games have a random seed", line(t, ctx))
+	newGame(t, ctx)
 }

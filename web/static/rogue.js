@@ -1,9 +1,10 @@
 // The page: it takes this browser's one lock on the stored journals (one
 // tab plays at a time), loads them (fs.js), asks the browser to keep them
 // (navigator.storage.persist), starts the wasm program and hands it its
-// tasks: the main menu, a journal opened from a link (?replay=URL, or
-// ?follow=URL for one that is being written), or an imported one to
-// replay or to continue. It exports any journal as a .rogue file.
+// tasks: the main menu (?seed=N gives its new games that seed), a journal
+// opened from a link (?replay=URL, or ?follow=URL for one that is being
+// written), or an imported one to replay or to continue. It exports any
+// journal as a .rogue file.
 "use strict";
 
 (() => {
@@ -31,8 +32,11 @@
     game.lastLine = line;
     if (t && t.onEnd) { t.onEnd(line); return; } // it queues what comes next
     say(line);
-    if (tasks.length === 0) queue({ kind: "menu" });
+    if (tasks.length === 0) queue(menu());
   };
+  // The main menu, whose new games have the seed ?seed=N asked for.
+  let menuSeed = 0;
+  const menu = () => ({ kind: "menu", seed: menuSeed });
   const queue = (t) => {
     if (waiting) { const w = waiting; waiting = null; current = t; w(t); return; }
     tasks.push(t);
@@ -156,7 +160,7 @@
       kind: "check", path: tmp, onEnd: async (line) => {
         if (line) {
           say(`${name}: ${line}`);
-          queue({ kind: "menu" });
+          queue(menu());
           return;
         }
         await rogueFS.write(kept, bytes);
@@ -197,8 +201,19 @@
     }
   };
 
+  // seedOf is the seed that ?seed=N asks new games to have (as rogue
+  // play --seed N does), or 0 for a random one; anything but a whole
+  // number from 1 to 2^53-1 is said and left out.
+  const seedOf = (v) => {
+    if (v === null) return 0;
+    if (/^[0-9]{1,16}$/.test(v) && Number(v) >= 1 && Number.isSafeInteger(Number(v))) return Number(v);
+    say(`?seed=${v}: not a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, so new games have a random seed`);
+    return 0;
+  };
+
   const boot = async () => {
     const params = new URLSearchParams(location.search);
+    menuSeed = seedOf(params.get("seed"));
     if (!await lock()) return;
     await rogueFS.open("rogue");
     if (navigator.storage && navigator.storage.persist) {
@@ -217,7 +232,7 @@
         say(`${link}: ${e.message}`);
       }
     }
-    if (tasks.length === 0) queue({ kind: "menu" });
+    if (tasks.length === 0) queue(menu());
     const go = new Go();
     go.env = { HOME: "/home/player", XDG_DATA_HOME: "/data", XDG_CACHE_HOME: "/cache", USER: "player" };
     const res = await fetch("rogue.wasm");

@@ -63,6 +63,9 @@ func run(task js.Value, scr *screen) string {
 	case "check":
 		err = check(task.Get("path").String())
 	default:
+		if seed := task.Get("seed"); seed.Type() == js.TypeNumber {
+			o.Seed = uint64(seed.Int())
+		}
 		line, err = play.Run(o)
 	}
 	lines := []string{strings.TrimSpace(out.String()), strings.TrimSpace(errs.String()), line}
