@@ -132,9 +132,11 @@ func TestANewGameInThePageHasTheSeedItsLinkAsks(t *testing.T) {
 	press(t, ctx, "r")
 	waitFor(t, ctx, `rogue.term.text.join("\n").includes("seed-")`)
 	assert.Contains(t, screenText(t, ctx), "_seed-4242.rogue")
+	screenshot(t, ctx, "seed")
 
 	// Another site: this one's tab holds the lock on its journals.
 	ctx = tab(t, newSite(t).URL+"/?seed=forty-two")
 	assert.Equal(t, "?seed=forty-two: not a whole number from 1 to 9007199254740991, so new games have a random seed", line(t, ctx))
+	screenshot(t, ctx, "bad-seed")
 	newGame(t, ctx)
 }
