@@ -185,7 +185,7 @@ func (m *Model) drawMainMenu(c Canvas) {
 		}
 		return
 	}
-	put(c, x, y+1, "Up/Down and Enter, or the letter  ?: keys", styleHint, w-x)
+	put(c, x, y+1, "Up/Down and Enter, or a letter.  ?: keys", styleHint, w-x)
 	for i, note := range m.menu.Notes {
 		y := y + 3 + i*2
 		if y+1 >= h {
