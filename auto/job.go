@@ -53,6 +53,10 @@ type Job struct {
 	hp     int
 	hunger events.Hunger
 	seen   *Memory
+	// inView is the monsters in view at the job's last look: one of them
+	// that now stops it has noticed the player, or come close, rather
+	// than come into view.
+	inView map[events.EntityID]bool
 	around int // Run: the sides' signature at the last step; -1 for none yet
 	idle   int // Rest: waits since HP last rose
 	// Explore: the tiles entered since it last learnt something (a tile
@@ -150,6 +154,7 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 		mem = &Memory{}
 	}
 	j := &Job{Kind: k, Dir: dir, depth: s.Depth, hp: p.HP, hunger: s.Hunger, seen: mem, around: -1}
+	j.look(s)
 	mem.see(s)
 	mem.standOn(s) // what the player stands on now is not news
 	switch k {
@@ -244,7 +249,12 @@ func (j *Job) interrupted(s *reducer.State) string {
 		j.idle++
 	}
 	j.hp = p.HP // resting raises it: only a drop from the best counts
-	if m := monsterInView(s, "comes into view"); m != "" {
+	verb := "comes into view"
+	if m, _ := nearestThreat(s); m != nil && j.inView[m.ID] {
+		verb = "notices you" // it was in view, and far off and unaware
+	}
+	j.look(s)
+	if m := monsterInView(s, verb); m != "" {
 		return "You stop: " + m + "."
 	}
 	for _, e := range j.seen.see(s) {
@@ -256,6 +266,19 @@ func (j *Job) interrupted(s *reducer.State) string {
 		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(e.ID)))
 	}
 	return ""
+}
+
+// look notes the monsters in view on s as the job's last look.
+func (j *Job) look(s *reducer.State) {
+	clear(j.inView)
+	for _, e := range inView(s) {
+		if s.IsActor(e) {
+			if j.inView == nil {
+				j.inView = map[events.EntityID]bool{}
+			}
+			j.inView[e.ID] = true
+		}
+	}
 }
 
 // hungerNews is how the player's hunger changed, for the line that stops

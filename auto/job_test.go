@@ -377,6 +377,49 @@ func TestAFarMonsterThatHasNotSeenThePlayerStopsNoJob(t *testing.T) {
 	t.Fatal("no game of 30 put a tile in view beyond the monsters' sight")
 }
 
+// A far monster that a job walked on beside, once it sees the player,
+// stops the job as one that notices the player, not one that comes into
+// view: it was in view all along.
+func TestAFarMonsterThatNoticesThePlayerStopsAJobSayingSo(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		s := begun(t, seed)
+		alone(t, s)
+		p := s.Player().Pos
+		for y := p.Y - 9; y <= p.Y+9; y++ {
+			for x := p.X - 9; x <= p.X+9; x++ {
+				at := events.Pos{X: x, Y: y}
+				if !s.Map.InBounds(at) || !s.Map.Walkable(at) || !s.CanSee(at) || s.ActorAt(at) != nil {
+					continue
+				}
+				c := s.Clone()
+				id := c.NextID
+				require.NoError(t, c.Apply(&events.Spawned{ID: id, Kind: monsterCode(t, c, "Troll"), Pos: at, HP: 5}))
+				if c.SeesPlayer(c.Get(id)) {
+					continue
+				}
+				j, why := Start(Explore, 0, c, nil)
+				require.Equal(t, "", why)
+				for d := events.Dir(0); d < events.NumDirs; d++ {
+					q := at.Add(d)
+					if !c.Map.Walkable(q) || c.ActorAt(q) != nil || steps(p, q) >= steps(p, at) {
+						continue
+					}
+					moved := c.Clone()
+					require.NoError(t, moved.Apply(&events.Moved{Actor: id, Dir: d}))
+					if !moved.SeesPlayer(moved.Get(id)) {
+						continue
+					}
+					cmd, why := j.Next(moved)
+					assert.Nil(t, cmd)
+					assert.Equal(t, "You stop: the Troll notices you ("+whereIs(p, q)+").", why)
+					return
+				}
+			}
+		}
+	}
+	t.Fatal("no game of 30 had a far monster that a step brought into its sight of the player")
+}
+
 // Explore stops for an item once: on it ("You see here" says what it
 // is), never when it comes into view; a potion or a scroll it picks up
 // on its way, when Pickup is on, without a stop.
