@@ -53,10 +53,6 @@ type Job struct {
 	hp     int
 	hunger events.Hunger
 	seen   *Memory
-	// inView is the monsters in view at the job's last look: one of them
-	// that now stops it has noticed the player, or come close, rather
-	// than come into view.
-	inView map[events.EntityID]bool
 	around int // Run: the sides' signature at the last step; -1 for none yet
 	idle   int // Rest: waits since HP last rose
 	// Explore: the tiles entered since it last learnt something (a tile
@@ -83,13 +79,15 @@ type Memory struct {
 	// sight (a step can hide a room's items, and a goal that came and
 	// went with each step sent explore back and forth for ever).
 	items map[events.EntityID]events.Pos
+	// inView is the monsters in view at the last look (see).
+	inView map[events.EntityID]bool
 }
 
 // level forgets what was seen on another level.
 func (m *Memory) level(s *reducer.State) {
 	if m.seen == nil || m.depth != s.Depth {
 		m.seen, m.visited, m.depth = map[events.EntityID]bool{}, map[events.EntityID]bool{}, s.Depth
-		m.items = map[events.EntityID]events.Pos{}
+		m.items, m.inView = map[events.EntityID]events.Pos{}, map[events.EntityID]bool{}
 	}
 }
 
@@ -108,15 +106,20 @@ func (m *Memory) standOn(s *reducer.State) bool {
 
 // see records the monsters and items in view on s and returns those not
 // seen before on this level, in id order. It remembers where the items
-// not stood on lie, and forgets one whose tile is in view without it.
+// not stood on lie, and forgets one whose tile is in view without it,
+// and which monsters are in view now.
 func (m *Memory) see(s *reducer.State) []*reducer.Entity {
 	m.level(s)
+	clear(m.inView)
 	var news []*reducer.Entity
 	for _, e := range inView(s) {
 		if !m.seen[e.ID] {
 			news = append(news, e)
 		}
 		m.seen[e.ID] = true
+		if s.IsActor(e) {
+			m.inView[e.ID] = true
+		}
 		if !s.IsActor(e) && !m.visited[e.ID] {
 			m.items[e.ID] = e.Pos
 		}
@@ -147,14 +150,13 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 	if p == nil || s.Map == nil || s.Over {
 		return nil, "There is no game to play."
 	}
-	if m := monsterInView(s, "in view"); m != "" {
+	if m := monsterInView(s, func(*reducer.Entity) string { return "in view" }); m != "" {
 		return nil, "Not with " + m + "."
 	}
 	if mem == nil {
 		mem = &Memory{}
 	}
 	j := &Job{Kind: k, Dir: dir, depth: s.Depth, hp: p.HP, hunger: s.Hunger, seen: mem, around: -1}
-	j.look(s)
 	mem.see(s)
 	mem.standOn(s) // what the player stands on now is not news
 	switch k {
@@ -249,11 +251,14 @@ func (j *Job) interrupted(s *reducer.State) string {
 		j.idle++
 	}
 	j.hp = p.HP // resting raises it: only a drop from the best counts
-	verb := "comes into view"
-	if m, _ := nearestThreat(s); m != nil && j.inView[m.ID] {
-		verb = "notices you" // it was in view, and far off and unaware
+	// A monster that stops the job now but was in view at the last look
+	// was far off and unaware then: it has noticed the player.
+	verb := func(m *reducer.Entity) string {
+		if j.seen.inView[m.ID] {
+			return "notices you"
+		}
+		return "comes into view"
 	}
-	j.look(s)
 	if m := monsterInView(s, verb); m != "" {
 		return "You stop: " + m + "."
 	}
@@ -266,19 +271,6 @@ func (j *Job) interrupted(s *reducer.State) string {
 		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(e.ID)))
 	}
 	return ""
-}
-
-// look notes the monsters in view on s as the job's last look.
-func (j *Job) look(s *reducer.State) {
-	clear(j.inView)
-	for _, e := range inView(s) {
-		if s.IsActor(e) {
-			if j.inView == nil {
-				j.inView = map[events.EntityID]bool{}
-			}
-			j.inView[e.ID] = true
-		}
-	}
 }
 
 // hungerNews is how the player's hunger changed, for the line that stops

@@ -70,11 +70,11 @@ func steps(p, q events.Pos) int {
 }
 
 // monsterInView names the nearest monster in view that stops a job (see
-// threat), then verb ("in view", "comes into view"), then where it is,
-// with how many more there are: "the Troll in view (next to you), and 2
-// more"; "" when none is. A monster far off that has not seen the player
+// threat), then what verb says of it ("in view", "comes into view"),
+// then where it is, with how many more there are: "the Troll in view
+// (next to you), and 2 more"; "" when none is. A monster far off that has not seen the player
 // is left out: it stands still, and jobs go on beside it.
-func monsterInView(s *reducer.State, verb string) string {
+func monsterInView(s *reducer.State, verb func(*reducer.Entity) string) string {
 	m, more := nearestThreat(s)
 	if m == nil {
 		return ""
@@ -83,7 +83,7 @@ func monsterInView(s *reducer.State, verb string) string {
 	if !s.SeesPlayer(m) {
 		where += ", unaware" // close by, and it may wake
 	}
-	text := fmt.Sprintf("%s %s (%s)", theName(s, m), verb, where)
+	text := fmt.Sprintf("%s %s (%s)", theName(s, m), verb(m), where)
 	if more > 0 {
 		text += fmt.Sprintf(", and %d more", more)
 	}
