@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
@@ -45,7 +46,7 @@ func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
 	for _, c := range []events.Command{&events.Begin{}, &events.Move{}, &events.Wait{}, &events.PickUp{}, &events.Drop{Item: 3},
 		&events.Use{Item: 4}, &events.Use{Item: 4, HasTarget: true}, &events.Remove{Item: 2}, &events.Descend{}, &events.ChooseAttribute{},
 		&events.PickUpItem{Item: 5}, &events.UseOn{Item: 6, On: 2}} {
-		p, err := events.NewTurnEncoderFor(1).Encode(&events.Turn{Command: c, Draws: 3, Facts: facts})
+		p, err := wire.NewTurnEncoderFor(1).Encode(&events.Turn{Command: c, Draws: 3, Facts: facts})
 		require.NoError(t, err)
 		require.NoError(t, d.Decode(p))
 		assert.Len(t, d.Facts, len(facts))

@@ -1,8 +1,10 @@
-package events
+package wire
 
 import (
 	"encoding/binary"
 	"math"
+
+	"rogue/events"
 )
 
 // The fast path of format 2 and 3 (decodeFlat): one pass over a turn's
@@ -35,7 +37,7 @@ type cursor struct {
 
 // fastFlat decodes the turn in payload into t, or reports false (t and
 // the slabs then hold values the caller discards).
-func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
+func (d *TurnDecoder) fastFlat(payload []byte, t *events.Turn) bool {
 	c := cursor{b: payload}
 	s := &d.slabs
 	short := d.format >= 3
@@ -45,44 +47,44 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 	code := c.b[0]
 	c.i = 1
 	// The command; a Move's direction, for Moved as commanded.
-	moveDir, isMove := Dir(0), false
+	moveDir, isMove := events.Dir(0), false
 	switch {
-	case short && code >= moveShorthand && code < moveShorthand+byte(NumDirs):
+	case short && code >= moveShorthand && code < moveShorthand+byte(events.NumDirs):
 		m := s.move.raw(s)
-		m.Dir = Dir(code - moveShorthand)
+		m.Dir = events.Dir(code - moveShorthand)
 		moveDir, isMove = m.Dir, true
 		t.Command = m
-	case code == byte(CodeMove):
+	case code == byte(events.CodeMove):
 		m := s.move.raw(s)
 		m.Dir = c.dir()
 		moveDir, isMove = m.Dir, true
 		t.Command = m
-	case code == byte(CodeWait):
+	case code == byte(events.CodeWait):
 		t.Command = s.wait.raw(s)
-	case code == byte(CodeDescend):
+	case code == byte(events.CodeDescend):
 		t.Command = s.descend.raw(s)
-	case code == byte(CodePickUp):
+	case code == byte(events.CodePickUp):
 		t.Command = s.pickUp.raw(s)
-	case code == byte(CodeBegin):
+	case code == byte(events.CodeBegin):
 		t.Command = s.begin.raw(s)
-	case code == byte(CodeDrop):
+	case code == byte(events.CodeDrop):
 		m := s.drop.raw(s)
 		m.Item = c.valid(c.id())
 		t.Command = m
-	case code == byte(CodeRemove):
+	case code == byte(events.CodeRemove):
 		m := s.remove.raw(s)
 		m.Item = c.valid(c.id())
 		t.Command = m
-	case code == byte(CodeUse):
+	case code == byte(events.CodeUse):
 		m := s.use.raw(s)
-		*m = Use{Item: c.valid(c.id()), HasTarget: c.bool()}
+		*m = events.Use{Item: c.valid(c.id()), HasTarget: c.bool()}
 		if m.HasTarget {
 			m.Target = c.pos()
 		}
 		t.Command = m
-	case code == byte(CodeChooseAttribute):
+	case code == byte(events.CodeChooseAttribute):
 		m := s.chooseAttribute.raw(s)
-		m.Attribute = Attribute(c.enum(byte(NumAttributes)))
+		m.Attribute = events.Attribute(c.enum(byte(events.NumAttributes)))
 		t.Command = m
 	default:
 		return false
@@ -92,113 +94,113 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 		return false
 	}
 	t.Facts = t.Facts[:0]
-	var lastSpawn EntityID
+	var lastSpawn events.EntityID
 	for c.i < len(c.b) {
-		if len(t.Facts) == MaxFactsPerTurn {
+		if len(t.Facts) == events.MaxFactsPerTurn {
 			return false
 		}
 		code := c.b[c.i]
 		c.i++
 		at := c.i
-		var f Fact
-		var spawned *Spawned
-		switch FactCode(code) {
-		case CodeMoved:
+		var f events.Fact
+		var spawned *events.Spawned
+		switch events.FactCode(code) {
+		case events.CodeMoved:
 			m := s.moved.raw(s)
-			*m = Moved{Actor: c.valid(c.id()), Dir: c.dir()}
+			*m = events.Moved{Actor: c.valid(c.id()), Dir: c.dir()}
 			f = m
 		case codeMovedAsCommanded:
 			if !short || !isMove {
 				return false
 			}
 			m := s.moved.raw(s)
-			*m = Moved{Actor: PlayerID, Dir: moveDir}
+			*m = events.Moved{Actor: events.PlayerID, Dir: moveDir}
 			f = m
-		case CodeAttacked:
+		case events.CodeAttacked:
 			m := s.attacked.raw(s)
-			*m = Attacked{Attacker: c.valid(c.id()), Target: c.valid(c.id()), Weapon: c.valid(c.id()), Natural: c.int(), Attack: c.int(),
+			*m = events.Attacked{Attacker: c.valid(c.id()), Target: c.valid(c.id()), Weapon: c.valid(c.id()), Natural: c.int(), Attack: c.int(),
 				ArmorClass: c.int(), Hit: c.bool(), Roll: c.int(), Damage: c.int()}
 			f = m
-		case CodeSpawned:
+		case events.CodeSpawned:
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: c.valid(c.id()), Kind: c.int(), Pos: Pos{c.int(), c.int()}, Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), HP: c.int()}
+			*m = events.Spawned{ID: c.valid(c.id()), Kind: c.int(), Pos: events.Pos{X: c.int(), Y: c.int()}, Holder: c.valid(c.id()), Slot: events.Slot(c.enum(byte(events.NumSlots))), HP: c.int()}
 			f, spawned = m, m
 		case codeSpawnedNextFloor:
 			if !short || uint64(lastSpawn)+1 >= math.MaxUint32 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Pos: Pos{c.int(), c.int()}, HP: c.int()}
+			*m = events.Spawned{ID: lastSpawn + 1, Kind: c.int(), Pos: events.Pos{X: c.int(), Y: c.int()}, HP: c.int()}
 			f, spawned = m, m
 		case codeSpawnedNextHeld:
 			if !short || uint64(lastSpawn)+1 >= math.MaxUint32 {
 				return false
 			}
 			m := s.spawned.raw(s)
-			*m = Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots)))}
+			*m = events.Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.valid(c.id()), Slot: events.Slot(c.enum(byte(events.NumSlots)))}
 			f, spawned = m, m
-		case CodeDamaged:
+		case events.CodeDamaged:
 			m := s.damaged.raw(s)
-			*m = Damaged{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause(), Source: c.valid(c.id())}
+			*m = events.Damaged{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause(), Source: c.valid(c.id())}
 			f = m
-		case CodeDied:
+		case events.CodeDied:
 			m := s.died.raw(s)
-			*m = Died{Actor: c.valid(c.id()), Cause: c.cause(), Killer: c.valid(c.id())}
+			*m = events.Died{Actor: c.valid(c.id()), Cause: c.cause(), Killer: c.valid(c.id())}
 			f = m
-		case CodeGainedXP:
+		case events.CodeGainedXP:
 			m := s.gainedXP.raw(s)
-			*m = GainedXP{Actor: c.valid(c.id()), Amount: c.int()}
+			*m = events.GainedXP{Actor: c.valid(c.id()), Amount: c.int()}
 			f = m
-		case CodeHealed:
+		case events.CodeHealed:
 			m := s.healed.raw(s)
-			*m = Healed{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause()}
+			*m = events.Healed{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause()}
 			f = m
-		case CodeStaggered:
+		case events.CodeStaggered:
 			m := s.staggered.raw(s)
-			*m = Staggered{Actor: c.valid(c.id()), Dir: c.dir(), Blocked: c.bool()}
+			*m = events.Staggered{Actor: c.valid(c.id()), Dir: c.dir(), Blocked: c.bool()}
 			f = m
-		case CodeLostSight:
+		case events.CodeLostSight:
 			m := s.lostSight.raw(s)
-			*m = LostSight{Actor: c.valid(c.id()), At: c.pos(), Until: c.int()}
+			*m = events.LostSight{Actor: c.valid(c.id()), At: c.pos(), Until: c.int()}
 			f = m
-		case CodeConfused:
+		case events.CodeConfused:
 			m := s.confused.raw(s)
-			*m = Confused{Actor: c.valid(c.id()), Until: c.int()}
+			*m = events.Confused{Actor: c.valid(c.id()), Until: c.int()}
 			f = m
-		case CodeHungerChanged:
+		case events.CodeHungerChanged:
 			m := s.hungerChanged.raw(s)
-			*m = HungerChanged{Actor: c.valid(c.id()), Hunger: Hunger(c.enum(byte(NumHungers))), Until: c.int()}
+			*m = events.HungerChanged{Actor: c.valid(c.id()), Hunger: events.Hunger(c.enum(byte(events.NumHungers))), Until: c.int()}
 			f = m
-		case CodePickedUp:
+		case events.CodePickedUp:
 			m := s.pickedUp.raw(s)
-			*m = PickedUp{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			*m = events.PickedUp{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
-		case CodeDropped:
+		case events.CodeDropped:
 			m := s.dropped.raw(s)
-			*m = Dropped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			*m = events.Dropped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
-		case CodeUnequipped:
+		case events.CodeUnequipped:
 			m := s.unequipped.raw(s)
-			*m = Unequipped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			*m = events.Unequipped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
-		case CodeConsumed:
+		case events.CodeConsumed:
 			m := s.consumed.raw(s)
-			*m = Consumed{Actor: c.valid(c.id()), Item: c.valid(c.id())}
+			*m = events.Consumed{Actor: c.valid(c.id()), Item: c.valid(c.id())}
 			f = m
-		case CodeEquipped:
+		case events.CodeEquipped:
 			m := s.equipped.raw(s)
-			*m = Equipped{Actor: c.valid(c.id()), Item: c.valid(c.id()), Slot: Slot(c.enum(byte(NumSlots))), Displaced: c.valid(c.id())}
+			*m = events.Equipped{Actor: c.valid(c.id()), Item: c.valid(c.id()), Slot: events.Slot(c.enum(byte(events.NumSlots))), Displaced: c.valid(c.id())}
 			f = m
-		case CodeLevelledUp:
+		case events.CodeLevelledUp:
 			m := s.levelledUp.raw(s)
-			*m = LevelledUp{Actor: c.valid(c.id()), Level: c.int(), Attribute: Attribute(c.enum(byte(NumAttributes))), HP: c.int(), Mana: c.int()}
+			*m = events.LevelledUp{Actor: c.valid(c.id()), Level: c.int(), Attribute: events.Attribute(c.enum(byte(events.NumAttributes))), HP: c.int(), Mana: c.int()}
 			f = m
-		case CodeSkillRaised:
+		case events.CodeSkillRaised:
 			m := s.skillRaised.raw(s)
-			*m = SkillRaised{Actor: c.valid(c.id()), Skill: Skill(c.enum(byte(NumSkills))), By: c.int()}
+			*m = events.SkillRaised{Actor: c.valid(c.id()), Skill: events.Skill(c.enum(byte(events.NumSkills))), By: c.int()}
 			f = m
-		case CodeLevelEntered:
-			m := &LevelEntered{} // not pooled: see slabs.fact
+		case events.CodeLevelEntered:
+			m := &events.LevelEntered{} // not pooled: see slabs.fact
 			c.level(m)
 			f = m
 		default:
@@ -212,7 +214,7 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 			if f, c.i = d.slowFact(payload, code, at, len(t.Facts), t.Command, lastSpawn); f == nil {
 				return false
 			}
-			spawned, _ = f.(*Spawned)
+			spawned, _ = f.(*events.Spawned)
 		}
 		if spawned != nil {
 			lastSpawn = spawned.ID
@@ -226,21 +228,21 @@ func (d *TurnDecoder) fastFlat(payload []byte, t *Turn) bool {
 // (fact index of its turn, after the turn's command and its last Spawned
 // so far) on the slow path's reader, and returns it with the index after
 // it; or nil, when the slow path refuses it (decodeFlat then words why).
-func (d *TurnDecoder) slowFact(payload []byte, code byte, at, index int, command Command, lastSpawn EntityID) (Fact, int) {
+func (d *TurnDecoder) slowFact(payload []byte, code byte, at, index int, command events.Command, lastSpawn events.EntityID) (events.Fact, int) {
 	r := d.slowReader(payload, at)
 	ctx := &d.ctx
 	*ctx = turnContext{command: command, lastSpawn: lastSpawn}
-	var f Fact
+	var f events.Fact
 	if sh := factShorthands[code]; d.format >= 3 && sh != nil {
 		f = d.slowStart(uint8(sh.of), sh.name, index)
 		sh.get(r, f, ctx)
 	} else {
-		e := factTable[code]
-		if e == nil {
+		name := factName(uint64(code))
+		if name == "" {
 			return nil, at
 		}
-		f = d.slowStart(code, e.name, index)
-		f.get(r)
+		f = d.slowStart(code, name, index)
+		getFact(r, f)
 	}
 	if r.err != nil {
 		return nil, at
@@ -259,23 +261,23 @@ func (d *TurnDecoder) slowReader(payload []byte, at int) *reader {
 // slowStart hands out a fact of wire code code from the slabs, for the
 // slow path's reader to fill in: fact index of its turn, named name in
 // what the reader says is wrong.
-func (d *TurnDecoder) slowStart(code uint8, name string, index int) Fact {
-	f := d.slabs.fact(code, factTable[code])
+func (d *TurnDecoder) slowStart(code uint8, name string, index int) events.Fact {
+	f := d.slabs.fact(code)
 	d.r.part, d.r.name, d.r.index = partFact, name, index
 	d.r.budget()
 	return f
 }
 
 // level reads the fields of a LevelEntered into m.
-func (c *cursor) level(m *LevelEntered) {
+func (c *cursor) level(m *events.LevelEntered) {
 	m.Depth, m.Width, m.Height = c.int(), c.int(), c.int()
-	m.Rooms = make([]Rect, c.list(4))
+	m.Rooms = make([]events.Rect, c.list(4))
 	for k := range m.Rooms {
-		m.Rooms[k] = Rect{c.int(), c.int(), c.int(), c.int()}
+		m.Rooms[k] = events.Rect{X: c.int(), Y: c.int(), W: c.int(), H: c.int()}
 	}
-	m.Corridors = make([]Corridor, c.list(5))
+	m.Corridors = make([]events.Corridor, c.list(5))
 	for k := range m.Corridors {
-		m.Corridors[k] = Corridor{c.pos(), c.pos(), c.bool()}
+		m.Corridors[k] = events.Corridor{From: c.pos(), To: c.pos(), HorizontalFirst: c.bool()}
 	}
 	m.Stairs = c.pos()
 	m.Arrival = c.pos()
@@ -300,7 +302,7 @@ func (c *cursor) list(per int) int {
 		c.bad = true
 		return 0
 	}
-	if l%per != 0 || l/per > MaxRooms {
+	if l%per != 0 || l/per > events.MaxRooms {
 		c.bad = true
 		return 0
 	}
@@ -354,23 +356,23 @@ func (c *cursor) uintLong(max uint64) uint64 {
 // fastFlat). The one uint32 that is no id, math.MaxUint32, is refused by
 // valid, which the caller wraps around it: id and valid each inline into
 // fastFlat, where one function doing both would be too big to.
-func (c *cursor) id() EntityID {
+func (c *cursor) id() events.EntityID {
 	b := c.b[c.i:]
 	if len(b) > 0 && b[0] < 0x80 {
 		c.i++
-		return EntityID(b[0])
+		return events.EntityID(b[0])
 	}
 	if len(b) >= 5 && wide32[b[0]] != 0 {
 		w := wide32[b[0]]
 		c.i += 1 + int(w)
-		return EntityID(binary.BigEndian.Uint32(b[1:]) >> (32 - 8*w))
+		return events.EntityID(binary.BigEndian.Uint32(b[1:]) >> (32 - 8*w))
 	}
 	c.bad = true
 	return 0
 }
 
 // valid refuses the one uint32 that is no entity id.
-func (c *cursor) valid(id EntityID) EntityID {
+func (c *cursor) valid(id events.EntityID) events.EntityID {
 	if id == math.MaxUint32 {
 		c.bad = true
 	}
@@ -402,7 +404,7 @@ func (c *cursor) int() int {
 }
 
 // pos is two ints; the hot facts read them inline as Pos{c.int(), c.int()}.
-func (c *cursor) pos() Pos { return Pos{c.int(), c.int()} }
+func (c *cursor) pos() events.Pos { return events.Pos{X: c.int(), Y: c.int()} }
 
 // enum reads a positive fixint below limit.
 func (c *cursor) enum(limit byte) byte {
@@ -414,12 +416,12 @@ func (c *cursor) enum(limit byte) byte {
 	return 0
 }
 
-func (c *cursor) dir() Dir { return Dir(c.enum(byte(NumDirs))) }
+func (c *cursor) dir() events.Dir { return events.Dir(c.enum(byte(events.NumDirs))) }
 
-func (c *cursor) cause() Cause {
+func (c *cursor) cause() events.Cause {
 	if c.i < len(c.b) && c.b[c.i] <= 0x7f && knownCause[c.b[c.i]] {
 		c.i++
-		return Cause(c.b[c.i-1])
+		return events.Cause(c.b[c.i-1])
 	}
 	c.bad = true
 	return 0

@@ -1,8 +1,10 @@
-package events
+package wire
 
 import (
 	"math"
 	"slices"
+
+	"rogue/events"
 )
 
 // The fast path of format 4 (decode4), as fastFlat is format 2's and 3's:
@@ -10,7 +12,7 @@ import (
 // fields of its concrete type, what a shorthand leaves out taken from the
 // turn read so far (the command, the last Spawned, the last swing). fast4
 // reads the opener; facts4, a loop that makes no call, reads the facts
-// (read4.go has their reads). It knows every opener and every shorthand
+// (reads.go has their reads). It knows every opener and every shorthand
 // of format 4 and format 3's codes, and gives up on anything else, as
 // fastFlat does: a value in an encoding it does not read inline is read
 // again on the slow path's reader (that fact only, slowFact4), and
@@ -34,7 +36,7 @@ const over = 8
 // store and a load. A read that does not take the bytes at i returns
 // missed: every later read misses too, and the fact is read again on the
 // slow path's reader.
-func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
+func (d *TurnDecoder) fast4(payload []byte, t *events.Turn) bool {
 	// The reads go past the turn's end: a uint8 or a uint16 is then read
 	// without checking how many bytes are left (without that, an id
 	// ending the turn in more than a byte, as a monster's step often
@@ -59,13 +61,13 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	code, i := b[0], 1
 	t.Facts = t.Facts[:0]
 	// The command; a Move's direction, for Moved as commanded.
-	moveDir, isMove := Dir(0), false
+	moveDir, isMove := events.Dir(0), false
 	// draws is false once an opener gave the draw count.
 	draws := true
 	switch kinds4[code] {
 	case kindStep:
 		// The commonest turn of a game.
-		dir := Dir(code - openStep)
+		dir := events.Dir(code - openStep)
 		moveDir, isMove = dir, true
 		t.Draws, draws = 0, false
 		if d.oneByte {
@@ -75,11 +77,11 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 			// pools' bookkeeping and an append took three times the
 			// instructions.
 			o := &d.one
-			o.move.Dir, o.moved = dir, Moved{Actor: PlayerID, Dir: dir}
-			if m, _ := t.Command.(*Move); m != &o.move {
+			o.move.Dir, o.moved = dir, events.Moved{Actor: events.PlayerID, Dir: dir}
+			if m, _ := t.Command.(*events.Move); m != &o.move {
 				t.Command = &o.move
 			}
-			if f, _ := onlyFact(t).(*Moved); f != &o.moved {
+			if f, _ := onlyFact(t).(*events.Moved); f != &o.moved {
 				t.Facts[0] = &o.moved
 			}
 			break
@@ -88,12 +90,12 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		m.Dir = dir
 		t.Command = m
 		f := s.moved.raw(s)
-		*f = Moved{Actor: PlayerID, Dir: dir}
+		*f = events.Moved{Actor: events.PlayerID, Dir: dir}
 		t.Facts = append(t.Facts, f)
 	case kindMoveDraws:
 		k := code - openMoveDraws
 		m := s.move.raw(s)
-		m.Dir = Dir(k % 8)
+		m.Dir = events.Dir(k % 8)
 		moveDir, isMove = m.Dir, true
 		t.Command, t.Draws, draws = m, uint64(minPackedDraws+k/8), false
 	case kindWaitOpener:
@@ -101,17 +103,17 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	case kindRest:
 		t.Command, t.Draws, draws = s.wait.raw(s), 0, false
 		f := s.healed.raw(s)
-		*f = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
+		*f = events.Healed{Actor: events.PlayerID, Amount: 1, Cause: events.CauseRest}
 		t.Facts = append(t.Facts, f)
 	case kindPickUpOpener:
 		t.Command, t.Draws, draws = s.pickUp.raw(s), 0, false
 		f := s.pickedUp.raw(s)
-		f.Actor = PlayerID
+		f.Actor = events.PlayerID
 		f.Item, i = id4(b, i)
 		t.Facts = append(t.Facts, f)
 	case kindMoveShorthand:
 		m := s.move.raw(s)
-		m.Dir = Dir(code - moveShorthand)
+		m.Dir = events.Dir(code - moveShorthand)
 		moveDir, isMove = m.Dir, true
 		t.Command = m
 	case kindMove:
@@ -139,7 +141,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 		m := s.use.raw(s)
 		m.Item, i = id4(b, i)
 		m.HasTarget, i = bool4(b, i)
-		m.Target = Pos{}
+		m.Target = events.Pos{}
 		if m.HasTarget {
 			m.Target.X, i = int4(b, i)
 			m.Target.Y, i = int4(b, i)
@@ -148,8 +150,8 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	case kindChooseAttribute:
 		m := s.chooseAttribute.raw(s)
 		var a byte
-		a, i = enum4(b, i, byte(NumAttributes))
-		m.Attribute = Attribute(a)
+		a, i = enum4(b, i, byte(events.NumAttributes))
+		m.Attribute = events.Attribute(a)
 		t.Command = m
 	case kindPickUpItem:
 		m := s.pickUpItem.raw(s)
@@ -173,9 +175,9 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 	if i > n {
 		return false
 	}
-	if cap(t.Facts) > MaxFactsPerTurn {
+	if cap(t.Facts) > events.MaxFactsPerTurn {
 		// facts4 finds a turn of too many facts where t.Facts is full.
-		t.Facts = t.Facts[:len(t.Facts):MaxFactsPerTurn]
+		t.Facts = t.Facts[:len(t.Facts):events.MaxFactsPerTurn]
 	}
 	l := &d.loop4
 	*l = loop4{i: i, moveDir: moveDir, isMove: isMove}
@@ -190,7 +192,7 @@ func (d *TurnDecoder) fast4(payload []byte, t *Turn) bool {
 				// Room for many more at once: a level's facts come by
 				// the hundred, and a reader's t.Facts starts empty.
 				t.Facts = slices.Grow(t.Facts, len(t.Facts)+64)
-				t.Facts = t.Facts[:len(t.Facts):min(cap(t.Facts), MaxFactsPerTurn)]
+				t.Facts = t.Facts[:len(t.Facts):min(cap(t.Facts), events.MaxFactsPerTurn)]
 			}
 			d.slabs.grow(l.code)
 		case stopCall:
@@ -228,7 +230,7 @@ const (
 
 // kinds4 is the kind of each first byte of a format 4 turn.
 var kinds4 = func() (t [256]uint8) {
-	for d := range byte(NumDirs) {
+	for d := range byte(events.NumDirs) {
 		t[openStep+d] = kindStep
 		t[moveShorthand+d] = kindMoveShorthand
 	}
@@ -236,9 +238,9 @@ var kinds4 = func() (t [256]uint8) {
 		t[c] = kindMoveDraws
 	}
 	t[openWait], t[openRest], t[openPickUp] = kindWaitOpener, kindRest, kindPickUpOpener
-	t[CodeMove], t[CodeWait], t[CodeDescend], t[CodePickUp], t[CodeBegin] = kindMove, kindWait, kindDescend, kindPickUp, kindBegin
-	t[CodeDrop], t[CodeRemove], t[CodeUse], t[CodeChooseAttribute] = kindDrop, kindRemove, kindUse, kindChooseAttribute
-	t[CodePickUpItem], t[CodeUseOn] = kindPickUpItem, kindUseOn
+	t[events.CodeMove], t[events.CodeWait], t[events.CodeDescend], t[events.CodePickUp], t[events.CodeBegin] = kindMove, kindWait, kindDescend, kindPickUp, kindBegin
+	t[events.CodeDrop], t[events.CodeRemove], t[events.CodeUse], t[events.CodeChooseAttribute] = kindDrop, kindRemove, kindUse, kindChooseAttribute
+	t[events.CodePickUpItem], t[events.CodeUseOn] = kindPickUpItem, kindUseOn
 	return t
 }()
 
@@ -249,10 +251,10 @@ type loop4 struct {
 	// What the shorthands take from the turn so far: its command's
 	// direction, if a Move; its last Spawned; its last swing (nil before
 	// the first).
-	moveDir   Dir
+	moveDir   events.Dir
 	isMove    bool
-	lastSpawn EntityID
-	swing     *Attacked
+	lastSpawn events.EntityID
+	swing     *events.Attacked
 	// The fact that stopped the loop, and where its fields start.
 	code byte
 	at   int
@@ -278,7 +280,7 @@ const (
 // (the last Spawned, the last swing) stays in d.loop4, read and written
 // only by the facts that use it: kept in locals, the compiler spilled
 // them at the top of the loop all the same, for every fact.
-func (d *TurnDecoder) facts4(b []byte, n int, t *Turn) stop4 {
+func (d *TurnDecoder) facts4(b []byte, n int, t *events.Turn) stop4 {
 	s, l := &d.slabs, &d.loop4
 	i := l.i
 	stop := stopDone
@@ -289,7 +291,7 @@ loop:
 	for i < n {
 		code := b[i]
 		if len(t.Facts) == cap(t.Facts) {
-			if len(t.Facts) == MaxFactsPerTurn {
+			if len(t.Facts) == events.MaxFactsPerTurn {
 				return stopRefuse
 			}
 			stop, at = stopGrow, i+1
@@ -297,7 +299,7 @@ loop:
 		}
 		i++
 		at = i
-		var f Fact
+		var f events.Fact
 		// The cases update l.lastSpawn and l.swing once their fact is
 		// read whole (i <= n): a fact read again on the slow path takes
 		// them as they were before it. (Keeping the old values instead
@@ -312,11 +314,11 @@ loop:
 			}
 			if i+2 < len(b) && b[i] == 0xcd {
 				// A monster of a long game: a uint16 id, inline.
-				m.Actor, i = EntityID(b[i+1])<<8|EntityID(b[i+2]), i+3
+				m.Actor, i = events.EntityID(b[i+1])<<8|events.EntityID(b[i+2]), i+3
 			} else {
 				m.Actor, i = id4(b, i)
 			}
-			m.Dir = Dir(code - code4Moved)
+			m.Dir = events.Dir(code - code4Moved)
 			f = m
 		case codeMovedAsCommanded:
 			if !l.isMove {
@@ -327,7 +329,7 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			*m = Moved{Actor: PlayerID, Dir: l.moveDir}
+			*m = events.Moved{Actor: events.PlayerID, Dir: l.moveDir}
 			f = m
 		case code4Attacked, code4Attacked + 1, code4Attacked + 2,
 			code4Attacked + 4, code4Attacked + 5, code4Attacked + 6,
@@ -340,7 +342,7 @@ loop:
 			k := code - code4Attacked
 			switch k / 4 {
 			case swingByPlayer:
-				m.Attacker = PlayerID
+				m.Attacker = events.PlayerID
 				m.Target, i = id4(b, i)
 			case swingReply:
 				if l.swing == nil {
@@ -349,7 +351,7 @@ loop:
 				m.Attacker, m.Target = l.swing.Target, l.swing.Attacker
 			default:
 				m.Attacker, i = id4(b, i)
-				m.Target = PlayerID
+				m.Target = events.PlayerID
 			}
 			switch k % 4 {
 			case weaponWritten:
@@ -384,7 +386,7 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			*m = Died{Actor: l.swing.Target, Cause: CauseMelee, Killer: l.swing.Attacker}
+			*m = events.Died{Actor: l.swing.Target, Cause: events.CauseMelee, Killer: l.swing.Attacker}
 			f = m
 		case code4DroppedByTarget:
 			if l.swing == nil {
@@ -407,7 +409,7 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			*m = Dropped{Actor: l.swing.Target, Item: l.swing.Target + 1}
+			*m = events.Dropped{Actor: l.swing.Target, Item: l.swing.Target + 1}
 			f = m
 		case code4PlayerGained:
 			m := s.gainedXP.take(s)
@@ -415,7 +417,7 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.Actor = PlayerID
+			m.Actor = events.PlayerID
 			m.Amount, i = int4(b, i)
 			f = m
 		case code4SpawnedInHand:
@@ -427,7 +429,7 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.ID, m.Holder, m.Pos, m.HP = l.lastSpawn+1, l.lastSpawn, Pos{}, 0
+			m.ID, m.Holder, m.Pos, m.HP = l.lastSpawn+1, l.lastSpawn, events.Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Slot, i = slot4(b, i)
 			f = m
@@ -461,7 +463,7 @@ loop:
 				stop = stopGrow
 				break loop
 			}
-			m.ID, m.Pos, m.HP = l.lastSpawn+1, Pos{}, 0
+			m.ID, m.Pos, m.HP = l.lastSpawn+1, events.Pos{}, 0
 			m.Kind, i = int4(b, i)
 			m.Holder, i = id4(b, i)
 			m.Slot, i = slot4(b, i)
@@ -470,7 +472,7 @@ loop:
 				l.lastSpawn = m.ID
 			}
 		// The full forms.
-		case byte(CodeMoved):
+		case byte(events.CodeMoved):
 			m := s.moved.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -479,7 +481,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Dir, i = dir4(b, i)
 			f = m
-		case byte(CodeAttacked):
+		case byte(events.CodeAttacked):
 			m := s.attacked.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -498,7 +500,7 @@ loop:
 			if i <= n {
 				l.swing = m
 			}
-		case byte(CodeSpawned):
+		case byte(events.CodeSpawned):
 			m := s.spawned.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -515,7 +517,7 @@ loop:
 			if i <= n {
 				l.lastSpawn = m.ID
 			}
-		case byte(CodeDamaged):
+		case byte(events.CodeDamaged):
 			m := s.damaged.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -526,7 +528,7 @@ loop:
 			m.Cause, i = cause4(b, i)
 			m.Source, i = id4(b, i)
 			f = m
-		case byte(CodeDied):
+		case byte(events.CodeDied):
 			m := s.died.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -536,7 +538,7 @@ loop:
 			m.Cause, i = cause4(b, i)
 			m.Killer, i = id4(b, i)
 			f = m
-		case byte(CodeGainedXP):
+		case byte(events.CodeGainedXP):
 			m := s.gainedXP.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -545,7 +547,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Amount, i = int4(b, i)
 			f = m
-		case byte(CodeHealed):
+		case byte(events.CodeHealed):
 			m := s.healed.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -555,7 +557,7 @@ loop:
 			m.Amount, i = int4(b, i)
 			m.Cause, i = cause4(b, i)
 			f = m
-		case byte(CodeStaggered):
+		case byte(events.CodeStaggered):
 			m := s.staggered.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -565,7 +567,7 @@ loop:
 			m.Dir, i = dir4(b, i)
 			m.Blocked, i = bool4(b, i)
 			f = m
-		case byte(CodeLostSight):
+		case byte(events.CodeLostSight):
 			m := s.lostSight.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -576,7 +578,7 @@ loop:
 			m.At.Y, i = int4(b, i)
 			m.Until, i = until4(b, i)
 			f = m
-		case byte(CodeConfused):
+		case byte(events.CodeConfused):
 			m := s.confused.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -585,7 +587,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Until, i = until4(b, i)
 			f = m
-		case byte(CodeHungerChanged):
+		case byte(events.CodeHungerChanged):
 			m := s.hungerChanged.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -593,11 +595,11 @@ loop:
 			}
 			var h byte
 			m.Actor, i = id4(b, i)
-			h, i = enum4(b, i, byte(NumHungers))
-			m.Hunger = Hunger(h)
+			h, i = enum4(b, i, byte(events.NumHungers))
+			m.Hunger = events.Hunger(h)
 			m.Until, i = until4(b, i)
 			f = m
-		case byte(CodePickedUp):
+		case byte(events.CodePickedUp):
 			m := s.pickedUp.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -606,7 +608,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
-		case byte(CodeDropped):
+		case byte(events.CodeDropped):
 			m := s.dropped.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -615,7 +617,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
-		case byte(CodeUnequipped):
+		case byte(events.CodeUnequipped):
 			m := s.unequipped.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -624,7 +626,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
-		case byte(CodeConsumed):
+		case byte(events.CodeConsumed):
 			m := s.consumed.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -633,7 +635,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
-		case byte(CodeEquipped):
+		case byte(events.CodeEquipped):
 			m := s.equipped.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -644,7 +646,7 @@ loop:
 			m.Slot, i = slot4(b, i)
 			m.Displaced, i = id4(b, i)
 			f = m
-		case byte(CodeLevelledUp):
+		case byte(events.CodeLevelledUp):
 			m := s.levelledUp.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -653,12 +655,12 @@ loop:
 			var a byte
 			m.Actor, i = id4(b, i)
 			m.Level, i = int4(b, i)
-			a, i = enum4(b, i, byte(NumAttributes))
-			m.Attribute = Attribute(a)
+			a, i = enum4(b, i, byte(events.NumAttributes))
+			m.Attribute = events.Attribute(a)
 			m.HP, i = int4(b, i)
 			m.Mana, i = int4(b, i)
 			f = m
-		case byte(CodeSkillRaised):
+		case byte(events.CodeSkillRaised):
 			m := s.skillRaised.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -666,11 +668,11 @@ loop:
 			}
 			var k byte
 			m.Actor, i = id4(b, i)
-			k, i = enum4(b, i, byte(NumSkills))
-			m.Skill = Skill(k)
+			k, i = enum4(b, i, byte(events.NumSkills))
+			m.Skill = events.Skill(k)
 			m.By, i = int4(b, i)
 			f = m
-		case byte(CodeZapped):
+		case byte(events.CodeZapped):
 			m := s.zapped.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -679,7 +681,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
-		case byte(CodeMoodChanged):
+		case byte(events.CodeMoodChanged):
 			m := s.moodChanged.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -687,10 +689,10 @@ loop:
 			}
 			var k byte
 			m.Actor, i = id4(b, i)
-			k, i = enum4(b, i, byte(NumMoods))
-			m.Mood = Mood(k)
+			k, i = enum4(b, i, byte(events.NumMoods))
+			m.Mood = events.Mood(k)
 			f = m
-		case byte(CodeShot):
+		case byte(events.CodeShot):
 			m := s.shot.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -705,7 +707,7 @@ loop:
 			m.Roll, i = int4(b, i)
 			m.Damage, i = int4(b, i)
 			f = m
-		case byte(CodeStole):
+		case byte(events.CodeStole):
 			m := s.stole.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -715,7 +717,7 @@ loop:
 			m.Victim, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
-		case byte(CodeSummoned):
+		case byte(events.CodeSummoned):
 			m := s.summoned.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -724,7 +726,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Count, i = int4(b, i)
 			f = m
-		case byte(CodeWon):
+		case byte(events.CodeWon):
 			m := s.won.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -733,7 +735,7 @@ loop:
 			m.Actor, i = id4(b, i)
 			m.Item, i = id4(b, i)
 			f = m
-		case byte(CodeEnchanted):
+		case byte(events.CodeEnchanted):
 			m := s.enchanted.take(s)
 			if m == nil {
 				stop = stopGrow
@@ -743,7 +745,7 @@ loop:
 			m.Item, i = id4(b, i)
 			m.By, i = int4(b, i)
 			f = m
-		case byte(CodeLevelEntered):
+		case byte(events.CodeLevelEntered):
 			// Not pooled (see slabs.fact): fast4 reads it.
 			stop = stopCall
 			break loop
@@ -780,12 +782,12 @@ loop:
 // call4 reads the fact that stopped facts4 for a call: a LevelEntered,
 // or a fact with a value in an encoding the reads do not take, again on
 // the slow path's reader. It reports false if the slow path refuses it.
-func (d *TurnDecoder) call4(b []byte, n int, t *Turn) bool {
+func (d *TurnDecoder) call4(b []byte, n int, t *events.Turn) bool {
 	l := &d.loop4
-	var f Fact
+	var f events.Fact
 	j := missed
-	if l.code == byte(CodeLevelEntered) {
-		m := &LevelEntered{}
+	if l.code == byte(events.CodeLevelEntered) {
+		m := &events.LevelEntered{}
 		f, j = m, level4(b, l.at, m)
 	}
 	if j > n {
@@ -801,9 +803,9 @@ func (d *TurnDecoder) call4(b []byte, n int, t *Turn) bool {
 			return false
 		}
 		switch f := f.(type) {
-		case *Spawned:
+		case *events.Spawned:
 			l.lastSpawn = f.ID
-		case *Attacked:
+		case *events.Attacked:
 			l.swing = f
 		}
 	}
@@ -816,11 +818,11 @@ func (d *TurnDecoder) call4(b []byte, n int, t *Turn) bool {
 // payload[at:] (fact index of its turn, after the facts ctx sums up) on
 // the slow path's reader, and returns it with the index after it; or nil,
 // when the slow path refuses it (decode4 then words why).
-func (d *TurnDecoder) slowFact4(payload []byte, code byte, at, index int, ctx *context4) (Fact, int) {
+func (d *TurnDecoder) slowFact4(payload []byte, code byte, at, index int, ctx *context4) (events.Fact, int) {
 	r := d.slowReader(payload, at)
 	c := &d.ctx4
 	*c = *ctx
-	var f Fact
+	var f events.Fact
 	switch sh4, sh3 := shorthands4[code], factShorthands[code]; {
 	case sh4 != nil:
 		f = d.slowStart(uint8(sh4.of), sh4.name, index)
@@ -829,12 +831,12 @@ func (d *TurnDecoder) slowFact4(payload []byte, code byte, at, index int, ctx *c
 		f = d.slowStart(uint8(sh3.of), sh3.name, index)
 		sh3.get(r, f, &c.turnContext)
 	default:
-		e := factTable[code]
-		if e == nil {
+		name := factName(uint64(code))
+		if name == "" {
 			return nil, at
 		}
-		f = d.slowStart(code, e.name, index)
-		f.get(r)
+		f = d.slowStart(code, name, index)
+		getFact(r, f)
 	}
 	if r.err != nil {
 		return nil, at
