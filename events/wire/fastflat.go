@@ -35,195 +35,6 @@ type cursor struct {
 	bad bool
 }
 
-// fastFlat decodes the turn in payload into t, or reports false (t and
-// the slabs then hold values the caller discards).
-func (d *TurnDecoder) fastFlat(payload []byte, t *events.Turn) bool {
-	c := cursor{b: payload}
-	s := &d.slabs
-	short := d.format >= 3
-	if len(c.b) == 0 {
-		return false
-	}
-	code := c.b[0]
-	c.i = 1
-	// The command; a Move's direction, for Moved as commanded.
-	moveDir, isMove := events.Dir(0), false
-	switch {
-	case short && code >= moveShorthand && code < moveShorthand+byte(events.NumDirs):
-		m := s.move.raw(s)
-		m.Dir = events.Dir(code - moveShorthand)
-		moveDir, isMove = m.Dir, true
-		t.Command = m
-	case code == byte(events.CodeMove):
-		m := s.move.raw(s)
-		m.Dir = c.dir()
-		moveDir, isMove = m.Dir, true
-		t.Command = m
-	case code == byte(events.CodeWait):
-		t.Command = s.wait.raw(s)
-	case code == byte(events.CodeDescend):
-		t.Command = s.descend.raw(s)
-	case code == byte(events.CodePickUp):
-		t.Command = s.pickUp.raw(s)
-	case code == byte(events.CodeBegin):
-		t.Command = s.begin.raw(s)
-	case code == byte(events.CodeDrop):
-		m := s.drop.raw(s)
-		m.Item = c.valid(c.id())
-		t.Command = m
-	case code == byte(events.CodeRemove):
-		m := s.remove.raw(s)
-		m.Item = c.valid(c.id())
-		t.Command = m
-	case code == byte(events.CodeUse):
-		m := s.use.raw(s)
-		*m = events.Use{Item: c.valid(c.id()), HasTarget: c.bool()}
-		if m.HasTarget {
-			m.Target = c.pos()
-		}
-		t.Command = m
-	case code == byte(events.CodeChooseAttribute):
-		m := s.chooseAttribute.raw(s)
-		m.Attribute = events.Attribute(c.enum(byte(events.NumAttributes)))
-		t.Command = m
-	default:
-		return false
-	}
-	t.Draws = c.uint(math.MaxUint64)
-	if c.bad {
-		return false
-	}
-	t.Facts = t.Facts[:0]
-	var lastSpawn events.EntityID
-	for c.i < len(c.b) {
-		if len(t.Facts) == events.MaxFactsPerTurn {
-			return false
-		}
-		code := c.b[c.i]
-		c.i++
-		at := c.i
-		var f events.Fact
-		var spawned *events.Spawned
-		switch events.FactCode(code) {
-		case events.CodeMoved:
-			m := s.moved.raw(s)
-			*m = events.Moved{Actor: c.valid(c.id()), Dir: c.dir()}
-			f = m
-		case codeMovedAsCommanded:
-			if !short || !isMove {
-				return false
-			}
-			m := s.moved.raw(s)
-			*m = events.Moved{Actor: events.PlayerID, Dir: moveDir}
-			f = m
-		case events.CodeAttacked:
-			m := s.attacked.raw(s)
-			*m = events.Attacked{Attacker: c.valid(c.id()), Target: c.valid(c.id()), Weapon: c.valid(c.id()), Natural: c.int(), Attack: c.int(),
-				ArmorClass: c.int(), Hit: c.bool(), Roll: c.int(), Damage: c.int()}
-			f = m
-		case events.CodeSpawned:
-			m := s.spawned.raw(s)
-			*m = events.Spawned{ID: c.valid(c.id()), Kind: c.int(), Pos: events.Pos{X: c.int(), Y: c.int()}, Holder: c.valid(c.id()), Slot: events.Slot(c.enum(byte(events.NumSlots))), HP: c.int()}
-			f, spawned = m, m
-		case codeSpawnedNextFloor:
-			if !short || uint64(lastSpawn)+1 >= math.MaxUint32 {
-				return false
-			}
-			m := s.spawned.raw(s)
-			*m = events.Spawned{ID: lastSpawn + 1, Kind: c.int(), Pos: events.Pos{X: c.int(), Y: c.int()}, HP: c.int()}
-			f, spawned = m, m
-		case codeSpawnedNextHeld:
-			if !short || uint64(lastSpawn)+1 >= math.MaxUint32 {
-				return false
-			}
-			m := s.spawned.raw(s)
-			*m = events.Spawned{ID: lastSpawn + 1, Kind: c.int(), Holder: c.valid(c.id()), Slot: events.Slot(c.enum(byte(events.NumSlots)))}
-			f, spawned = m, m
-		case events.CodeDamaged:
-			m := s.damaged.raw(s)
-			*m = events.Damaged{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause(), Source: c.valid(c.id())}
-			f = m
-		case events.CodeDied:
-			m := s.died.raw(s)
-			*m = events.Died{Actor: c.valid(c.id()), Cause: c.cause(), Killer: c.valid(c.id())}
-			f = m
-		case events.CodeGainedXP:
-			m := s.gainedXP.raw(s)
-			*m = events.GainedXP{Actor: c.valid(c.id()), Amount: c.int()}
-			f = m
-		case events.CodeHealed:
-			m := s.healed.raw(s)
-			*m = events.Healed{Actor: c.valid(c.id()), Amount: c.int(), Cause: c.cause()}
-			f = m
-		case events.CodeStaggered:
-			m := s.staggered.raw(s)
-			*m = events.Staggered{Actor: c.valid(c.id()), Dir: c.dir(), Blocked: c.bool()}
-			f = m
-		case events.CodeLostSight:
-			m := s.lostSight.raw(s)
-			*m = events.LostSight{Actor: c.valid(c.id()), At: c.pos(), Until: c.int()}
-			f = m
-		case events.CodeConfused:
-			m := s.confused.raw(s)
-			*m = events.Confused{Actor: c.valid(c.id()), Until: c.int()}
-			f = m
-		case events.CodeHungerChanged:
-			m := s.hungerChanged.raw(s)
-			*m = events.HungerChanged{Actor: c.valid(c.id()), Hunger: events.Hunger(c.enum(byte(events.NumHungers))), Until: c.int()}
-			f = m
-		case events.CodePickedUp:
-			m := s.pickedUp.raw(s)
-			*m = events.PickedUp{Actor: c.valid(c.id()), Item: c.valid(c.id())}
-			f = m
-		case events.CodeDropped:
-			m := s.dropped.raw(s)
-			*m = events.Dropped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
-			f = m
-		case events.CodeUnequipped:
-			m := s.unequipped.raw(s)
-			*m = events.Unequipped{Actor: c.valid(c.id()), Item: c.valid(c.id())}
-			f = m
-		case events.CodeConsumed:
-			m := s.consumed.raw(s)
-			*m = events.Consumed{Actor: c.valid(c.id()), Item: c.valid(c.id())}
-			f = m
-		case events.CodeEquipped:
-			m := s.equipped.raw(s)
-			*m = events.Equipped{Actor: c.valid(c.id()), Item: c.valid(c.id()), Slot: events.Slot(c.enum(byte(events.NumSlots))), Displaced: c.valid(c.id())}
-			f = m
-		case events.CodeLevelledUp:
-			m := s.levelledUp.raw(s)
-			*m = events.LevelledUp{Actor: c.valid(c.id()), Level: c.int(), Attribute: events.Attribute(c.enum(byte(events.NumAttributes))), HP: c.int(), Mana: c.int()}
-			f = m
-		case events.CodeSkillRaised:
-			m := s.skillRaised.raw(s)
-			*m = events.SkillRaised{Actor: c.valid(c.id()), Skill: events.Skill(c.enum(byte(events.NumSkills))), By: c.int()}
-			f = m
-		case events.CodeLevelEntered:
-			m := &events.LevelEntered{} // not pooled: see slabs.fact
-			c.level(m)
-			f = m
-		default:
-			// No fact this path knows.
-			return false
-		}
-		if c.bad {
-			// A value in a longer encoding than the cursor reads inline:
-			// this fact again, on the slow path's reader.
-			c.bad = false
-			if f, c.i = d.slowFact(payload, code, at, len(t.Facts), t.Command, lastSpawn); f == nil {
-				return false
-			}
-			spawned, _ = f.(*events.Spawned)
-		}
-		if spawned != nil {
-			lastSpawn = spawned.ID
-		}
-		t.Facts = append(t.Facts, f)
-	}
-	return true
-}
-
 // slowFact reads the fields of the fact of wire code code at payload[at:]
 // (fact index of its turn, after the turn's command and its last Spawned
 // so far) on the slow path's reader, and returns it with the index after
@@ -268,8 +79,8 @@ func (d *TurnDecoder) slowStart(code uint8, name string, index int) events.Fact 
 	return f
 }
 
-// level reads the fields of a LevelEntered into m.
-func (c *cursor) level(m *events.LevelEntered) {
+// levelEntered reads the fields of a LevelEntered into m.
+func (c *cursor) levelEntered(m *events.LevelEntered) {
 	m.Depth, m.Width, m.Height = c.int(), c.int(), c.int()
 	m.Rooms = make([]events.Rect, c.list(4))
 	for k := range m.Rooms {
@@ -415,8 +226,6 @@ func (c *cursor) enum(limit byte) byte {
 	c.bad = true
 	return 0
 }
-
-func (c *cursor) dir() events.Dir { return events.Dir(c.enum(byte(events.NumDirs))) }
 
 func (c *cursor) cause() events.Cause {
 	if c.i < len(c.b) && c.b[c.i] <= 0x7f && knownCause[c.b[c.i]] {

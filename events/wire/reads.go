@@ -61,11 +61,6 @@ func enum4(b []byte, i int, limit byte) (byte, int) {
 	return 0, missed
 }
 
-func dir4(b []byte, i int) (events.Dir, int) {
-	v, i := enum4(b, i, byte(events.NumDirs))
-	return events.Dir(v), i
-}
-
 func slot4(b []byte, i int) (events.Slot, int) {
 	v, i := enum4(b, i, byte(events.NumSlots))
 	return events.Slot(v), i

@@ -120,4 +120,6 @@ var writers = []struct {
 	{"events/table_gen.go", writeTable},
 	{"events/wire/fields_gen.go", writeFields},
 	{"events/wire/slabs_gen.go", writeSlabs},
+	{"events/wire/fastflat_gen.go", writeTemplate("fastflat", fastFlatTemplate)},
+	{"events/wire/fastpath_gen.go", writeTemplate("fastpath", fastPathTemplate)},
 }
