@@ -122,4 +122,5 @@ var writers = []struct {
 	{"events/wire/slabs_gen.go", writeSlabs},
 	{"events/wire/fastflat_gen.go", writeTemplate("fastflat", fastFlatTemplate)},
 	{"events/wire/fastpath_gen.go", writeTemplate("fastpath", fastPathTemplate)},
+	{"internal/msgpackref/mirror_gen.go", writeMirror},
 }
