@@ -5,9 +5,34 @@ package eventstest
 
 import "rogue/events"
 
-// Facts holds one filled-in value of every fact type, every field
-// other than its zero value where the type allows.
+// Facts holds one filled-in value of every fact type, in the order of
+// their codes: the chosen one (chosenFacts) where there is one, else the
+// generator's made-up one (samples_gen.go).
 func Facts() []events.Fact {
+	chosen := map[events.FactCode]events.Fact{}
+	for _, f := range chosenFacts() {
+		chosen[f.Code()] = f
+	}
+	for _, f := range madeFacts() {
+		if chosen[f.Code()] == nil {
+			chosen[f.Code()] = f
+		}
+	}
+	var out []events.Fact
+	for _, c := range events.FactCodes() {
+		f := chosen[c]
+		if f == nil {
+			panic("eventstest: no sample of fact " + events.FactName(c) + ": a //wire:custom fact needs one in chosenFacts")
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// chosenFacts are values chosen by hand, every field other than its zero
+// value where the type allows, and in the shapes the shorthands write
+// (a swing the d20 rule hits, a monster's step, ...).
+func chosenFacts() []events.Fact {
 	return []events.Fact{
 		&events.LevelEntered{Depth: 2, Width: 80, Height: 50,
 			Rooms:     []events.Rect{{X: 1, Y: 2, W: 6, H: 7}, {X: 20, Y: 30, W: 10, H: 8}},
@@ -42,8 +67,24 @@ func Facts() []events.Fact {
 }
 
 // Commands holds one filled-in value of every command type (a Use with
-// a target and one without).
+// a target and one without): the chosen ones, then a made-up one of each
+// type they leave out.
 func Commands() []events.Command {
+	out := chosenCommands()
+	have := map[events.CommandCode]bool{}
+	for _, c := range out {
+		have[c.Code()] = true
+	}
+	for _, c := range madeCommands() {
+		if !have[c.Code()] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// chosenCommands are values chosen by hand.
+func chosenCommands() []events.Command {
 	return []events.Command{
 		&events.Begin{}, &events.Move{Dir: events.East}, &events.Wait{}, &events.PickUp{}, &events.Drop{Item: 5},
 		&events.Use{Item: 6}, &events.Use{Item: 6, HasTarget: true, Target: events.Pos{X: 10, Y: 11}},

@@ -123,4 +123,5 @@ var writers = []struct {
 	{"events/wire/fastflat_gen.go", writeTemplate("fastflat", fastFlatTemplate)},
 	{"events/wire/fastpath_gen.go", writeTemplate("fastpath", fastPathTemplate)},
 	{"internal/msgpackref/mirror_gen.go", writeMirror},
+	{"events/eventstest/samples_gen.go", writeSamples},
 }

@@ -68,6 +68,10 @@ type spec struct {
 // NumTs, and the writer and reader a method of its name in lower case.
 var enums = []string{"Dir", "Slot", "Hunger", "Attribute", "Skill", "Mood"}
 
+// maxCode is the first code no command or fact may take: from 0x40 up
+// the codes are format 3's and 4's shorthands and openers.
+const maxCode = 0x40
+
 // readSpec reads package events in dir: every constant CodeT of type
 // FactCode or CommandCode names the fact or command T, a struct of the
 // package, whose fields are its wire layout in order.
@@ -107,8 +111,8 @@ func readSpec(dir string) (*spec, error) {
 							return nil, fmt.Errorf("%s: %s is not CodeT = a number", fset.Position(n.Pos()), n.Name)
 						}
 						v, err := strconv.Atoi(lit.Value)
-						if err != nil || v < 1 || v > 255 {
-							return nil, fmt.Errorf("%s: %s = %s is not a code from 1 to 255", fset.Position(n.Pos()), n.Name, lit.Value)
+						if err != nil || v < 1 || v >= maxCode {
+							return nil, fmt.Errorf("%s: %s = %s is not a code from 1 to %d (the codes from %#x up are format 3's and 4's shorthands)", fset.Position(n.Pos()), n.Name, lit.Value, maxCode-1, maxCode)
 						}
 						t := strings.TrimPrefix(n.Name, "Code")
 						codes[t], isFact[t] = v, id.Name == "FactCode"
