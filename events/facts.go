@@ -3,9 +3,12 @@ package events
 // Fact is something the rules decided: past tense, immutable, complete.
 // Every number chance decided is a field of a fact. The fold
 // (reducer.Apply) reads only facts.
+// Only the types of this package are facts: each is declared with its
+// code, and its codec generated (see the package comment).
 type Fact interface {
 	// Code is the fact's stable wire code.
 	Code() FactCode
+	fact()
 }
 
 // FactCode is a fact's wire code.

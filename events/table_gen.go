@@ -7,113 +7,187 @@ import "slices"
 // Code is Begin's wire code.
 func (Begin) Code() CommandCode { return CodeBegin }
 
+func (Begin) command() {}
+
 // Code is Move's wire code.
 func (Move) Code() CommandCode { return CodeMove }
+
+func (Move) command() {}
 
 // Code is Wait's wire code.
 func (Wait) Code() CommandCode { return CodeWait }
 
+func (Wait) command() {}
+
 // Code is PickUp's wire code.
 func (PickUp) Code() CommandCode { return CodePickUp }
+
+func (PickUp) command() {}
 
 // Code is Drop's wire code.
 func (Drop) Code() CommandCode { return CodeDrop }
 
+func (Drop) command() {}
+
 // Code is Use's wire code.
 func (Use) Code() CommandCode { return CodeUse }
+
+func (Use) command() {}
 
 // Code is Remove's wire code.
 func (Remove) Code() CommandCode { return CodeRemove }
 
+func (Remove) command() {}
+
 // Code is Descend's wire code.
 func (Descend) Code() CommandCode { return CodeDescend }
+
+func (Descend) command() {}
 
 // Code is ChooseAttribute's wire code.
 func (ChooseAttribute) Code() CommandCode { return CodeChooseAttribute }
 
+func (ChooseAttribute) command() {}
+
 // Code is PickUpItem's wire code.
 func (PickUpItem) Code() CommandCode { return CodePickUpItem }
+
+func (PickUpItem) command() {}
 
 // Code is UseOn's wire code.
 func (UseOn) Code() CommandCode { return CodeUseOn }
 
+func (UseOn) command() {}
+
 // Code is LevelEntered's wire code.
 func (LevelEntered) Code() FactCode { return CodeLevelEntered }
+
+func (LevelEntered) fact() {}
 
 // Code is Spawned's wire code.
 func (Spawned) Code() FactCode { return CodeSpawned }
 
+func (Spawned) fact() {}
+
 // Code is Moved's wire code.
 func (Moved) Code() FactCode { return CodeMoved }
+
+func (Moved) fact() {}
 
 // Code is Staggered's wire code.
 func (Staggered) Code() FactCode { return CodeStaggered }
 
+func (Staggered) fact() {}
+
 // Code is Attacked's wire code.
 func (Attacked) Code() FactCode { return CodeAttacked }
+
+func (Attacked) fact() {}
 
 // Code is Died's wire code.
 func (Died) Code() FactCode { return CodeDied }
 
+func (Died) fact() {}
+
 // Code is GainedXP's wire code.
 func (GainedXP) Code() FactCode { return CodeGainedXP }
+
+func (GainedXP) fact() {}
 
 // Code is LevelledUp's wire code.
 func (LevelledUp) Code() FactCode { return CodeLevelledUp }
 
+func (LevelledUp) fact() {}
+
 // Code is PickedUp's wire code.
 func (PickedUp) Code() FactCode { return CodePickedUp }
+
+func (PickedUp) fact() {}
 
 // Code is Dropped's wire code.
 func (Dropped) Code() FactCode { return CodeDropped }
 
+func (Dropped) fact() {}
+
 // Code is Equipped's wire code.
 func (Equipped) Code() FactCode { return CodeEquipped }
+
+func (Equipped) fact() {}
 
 // Code is Unequipped's wire code.
 func (Unequipped) Code() FactCode { return CodeUnequipped }
 
+func (Unequipped) fact() {}
+
 // Code is Consumed's wire code.
 func (Consumed) Code() FactCode { return CodeConsumed }
+
+func (Consumed) fact() {}
 
 // Code is Healed's wire code.
 func (Healed) Code() FactCode { return CodeHealed }
 
+func (Healed) fact() {}
+
 // Code is Damaged's wire code.
 func (Damaged) Code() FactCode { return CodeDamaged }
+
+func (Damaged) fact() {}
 
 // Code is Confused's wire code.
 func (Confused) Code() FactCode { return CodeConfused }
 
+func (Confused) fact() {}
+
 // Code is HungerChanged's wire code.
 func (HungerChanged) Code() FactCode { return CodeHungerChanged }
+
+func (HungerChanged) fact() {}
 
 // Code is LostSight's wire code.
 func (LostSight) Code() FactCode { return CodeLostSight }
 
+func (LostSight) fact() {}
+
 // Code is SkillRaised's wire code.
 func (SkillRaised) Code() FactCode { return CodeSkillRaised }
+
+func (SkillRaised) fact() {}
 
 // Code is Shot's wire code.
 func (Shot) Code() FactCode { return CodeShot }
 
+func (Shot) fact() {}
+
 // Code is MoodChanged's wire code.
 func (MoodChanged) Code() FactCode { return CodeMoodChanged }
+
+func (MoodChanged) fact() {}
 
 // Code is Stole's wire code.
 func (Stole) Code() FactCode { return CodeStole }
 
+func (Stole) fact() {}
+
 // Code is Summoned's wire code.
 func (Summoned) Code() FactCode { return CodeSummoned }
+
+func (Summoned) fact() {}
 
 // Code is Won's wire code.
 func (Won) Code() FactCode { return CodeWon }
 
+func (Won) fact() {}
+
 // Code is Zapped's wire code.
 func (Zapped) Code() FactCode { return CodeZapped }
 
+func (Zapped) fact() {}
+
 // Code is Enchanted's wire code.
 func (Enchanted) Code() FactCode { return CodeEnchanted }
+
+func (Enchanted) fact() {}
 
 func init() {
 	registerCommand(CodeBegin, "Begin", func() Command { return &Begin{} })

@@ -130,7 +130,13 @@ func readSpec(dir string) (*spec, error) {
 		}
 	}
 	out := &spec{}
-	for name, code := range codes {
+	names := make([]string, 0, len(codes))
+	for name := range codes {
+		names = append(names, name)
+	}
+	slices.Sort(names) // a total order: the same spec, the same files and errors
+	for _, name := range names {
+		code := codes[name]
 		ts, ok := structs[name]
 		if !ok {
 			return nil, fmt.Errorf("constant Code%s names no struct type %s", name, name)
@@ -146,7 +152,7 @@ func readSpec(dir string) (*spec, error) {
 		}
 	}
 	for _, list := range [][]entry{out.Facts, out.Commands} {
-		slices.SortFunc(list, func(a, b entry) int { return a.Code - b.Code })
+		slices.SortStableFunc(list, func(a, b entry) int { return a.Code - b.Code })
 		for i := 1; i < len(list); i++ {
 			if list[i].Code == list[i-1].Code {
 				return nil, fmt.Errorf("%s and %s share code %d", list[i-1].Name, list[i].Name, list[i].Code)

@@ -18,10 +18,10 @@ func writeTable(b *bytes.Buffer, s *spec) {
 		b.WriteString("import \"slices\"\n\n")
 	}
 	for _, e := range s.Commands {
-		fmt.Fprintf(b, "// Code is %s's wire code.\nfunc (%s) Code() CommandCode { return Code%s }\n\n", e.Name, e.Name, e.Name)
+		fmt.Fprintf(b, "// Code is %s's wire code.\nfunc (%s) Code() CommandCode { return Code%s }\n\nfunc (%s) command() {}\n\n", e.Name, e.Name, e.Name, e.Name)
 	}
 	for _, e := range s.Facts {
-		fmt.Fprintf(b, "// Code is %s's wire code.\nfunc (%s) Code() FactCode { return Code%s }\n\n", e.Name, e.Name, e.Name)
+		fmt.Fprintf(b, "// Code is %s's wire code.\nfunc (%s) Code() FactCode { return Code%s }\n\nfunc (%s) fact() {}\n\n", e.Name, e.Name, e.Name, e.Name)
 	}
 	b.WriteString("func init() {\n")
 	for _, e := range s.Commands {
