@@ -2,7 +2,8 @@ package events
 
 // Command is a player intent: what the player asked for, never a key. The
 // rules (reducer.Decide) turn a command into facts, or refuse it.
-// Only the types of this package are commands.
+//
+// Only the types of this package are commands, declared as facts are.
 type Command interface {
 	// Code is the command's stable wire code.
 	Code() CommandCode

@@ -3,6 +3,7 @@ package events
 // Fact is something the rules decided: past tense, immutable, complete.
 // Every number chance decided is a field of a fact. The fold
 // (reducer.Apply) reads only facts.
+//
 // Only the types of this package are facts: each is declared with its
 // code, and its codec generated (see the package comment).
 type Fact interface {
@@ -14,7 +15,9 @@ type Fact interface {
 // FactCode is a fact's wire code.
 type FactCode uint8
 
-// Fact wire codes. Never reuse or renumber one.
+// Fact wire codes. Never reuse or renumber one. CodeT is the code of
+// the struct type T, whose fields in order are its wire layout; codes
+// stay below 0x40, where format 3's and 4's shorthands begin.
 const (
 	CodeLevelEntered  FactCode = 1
 	CodeSpawned       FactCode = 2
