@@ -2,11 +2,12 @@ package events
 
 // Command is a player intent: what the player asked for, never a key. The
 // rules (reducer.Decide) turn a command into facts, or refuse it.
+//
+// Only the types of this package are commands, declared as facts are.
 type Command interface {
 	// Code is the command's stable wire code.
 	Code() CommandCode
-	put(w *writer)
-	get(r *reader)
+	command()
 }
 
 // CommandCode is a command's wire code.
@@ -42,7 +43,11 @@ type PickUp struct{}
 type Drop struct{ Item EntityID }
 
 // Use uses an item: drink, read, eat, equip or take off. Ranged items carry
-// their target tile; HasTarget is false for items that need none.
+// their target tile; HasTarget is false for items that need none. Its
+// fields are written by hand (events/wire/use.go): format 1 writes no
+// HasTarget and leaves the target out when there is none.
+//
+//wire:custom
 type Use struct {
 	Item      EntityID
 	HasTarget bool
@@ -57,57 +62,3 @@ type Descend struct{}
 
 // ChooseAttribute answers a level-up: which attribute gains a point.
 type ChooseAttribute struct{ Attribute Attribute }
-
-func (Begin) Code() CommandCode           { return CodeBegin }
-func (Move) Code() CommandCode            { return CodeMove }
-func (Wait) Code() CommandCode            { return CodeWait }
-func (PickUp) Code() CommandCode          { return CodePickUp }
-func (Drop) Code() CommandCode            { return CodeDrop }
-func (Use) Code() CommandCode             { return CodeUse }
-func (Remove) Code() CommandCode          { return CodeRemove }
-func (Descend) Code() CommandCode         { return CodeDescend }
-func (ChooseAttribute) Code() CommandCode { return CodeChooseAttribute }
-
-func (Begin) put(*writer)  {}
-func (*Begin) get(*reader) {}
-
-func (c Move) put(w *writer)  { w.dir(c.Dir) }
-func (c *Move) get(r *reader) { c.Dir = r.dir() }
-
-func (Wait) put(*writer)  {}
-func (*Wait) get(*reader) {}
-
-func (PickUp) put(*writer)  {}
-func (*PickUp) get(*reader) {}
-
-func (c Drop) put(w *writer)  { w.id(c.Item) }
-func (c *Drop) get(r *reader) { c.Item = r.id() }
-
-// Use is written in format 1 as [code, item] without a target and [code,
-// item, x, y] with one (the decoder tells them apart by the array length);
-// in format 2 as code, item, has target, then x, y if it has one.
-func (c Use) put(w *writer) {
-	w.id(c.Item)
-	if w.flat {
-		w.bool(c.HasTarget)
-	}
-	if c.HasTarget {
-		w.pos(c.Target)
-	}
-}
-func (c *Use) get(r *reader) {
-	c.Item = r.id()
-	if r.flat && r.bool() || !r.flat && r.more() {
-		c.HasTarget = true
-		c.Target = r.pos()
-	}
-}
-
-func (c Remove) put(w *writer)  { w.id(c.Item) }
-func (c *Remove) get(r *reader) { c.Item = r.id() }
-
-func (Descend) put(*writer)  {}
-func (*Descend) get(*reader) {}
-
-func (c ChooseAttribute) put(w *writer)  { w.attribute(c.Attribute) }
-func (c *ChooseAttribute) get(r *reader) { c.Attribute = r.attribute() }

@@ -1,4 +1,4 @@
-package events
+package events_test
 
 import (
 	"reflect"
@@ -6,17 +6,20 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"rogue/events"
+	"rogue/events/eventstest"
 )
 
 // SameFact says what reflect.DeepEqual says of every pair of sample facts,
 // of each fact and a copy, and of each fact and copies with one field
 // changed; and every fact code has a comparison.
 func TestSameFactAgreesWithDeepEqual(t *testing.T) {
-	for _, c := range FactCodes() {
-		require.NotNil(t, factEqual[c], "no comparison for %s", FactName(c))
+	for _, c := range events.FactCodes() {
+		require.True(t, events.HasEqual(c), "no comparison for %s", events.FactName(c))
 	}
-	var facts []Fact
-	for _, f := range sampleFacts() {
+	var facts []events.Fact
+	for _, f := range eventstest.Facts() {
 		facts = append(facts, f)
 		v := reflect.ValueOf(f).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -36,17 +39,17 @@ func TestSameFactAgreesWithDeepEqual(t *testing.T) {
 			default:
 				t.Fatalf("%T field %d: kind %s not varied", f, i, fld.Kind())
 			}
-			facts = append(facts, c.Interface().(Fact))
+			facts = append(facts, c.Interface().(events.Fact))
 		}
 		same := reflect.New(v.Type())
 		same.Elem().Set(v)
-		facts = append(facts, same.Interface().(Fact))
+		facts = append(facts, same.Interface().(events.Fact))
 	}
 	facts = append(facts, nil)
 	checked := 0
 	for _, a := range facts {
 		for _, b := range facts {
-			assert.Equal(t, reflect.DeepEqual(a, b), SameFact(a, b), "%#v and %#v", a, b)
+			assert.Equal(t, reflect.DeepEqual(a, b), events.SameFact(a, b), "%#v and %#v", a, b)
 			checked++
 		}
 	}

@@ -3,17 +3,21 @@ package events
 // Fact is something the rules decided: past tense, immutable, complete.
 // Every number chance decided is a field of a fact. The fold
 // (reducer.Apply) reads only facts.
+//
+// Only the types of this package are facts: each is declared with its
+// code, and its codec generated (see the package comment).
 type Fact interface {
 	// Code is the fact's stable wire code.
 	Code() FactCode
-	put(w *writer)
-	get(r *reader)
+	fact()
 }
 
 // FactCode is a fact's wire code.
 type FactCode uint8
 
-// Fact wire codes. Never reuse or renumber one.
+// Fact wire codes. Never reuse or renumber one. CodeT is the code of
+// the struct type T, whose fields in order are its wire layout; codes
+// stay below 0x40, where format 3's and 4's shorthands begin.
 const (
 	CodeLevelEntered  FactCode = 1
 	CodeSpawned       FactCode = 2
@@ -52,6 +56,11 @@ const MaxDepth = 1000
 // (dungeon.Carve in reducer/dungeon), so a level costs a few hundred bytes, not thousands, and
 // replay never runs the generator. Every entity not held by the player is
 // gone; the level's own entities follow as Spawned facts.
+//
+// Its lists are written by hand (events/wire/level.go): each is one
+// msgpack array of the lists' numbers, at most MaxRooms of each.
+//
+//wire:custom
 type LevelEntered struct {
 	// Depth is 1 for the first level, at most MaxDepth.
 	Depth         int
@@ -164,14 +173,14 @@ type Damaged struct {
 // Confused leaves an actor confused until (not including) turn Until.
 type Confused struct {
 	Actor EntityID
-	Until int
+	Until int `wire:"turn"`
 }
 
 // HungerChanged sets an actor's hunger state, which lasts until turn Until.
 type HungerChanged struct {
 	Actor  EntityID
 	Hunger Hunger
-	Until  int
+	Until  int `wire:"turn"`
 }
 
 // LostSight is a monster losing sight of the player, whom it could still
@@ -180,7 +189,7 @@ type HungerChanged struct {
 type LostSight struct {
 	Actor EntityID
 	At    Pos
-	Until int
+	Until int `wire:"turn"`
 }
 
 // SkillRaised adds By to one of an actor's skills (rules 2: a level-up
@@ -189,220 +198,4 @@ type SkillRaised struct {
 	Actor EntityID
 	Skill Skill
 	By    int
-}
-
-func (LevelEntered) Code() FactCode  { return CodeLevelEntered }
-func (LostSight) Code() FactCode     { return CodeLostSight }
-func (SkillRaised) Code() FactCode   { return CodeSkillRaised }
-func (Spawned) Code() FactCode       { return CodeSpawned }
-func (Moved) Code() FactCode         { return CodeMoved }
-func (Staggered) Code() FactCode     { return CodeStaggered }
-func (Attacked) Code() FactCode      { return CodeAttacked }
-func (Died) Code() FactCode          { return CodeDied }
-func (GainedXP) Code() FactCode      { return CodeGainedXP }
-func (LevelledUp) Code() FactCode    { return CodeLevelledUp }
-func (PickedUp) Code() FactCode      { return CodePickedUp }
-func (Dropped) Code() FactCode       { return CodeDropped }
-func (Equipped) Code() FactCode      { return CodeEquipped }
-func (Unequipped) Code() FactCode    { return CodeUnequipped }
-func (Consumed) Code() FactCode      { return CodeConsumed }
-func (Healed) Code() FactCode        { return CodeHealed }
-func (Damaged) Code() FactCode       { return CodeDamaged }
-func (Confused) Code() FactCode      { return CodeConfused }
-func (HungerChanged) Code() FactCode { return CodeHungerChanged }
-
-func (f LevelEntered) put(w *writer) {
-	if len(f.Rooms) > MaxRooms || len(f.Corridors) > MaxRooms {
-		w.fail("a level of %d rooms and %d corridors, more than the %d allowed", len(f.Rooms), len(f.Corridors), MaxRooms)
-	}
-	w.int(f.Depth)
-	w.int(f.Width)
-	w.int(f.Height)
-	w.array(len(f.Rooms) * 4)
-	for _, r := range f.Rooms {
-		w.int(r.X)
-		w.int(r.Y)
-		w.int(r.W)
-		w.int(r.H)
-	}
-	w.array(len(f.Corridors) * 5)
-	for _, c := range f.Corridors {
-		w.pos(c.From)
-		w.pos(c.To)
-		w.bool(c.HorizontalFirst)
-	}
-	w.pos(f.Stairs)
-	w.pos(f.Arrival)
-}
-
-func (f *LevelEntered) get(r *reader) {
-	f.Depth = r.int()
-	f.Width = r.int()
-	f.Height = r.int()
-	n := r.arrayOf(4, MaxRooms)
-	f.Rooms = make([]Rect, n)
-	for i := range f.Rooms {
-		f.Rooms[i] = Rect{r.int(), r.int(), r.int(), r.int()}
-	}
-	n = r.arrayOf(5, MaxRooms)
-	f.Corridors = make([]Corridor, n)
-	for i := range f.Corridors {
-		f.Corridors[i] = Corridor{r.pos(), r.pos(), r.bool()}
-	}
-	f.Stairs = r.pos()
-	f.Arrival = r.pos()
-}
-
-func (f Spawned) put(w *writer) {
-	w.id(f.ID)
-	w.int(f.Kind)
-	w.pos(f.Pos)
-	w.id(f.Holder)
-	w.slot(f.Slot)
-	w.int(f.HP)
-}
-
-func (f *Spawned) get(r *reader) {
-	f.ID = r.id()
-	f.Kind = r.int()
-	f.Pos = r.pos()
-	f.Holder = r.id()
-	f.Slot = r.slot()
-	f.HP = r.int()
-}
-
-func (f Moved) put(w *writer)  { w.id(f.Actor); w.dir(f.Dir) }
-func (f *Moved) get(r *reader) { f.Actor = r.id(); f.Dir = r.dir() }
-
-func (f Staggered) put(w *writer) { w.id(f.Actor); w.dir(f.Dir); w.bool(f.Blocked) }
-func (f *Staggered) get(r *reader) {
-	f.Actor = r.id()
-	f.Dir = r.dir()
-	f.Blocked = r.bool()
-}
-
-func (f Attacked) put(w *writer) {
-	w.id(f.Attacker)
-	w.id(f.Target)
-	w.id(f.Weapon)
-	w.int(f.Natural)
-	w.int(f.Attack)
-	w.int(f.ArmorClass)
-	w.bool(f.Hit)
-	w.int(f.Roll)
-	w.int(f.Damage)
-}
-
-func (f *Attacked) get(r *reader) {
-	f.Attacker = r.id()
-	f.Target = r.id()
-	f.Weapon = r.id()
-	f.Natural = r.int()
-	f.Attack = r.int()
-	f.ArmorClass = r.int()
-	f.Hit = r.bool()
-	f.Roll = r.int()
-	f.Damage = r.int()
-}
-
-func (f Died) put(w *writer) { w.id(f.Actor); w.cause(f.Cause); w.id(f.Killer) }
-func (f *Died) get(r *reader) {
-	f.Actor = r.id()
-	f.Cause = r.cause()
-	f.Killer = r.id()
-}
-
-func (f GainedXP) put(w *writer)  { w.id(f.Actor); w.int(f.Amount) }
-func (f *GainedXP) get(r *reader) { f.Actor = r.id(); f.Amount = r.int() }
-
-func (f LevelledUp) put(w *writer) {
-	w.id(f.Actor)
-	w.int(f.Level)
-	w.attribute(f.Attribute)
-	w.int(f.HP)
-	w.int(f.Mana)
-}
-
-func (f *LevelledUp) get(r *reader) {
-	f.Actor = r.id()
-	f.Level = r.int()
-	f.Attribute = r.attribute()
-	f.HP = r.int()
-	f.Mana = r.int()
-}
-
-func (f PickedUp) put(w *writer)  { w.id(f.Actor); w.id(f.Item) }
-func (f *PickedUp) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
-
-func (f Dropped) put(w *writer)  { w.id(f.Actor); w.id(f.Item) }
-func (f *Dropped) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
-
-func (f Equipped) put(w *writer) {
-	w.id(f.Actor)
-	w.id(f.Item)
-	w.slot(f.Slot)
-	w.id(f.Displaced)
-}
-
-func (f *Equipped) get(r *reader) {
-	f.Actor = r.id()
-	f.Item = r.id()
-	f.Slot = r.slot()
-	f.Displaced = r.id()
-}
-
-func (f Unequipped) put(w *writer)  { w.id(f.Actor); w.id(f.Item) }
-func (f *Unequipped) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
-
-func (f Consumed) put(w *writer)  { w.id(f.Actor); w.id(f.Item) }
-func (f *Consumed) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
-
-func (f Healed) put(w *writer) { w.id(f.Actor); w.int(f.Amount); w.cause(f.Cause) }
-func (f *Healed) get(r *reader) {
-	f.Actor = r.id()
-	f.Amount = r.int()
-	f.Cause = r.cause()
-}
-
-func (f Damaged) put(w *writer) {
-	w.id(f.Actor)
-	w.int(f.Amount)
-	w.cause(f.Cause)
-	w.id(f.Source)
-}
-
-func (f *Damaged) get(r *reader) {
-	f.Actor = r.id()
-	f.Amount = r.int()
-	f.Cause = r.cause()
-	f.Source = r.id()
-}
-
-func (f Confused) put(w *writer)  { w.id(f.Actor); w.int(f.Until) }
-func (f *Confused) get(r *reader) { f.Actor = r.id(); f.Until = r.int() }
-
-func (f HungerChanged) put(w *writer) {
-	w.id(f.Actor)
-	w.hunger(f.Hunger)
-	w.int(f.Until)
-}
-
-func (f *HungerChanged) get(r *reader) {
-	f.Actor = r.id()
-	f.Hunger = r.hunger()
-	f.Until = r.int()
-}
-
-func (f LostSight) put(w *writer) { w.id(f.Actor); w.pos(f.At); w.int(f.Until) }
-func (f *LostSight) get(r *reader) {
-	f.Actor = r.id()
-	f.At = r.pos()
-	f.Until = r.int()
-}
-
-func (f SkillRaised) put(w *writer) { w.id(f.Actor); w.skill(f.Skill); w.int(f.By) }
-func (f *SkillRaised) get(r *reader) {
-	f.Actor = r.id()
-	f.Skill = r.skill()
-	f.By = r.int()
 }

@@ -40,43 +40,6 @@ func registerFact(code FactCode, name string, mk func() Fact) {
 	factTable[code] = &factEntry{name, mk}
 }
 
-func init() {
-	registerCommand(CodeBegin, "Begin", func() Command { return &Begin{} })
-	registerCommand(CodeMove, "Move", func() Command { return &Move{} })
-	registerCommand(CodeWait, "Wait", func() Command { return &Wait{} })
-	registerCommand(CodePickUp, "PickUp", func() Command { return &PickUp{} })
-	registerCommand(CodeDrop, "Drop", func() Command { return &Drop{} })
-	registerCommand(CodeUse, "Use", func() Command { return &Use{} })
-	registerCommand(CodeRemove, "Remove", func() Command { return &Remove{} })
-	registerCommand(CodeDescend, "Descend", func() Command { return &Descend{} })
-	registerCommand(CodeChooseAttribute, "ChooseAttribute", func() Command { return &ChooseAttribute{} })
-
-	registerFact(CodeLevelEntered, "LevelEntered", func() Fact { return &LevelEntered{} })
-	registerFact(CodeSpawned, "Spawned", func() Fact { return &Spawned{} })
-	registerFact(CodeMoved, "Moved", func() Fact { return &Moved{} })
-	registerFact(CodeStaggered, "Staggered", func() Fact { return &Staggered{} })
-	registerFact(CodeAttacked, "Attacked", func() Fact { return &Attacked{} })
-	registerFact(CodeDied, "Died", func() Fact { return &Died{} })
-	registerFact(CodeGainedXP, "GainedXP", func() Fact { return &GainedXP{} })
-	registerFact(CodeLevelledUp, "LevelledUp", func() Fact { return &LevelledUp{} })
-	registerFact(CodePickedUp, "PickedUp", func() Fact { return &PickedUp{} })
-	registerFact(CodeDropped, "Dropped", func() Fact { return &Dropped{} })
-	registerFact(CodeEquipped, "Equipped", func() Fact { return &Equipped{} })
-	registerFact(CodeUnequipped, "Unequipped", func() Fact { return &Unequipped{} })
-	registerFact(CodeConsumed, "Consumed", func() Fact { return &Consumed{} })
-	registerFact(CodeHealed, "Healed", func() Fact { return &Healed{} })
-	registerFact(CodeDamaged, "Damaged", func() Fact { return &Damaged{} })
-	registerFact(CodeConfused, "Confused", func() Fact { return &Confused{} })
-	registerFact(CodeHungerChanged, "HungerChanged", func() Fact { return &HungerChanged{} })
-	registerFact(CodeLostSight, "LostSight", func() Fact { return &LostSight{} })
-	registerFact(CodeSkillRaised, "SkillRaised", func() Fact { return &SkillRaised{} })
-	registerFact(CodeShot, "Shot", func() Fact { return &Shot{} })
-	registerFact(CodeMoodChanged, "MoodChanged", func() Fact { return &MoodChanged{} })
-	registerFact(CodeStole, "Stole", func() Fact { return &Stole{} })
-	registerFact(CodeSummoned, "Summoned", func() Fact { return &Summoned{} })
-	registerFact(CodeWon, "Won", func() Fact { return &Won{} })
-}
-
 // CommandName is the wire name of a command code ("Move"), or "" if unknown.
 func CommandName(c CommandCode) string {
 	if e := commandTable[c]; e != nil {
@@ -113,4 +76,21 @@ func CommandCodes() []CommandCode {
 		}
 	}
 	return out
+}
+
+// NewFact returns a new zero fact of code c, or nil if c is no fact.
+func NewFact(c FactCode) Fact {
+	if e := factTable[c]; e != nil {
+		return e.make()
+	}
+	return nil
+}
+
+// NewCommand returns a new zero command of code c, or nil if c is no
+// command.
+func NewCommand(c CommandCode) Command {
+	if e := commandTable[c]; e != nil {
+		return e.make()
+	}
+	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -338,8 +339,8 @@ func badJournals() []badJournal {
 			return path, outcome{Stage: "open", Message: fmt.Sprintf("journal %s: at byte 8: header cut short: %d of %d bytes", path, cut-len(journal.Magic), total)}
 		}},
 		{"a journal from a newer format", journal.ErrFutureFormat, func(t testing.TB, sp specimen, dir string) (string, outcome) {
-			path := inFile(t, dir, "future.jnl", sp.withHeaderByte(1, events.FormatVersion+1))
-			return path, outcome{Stage: "open", Message: fmt.Sprintf("journal %s: at byte 8: format version %d is newer than this program, which reads up to %d: update rogue", path, events.FormatVersion+1, events.FormatVersion)}
+			path := inFile(t, dir, "future.jnl", sp.withHeaderByte(1, wire.FormatVersion+1))
+			return path, outcome{Stage: "open", Message: fmt.Sprintf("journal %s: at byte 8: format version %d is newer than this program, which reads up to %d: update rogue", path, wire.FormatVersion+1, wire.FormatVersion)}
 		}},
 		{"a header saying format version 0", journal.ErrBadHeader, func(t testing.TB, sp specimen, dir string) (string, outcome) {
 			path := inFile(t, dir, "zero.jnl", sp.withHeaderByte(1, 0))

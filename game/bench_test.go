@@ -21,6 +21,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/internal/benchcpu"
 	"rogue/internal/msgpackref"
 	"rogue/journal"
@@ -100,7 +101,7 @@ func buildBenchJournals() error {
 	if dir != "" {
 		// Snapshots of another schema would be refused, and of another
 		// spacing measure another program: build anew.
-		dir = filepath.Join(dir, fmt.Sprintf("v%d-s%d-e%d-%d", events.FormatVersion, reducer.SnapshotSchema, journal.SnapshotEvery, bench.longest))
+		dir = filepath.Join(dir, fmt.Sprintf("v%d-s%d-e%d-%d", wire.FormatVersion, reducer.SnapshotSchema, journal.SnapshotEvery, bench.longest))
 		if err := loadBenchJournals(dir); err == nil {
 			return nil
 		}
@@ -284,7 +285,7 @@ func turnPayloads(b *testing.B, data []byte) [][]byte {
 	if err != nil {
 		b.Fatal(err)
 	}
-	enc := events.NewTurnEncoderFor(1)
+	enc := wire.NewTurnEncoderFor(1)
 	var out [][]byte
 	var t events.Turn
 	for r.Next(&t) == nil {
@@ -634,7 +635,7 @@ func journalParts(b *testing.B, journals [][]byte) map[string]int {
 		if err != nil {
 			b.Fatal(err)
 		}
-		enc := events.NewTurnEncoderFor(r.Header().FormatVersion)
+		enc := wire.NewTurnEncoderFor(r.Header().FormatVersion)
 		parts["header"] += int(r.End())
 		var t events.Turn
 		for r.Next(&t) == nil {

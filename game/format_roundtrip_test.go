@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/journal"
 	"rogue/reducer/content"
 )
@@ -19,8 +20,8 @@ import (
 type checkedAppender struct {
 	t     *testing.T
 	m     *journal.Memory
-	enc   *events.TurnEncoder
-	dec   *events.TurnDecoder
+	enc   *wire.TurnEncoder
+	dec   *wire.TurnDecoder
 	turns int
 }
 
@@ -28,7 +29,7 @@ func (a *checkedAppender) Append(turn *events.Turn) error {
 	format := a.m.Header().FormatVersion
 	payload, err := a.enc.Encode(turn)
 	require.NoError(a.t, err, "turn %d", a.turns)
-	require.NoError(a.t, events.CheckTurn(payload, format), "turn %d", a.turns)
+	require.NoError(a.t, wire.CheckTurn(payload, format), "turn %d", a.turns)
 	var back events.Turn
 	require.NoError(a.t, a.dec.Decode(payload, &back), "turn %d", a.turns)
 	require.True(a.t, assert.Equal(a.t, *turn, back, "turn %d", a.turns))
@@ -61,7 +62,7 @@ func TestBotGamesReadBackFromFormat4AsTheRulesDecidedThem(t *testing.T) {
 			require.Equal(t, 4, h.FormatVersion)
 			m, err := journal.NewMemory(h)
 			require.NoError(t, err)
-			out := &checkedAppender{t: t, m: m, enc: events.NewTurnEncoderFor(4), dec: events.NewTurnDecoderFor(4)}
+			out := &checkedAppender{t: t, m: m, enc: wire.NewTurnEncoderFor(4), dec: wire.NewTurnDecoderFor(4)}
 			tables, err := Tables(h, content.Default())
 			require.NoError(t, err)
 			played, err := Start(h, tables, out)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -26,7 +27,7 @@ type Game struct {
 // NewHeader is the header of a new game under the current rules.
 func NewHeader(seed uint64, player string, opts journal.Options) journal.Header {
 	return journal.Header{
-		FormatVersion: events.FormatVersion,
+		FormatVersion: wire.FormatVersion,
 		RulesVersion:  events.RulesVersion,
 		Algorithm:     dice.Algorithm,
 		Seed:          seed,

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 // CHANGELOG.md records every rules version and every journal format, a
@@ -41,13 +42,13 @@ func TestTheChangelogNamesEveryRulesVersionAndEveryFormat(t *testing.T) {
 	for n := 1; n <= events.RulesVersion; n++ {
 		want = append(want, fmt.Sprintf("Rules %d", n))
 	}
-	for n := 1; n <= events.FormatVersion; n++ {
+	for n := 1; n <= wire.FormatVersion; n++ {
 		want = append(want, fmt.Sprintf("Journal format %d", n))
 	}
 	for _, w := range want {
 		assert.Contains(t, headings, w,
-			"CHANGELOG.md has no entry \"## [%s] - DATE\": every rules version (events.RulesVersion is %d) and journal format (events.FormatVersion is %d) has one, added in the commit that brings it",
-			w, events.RulesVersion, events.FormatVersion)
+			"CHANGELOG.md has no entry \"## [%s] - DATE\": every rules version (events.RulesVersion is %d) and journal format (wire.FormatVersion is %d) has one, added in the commit that brings it",
+			w, events.RulesVersion, wire.FormatVersion)
 	}
 	for _, h := range headings {
 		if m := regexp.MustCompile(`^(Rules|Journal format) (\d+)$`).FindStringSubmatch(h); m != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -81,7 +82,7 @@ func TestJournalsOfEveryReleasedFormatStillReplay(t *testing.T) {
 			assert.Equal(t, s.Turn, checked)
 		})
 	}
-	for v := 1; v <= events.FormatVersion; v++ {
+	for v := 1; v <= wire.FormatVersion; v++ {
 		found := false
 		for _, j := range journals {
 			found = found || j.version == v
@@ -136,11 +137,11 @@ func readTurns(t *testing.T, path string) []events.Turn {
 func TestAJournalFromANewerFormatSaysWhichVersionItNeeds(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("testdata", "formats", "v1", "seed-1.rogue"))
 	require.NoError(t, err)
-	newer := events.FormatVersion + 1
+	newer := wire.FormatVersion + 1
 	path := filepath.Join(t.TempDir(), "from-the-future.rogue")
 	require.NoError(t, os.WriteFile(path, withFormatVersion(t, b, newer), 0o644))
 	want := fmt.Sprintf("journal %s: at byte 8: format version %d is newer than this program, which reads up to %d: update rogue",
-		path, newer, events.FormatVersion)
+		path, newer, wire.FormatVersion)
 
 	r, err := journal.Open(path)
 	assert.Nil(t, r)

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/journal"
 	"rogue/reducer/dice"
 )
@@ -142,15 +143,15 @@ func exampleBytes(t *testing.T) map[string][]byte {
 	m, err := journal.NewMemory(child)
 	require.NoError(t, err)
 	out["header-with-parent"] = payloadAt(t, m.Bytes(), int64(len(journal.Magic)))
-	for v := 1; v <= events.FormatVersion; v++ {
+	for v := 1; v <= wire.FormatVersion; v++ {
 		for name, turn := range map[string]events.Turn{"turn-1": turns[1], "use": useTurn()} {
-			p, err := events.NewTurnEncoderFor(v).Encode(&turn)
+			p, err := wire.NewTurnEncoderFor(v).Encode(&turn)
 			require.NoError(t, err)
 			out[fmt.Sprintf("%s-format-%d", name, v)] = append([]byte(nil), p...)
 		}
 	}
 	for name, turn := range format4Turns() {
-		p, err := events.NewTurnEncoderFor(4).Encode(&turn)
+		p, err := wire.NewTurnEncoderFor(4).Encode(&turn)
 		require.NoError(t, err)
 		out[name+"-format-4"] = append([]byte(nil), p...)
 	}

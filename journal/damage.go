@@ -4,8 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
-
-	"rogue/events"
+	"rogue/events/wire"
 )
 
 // Telling a torn tail from damage.
@@ -162,7 +161,7 @@ func (s *scanner) verifies(b []byte, f framing, prev uint32) bool {
 	if !turnStart(payload[0], s.format) {
 		return false
 	}
-	ok, work := events.TurnShapeOK(payload, s.format)
+	ok, work := wire.TurnShapeOK(payload, s.format)
 	s.spend(work)
 	if !ok {
 		return false
@@ -228,7 +227,7 @@ func (s *scanner) repairLength(b []byte, off int64, prev uint32, declared framin
 				continue
 			}
 			f := framing{off: off, prefix: n, plen: i + 1, crc: stored}
-			if events.CheckTurn(payload[:i+1], s.format) == nil {
+			if wire.CheckTurn(payload[:i+1], s.format) == nil {
 				return mend{how: MendLength, rec: f, at: f.end(), chain: stored}, true
 			}
 		}
@@ -244,7 +243,7 @@ func (s *scanner) repairChecksum(b []byte, f framing, prev uint32) (mend, bool, 
 		return mend{}, false, nil
 	}
 	payload := b[f.prefix+4 : f.size()]
-	if events.CheckTurn(payload, s.format) != nil {
+	if wire.CheckTurn(payload, s.format) != nil {
 		return mend{}, false, nil
 	}
 	t := chain(prev, payload)
@@ -326,7 +325,7 @@ func faultAt(b []byte, left int64, prev uint32, format int) error {
 	if chain(prev, payload) != binary.LittleEndian.Uint32(b[n:]) {
 		return problem("checksum does not chain: record corrupt, repeated or out of order", ErrCorrupt, ErrChecksum)
 	}
-	if err := events.CheckTurn(payload, format); err != nil {
+	if err := wire.CheckTurn(payload, format); err != nil {
 		return problem("record does not decode: payload "+err.Error(), ErrCorrupt)
 	}
 	return nil

@@ -34,7 +34,7 @@
 //	 created (unix seconds, UTC), player name, [wizard (bool), sync every (uint)],
 //	 parent, only in a game taken over: [file name, its chain after turn (uint32), turn (uint)]]
 //
-// A turn payload is an events.Turn as events.TurnEncoder writes it in the
+// A turn payload is an events.Turn as wire.TurnEncoder writes it in the
 // journal's format version. A journal keeps the format it was created in:
 // OpenAppend continues an older one in its own format.
 //
@@ -50,10 +50,10 @@
 // and MaxTurns turns, a record at most MaxRecordSize bytes, and a declared
 // length is checked against the cap and against the bytes actually left in
 // the file before anything is read or allocated for it. The header goes
-// through events.CheckShape before it is decoded; a turn's payload goes
-// straight to events.TurnDecoder, which reads its bytes itself, allocates
+// through wire.CheckShape before it is decoded; a turn's payload goes
+// straight to wire.TurnDecoder, which reads its bytes itself, allocates
 // no more than a cap whatever they say, and refuses whatever
-// events.CheckTurn refuses: a refused payload then goes through CheckTurn,
+// wire.CheckTurn refuses: a refused payload then goes through CheckTurn,
 // whose message names the offset of a bad shape.
 //
 // # Crash safety

@@ -13,6 +13,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 // Header says which game a journal holds: the versions it was written
@@ -20,7 +21,7 @@ import (
 // and the options that change how it was played or written.
 type Header struct {
 	// FormatVersion is the journal's wire format: every turn is written
-	// in it. Create writes events.FormatVersion (0 means that) or an
+	// in it. Create writes wire.FormatVersion (0 means that) or an
 	// older format it is asked for; OpenAppend continues a journal in its
 	// own format.
 	FormatVersion int
@@ -96,10 +97,10 @@ const (
 // current format version, whole seconds in UTC.
 func (h Header) normalized() (Header, error) {
 	if h.FormatVersion == 0 {
-		h.FormatVersion = events.FormatVersion
+		h.FormatVersion = wire.FormatVersion
 	}
-	if !events.KnownFormat(h.FormatVersion) {
-		return h, problem(fmt.Sprintf("header: format version %d, but this program writes only 1 to %d", h.FormatVersion, events.FormatVersion), ErrInvalid)
+	if !wire.KnownFormat(h.FormatVersion) {
+		return h, problem(fmt.Sprintf("header: format version %d, but this program writes only 1 to %d", h.FormatVersion, wire.FormatVersion), ErrInvalid)
 	}
 	if h.RulesVersion == 0 {
 		h.RulesVersion = events.RulesVersion
@@ -117,7 +118,7 @@ func (h Header) normalized() (Header, error) {
 // check returns what is wrong with h's values, or "".
 func (h Header) check() string {
 	switch {
-	case h.FormatVersion < 1 || h.FormatVersion > events.FormatVersion:
+	case h.FormatVersion < 1 || h.FormatVersion > wire.FormatVersion:
 		return fmt.Sprintf("format version %d is not one this program knows", h.FormatVersion)
 	case h.RulesVersion < 1 || h.RulesVersion > math.MaxInt32:
 		return fmt.Sprintf("rules version %d is out of range", h.RulesVersion)
@@ -224,7 +225,7 @@ func firstErr(errs ...error) error {
 
 // decodeHeader reads a header payload. It reads the format version first,
 // so that a journal from a newer program says so whatever its header looks
-// like; then it checks the payload's shape (events.CheckShape) and decodes
+// like; then it checks the payload's shape (wire.CheckShape) and decodes
 // it field by field with concrete decoder calls, bounding every string
 // before reading it.
 func decodeHeader(payload []byte) (Header, error) {
@@ -238,13 +239,13 @@ func decodeHeader(payload []byte) (Header, error) {
 	if d.err != nil {
 		return h, d.err
 	}
-	if v > events.FormatVersion {
-		return h, problem(fmt.Sprintf("format version %d is newer than this program, which reads up to %d: update rogue", v, events.FormatVersion), ErrFutureFormat)
+	if v > wire.FormatVersion {
+		return h, problem(fmt.Sprintf("format version %d is newer than this program, which reads up to %d: update rogue", v, wire.FormatVersion), ErrFutureFormat)
 	}
 	if v < 1 {
 		return h, badHeader(fmt.Sprintf("format version %d is not valid", v))
 	}
-	if err := events.CheckShape(payload, 2); err != nil {
+	if err := wire.CheckShape(payload, 2); err != nil {
 		return h, badHeader(err.Error())
 	}
 	// Every format so far shares this header, with or without its

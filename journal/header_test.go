@@ -11,6 +11,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 func TestHeadersSurviveARoundTrip(t *testing.T) {
@@ -52,7 +53,7 @@ func TestHeadersSurviveARoundTrip(t *testing.T) {
 func TestAPlainHeaderIsSmall(t *testing.T) {
 	payload, err := encodeHeader(testHeader())
 	require.NoError(t, err)
-	assert.Equal(t, []byte{0x97, events.FormatVersion, events.RulesVersion, 0xa5, 'p', 'c', 'g', '3', '2',
+	assert.Equal(t, []byte{0x97, wire.FormatVersion, events.RulesVersion, 0xa5, 'p', 'c', 'g', '3', '2',
 		0xcf, 0x00, 0x00, 0xde, 0xad, 0xbe, 0xef, 0xca, 0xfe,
 		0xce, 0x67, 0xd4, 0x46, 0xa6, // 2025-03-14 15:09:26 UTC
 		0xa3, 'A', 'd', 'a', 0x92, 0xc2, 0x00}, payload)
@@ -62,7 +63,7 @@ func TestNewJournalsFillInTheHeaderDefaults(t *testing.T) {
 	m, err := NewMemory(Header{Algorithm: "pcg32", Created: time.Date(2025, 3, 14, 16, 9, 26, 535897932, time.FixedZone("CET", 3600))})
 	require.NoError(t, err)
 	assert.Equal(t, Header{
-		FormatVersion: events.FormatVersion,
+		FormatVersion: wire.FormatVersion,
 		RulesVersion:  events.RulesVersion,
 		Algorithm:     "pcg32",
 		Created:       time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC),
@@ -93,8 +94,8 @@ func TestHeadersThatCannotBeWrittenAreRefused(t *testing.T) {
 			"journal: header: player name is not valid UTF-8"},
 		{"no PRNG algorithm", with(func(h *Header) { h.Algorithm = "" }),
 			"journal: header: PRNG algorithm is empty"},
-		{"a format version from the future", with(func(h *Header) { h.FormatVersion = events.FormatVersion + 1 }),
-			fmt.Sprintf("journal: header: format version %d, but this program writes only 1 to %d", events.FormatVersion+1, events.FormatVersion)},
+		{"a format version from the future", with(func(h *Header) { h.FormatVersion = wire.FormatVersion + 1 }),
+			fmt.Sprintf("journal: header: format version %d, but this program writes only 1 to %d", wire.FormatVersion+1, wire.FormatVersion)},
 		{"a negative batch size", with(func(h *Header) { h.Options.SyncEvery = -1 }),
 			"journal: header: sync every -1 turns is out of range"},
 		{"a parent with no name", with(func(h *Header) { h.Parent = &Parent{Turn: 5} }),
@@ -130,7 +131,7 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 		want    string
 	}{
 		{"format version 7", enc(7, "anything at all", map[string]int{"x": 1}), ErrFutureFormat,
-			fmt.Sprintf("format version 7 is newer than this program, which reads up to %d: update rogue", events.FormatVersion)},
+			fmt.Sprintf("format version 7 is newer than this program, which reads up to %d: update rogue", wire.FormatVersion)},
 		{"format version 0", enc(0, 1, "pcg32", 1, 0, "Ada", opts), ErrBadHeader, "bad header: format version 0 is not valid"},
 		{"a negative format version", enc(-1, 1, "pcg32", 1, 0, "Ada", opts), ErrBadHeader, "bad header: format version -1 is out of range"},
 		{"not an array", enc(1)[1:], ErrBadHeader, "bad header: it is not a non-empty array"},
@@ -183,7 +184,7 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 
 // The parent is read in every format: it is the header's, not a turn's.
 func TestAHeaderNamingItsParentReadsInEveryFormat(t *testing.T) {
-	for v := 1; v <= events.FormatVersion; v++ {
+	for v := 1; v <= wire.FormatVersion; v++ {
 		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) {
 			h := testHeader()
 			h.FormatVersion = v

@@ -10,11 +10,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 func testHeader() Header {
 	return Header{
-		FormatVersion: events.FormatVersion,
+		FormatVersion: wire.FormatVersion,
 		RulesVersion:  events.RulesVersion,
 		Algorithm:     "pcg32",
 		Seed:          0xdeadbeefcafe,

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 // ErrNoCleanEnd is what LastTurn returns when it finds no whole record
@@ -89,10 +90,10 @@ func lastTurn(r *Reader) (h Header, t events.Turn, ok bool, err error) {
 	}
 	size, pre, _ := parseLength(buf[o:], MaxRecordSize)
 	payload := buf[o+pre+4 : o+pre+4+size]
-	if err := events.CheckTurn(payload, h.FormatVersion); err != nil {
+	if err := wire.CheckTurn(payload, h.FormatVersion); err != nil {
 		return h, t, false, r.fail(start+int64(o), -1, problem("record does not decode: payload "+err.Error(), ErrCorrupt))
 	}
-	if err := events.NewTurnDecoderFor(h.FormatVersion).Decode(payload, &t); err != nil {
+	if err := wire.NewTurnDecoderFor(h.FormatVersion).Decode(payload, &t); err != nil {
 		return h, t, false, r.fail(start+int64(o), -1, problem("record does not decode: "+err.Error(), ErrCorrupt, err))
 	}
 	return h, t, true, nil

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 // Reader reads a journal: its header, then its turns one by one with Next.
@@ -20,7 +21,7 @@ type Reader struct {
 	size   int64
 	closer io.Closer
 	h      Header
-	dec    *events.TurnDecoder
+	dec    *wire.TurnDecoder
 	offset int64  // where the record last returned starts
 	end    int64  // where the last whole record ends
 	turns  int    // whole turn records read
@@ -97,7 +98,7 @@ func newReader(w window, size int64, path string) (*Reader, error) {
 	if err := r.readHeader(); err != nil {
 		return nil, err
 	}
-	r.dec = events.NewTurnDecoderFor(r.h.FormatVersion)
+	r.dec = wire.NewTurnDecoderFor(r.h.FormatVersion)
 	return r, nil
 }
 
@@ -269,7 +270,7 @@ func (r *Reader) next(t *events.Turn) error {
 	// check refuses, so the check runs only to word a refusal: in its
 	// terms when it refuses too, as when it ran first.
 	if err := r.dec.Decode(payload, t); err != nil {
-		if err := events.CheckTurn(payload, r.h.FormatVersion); err != nil {
+		if err := wire.CheckTurn(payload, r.h.FormatVersion); err != nil {
 			return r.stop(off, false, problem("record does not decode: payload "+err.Error(), ErrCorrupt))
 		}
 		return r.stop(off, false, problem("record does not decode: "+err.Error(), ErrCorrupt, err))

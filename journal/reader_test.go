@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 func TestTheReaderGivesEveryTurnWithItsOffset(t *testing.T) {
@@ -179,7 +180,7 @@ func nested(depth int) []byte {
 }
 
 func TestHostileRecordsAreRefusedQuicklyAndCheaply(t *testing.T) {
-	for v := 1; events.KnownFormat(v); v++ {
+	for v := 1; wire.KnownFormat(v); v++ {
 		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) { testHostileRecords(t, v) })
 	}
 }
@@ -293,7 +294,7 @@ func TestFilesThatAreNotUsableJournalsAreRefusedClearly(t *testing.T) {
 		{"a file that ends inside the magic", []byte("ROGUE"), ErrTruncatedHeader,
 			"journal: at byte 0: header cut short: the file ends after 5 bytes, inside the magic"},
 		{"a journal from a newer program", future(), ErrFutureFormat,
-			fmt.Sprintf("journal: at byte 8: format version 7 is newer than this program, which reads up to %d: update rogue", events.FormatVersion)},
+			fmt.Sprintf("journal: at byte 8: format version 7 is newer than this program, which reads up to %d: update rogue", wire.FormatVersion)},
 		{"a header whose checksum is wrong", badHeaderCRC, ErrBadHeader,
 			"journal: at byte 8: bad header: checksum mismatch, the header is corrupt"},
 		{"a header longer than the cap", append([]byte(Magic), 0x80, 0x10), ErrBadHeader,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 // Writer is what a game appends its turns to: a journal file (*File) or a
@@ -30,7 +31,7 @@ type Writer interface {
 type recorder struct {
 	path  string
 	h     Header
-	enc   *events.TurnEncoder
+	enc   *wire.TurnEncoder
 	rec   []byte
 	size  int64 // bytes of whole records, magic and header included
 	turns int
@@ -43,7 +44,7 @@ type recorder struct {
 func newRecorder(path string, h Header, size int64, turns int, chain uint32) recorder {
 	return recorder{
 		path: path, h: h, size: size, turns: turns, chain: chain,
-		enc: events.NewTurnEncoderFor(h.FormatVersion),
+		enc: wire.NewTurnEncoderFor(h.FormatVersion),
 	}
 }
 
@@ -85,7 +86,7 @@ func (c *recorder) record(t *events.Turn) ([]byte, uint32, error) {
 	if len(payload) > MaxRecordSize {
 		return nil, 0, fail(fmt.Sprintf("turn is %d bytes, more than the %d a record may hold", len(payload), MaxRecordSize), ErrInvalid)
 	}
-	if err := events.CheckTurn(payload, c.h.FormatVersion); err != nil {
+	if err := wire.CheckTurn(payload, c.h.FormatVersion); err != nil {
 		return nil, 0, fail("turn would not read back: payload "+err.Error(), ErrInvalid)
 	}
 	if c.size+int64(frameSize(len(payload))) > MaxFileSize {

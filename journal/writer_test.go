@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 )
 
 func TestCreateNeverOverwritesAnything(t *testing.T) {
@@ -301,7 +302,7 @@ func TestATornTailIsCutOnlyByTrimTornAndKeptInASideFile(t *testing.T) {
 // byte for byte as that release wrote it, so the file stays one format
 // from start to end.
 func TestAJournalOfAnOlderFormatGoesOnInThatFormat(t *testing.T) {
-	for v := 1; v < events.FormatVersion; v++ {
+	for v := 1; v < wire.FormatVersion; v++ {
 		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) {
 			h := testHeader()
 			h.FormatVersion = v
@@ -356,7 +357,7 @@ func TestTheCurrentFormatIsSmallerThanFormat1(t *testing.T) {
 	_, read, err := readBytes(cur)
 	require.NoError(t, err)
 	assert.Equal(t, turns, read)
-	assert.Less(t, len(cur), len(v1)*85/100, "format %d: %d bytes, format 1: %d", events.FormatVersion, len(cur), len(v1))
+	assert.Less(t, len(cur), len(v1)*85/100, "format %d: %d bytes, format 1: %d", wire.FormatVersion, len(cur), len(v1))
 }
 
 // positionAt is the Position after turn n of journal b.

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -147,7 +148,7 @@ func parentNote(path string, h journal.Header, checked int) string {
 		return head + ": " + err.Error()
 	}
 	defer c.Close()
-	pe, ce := events.NewTurnEncoderFor(h.FormatVersion), events.NewTurnEncoderFor(h.FormatVersion)
+	pe, ce := wire.NewTurnEncoderFor(h.FormatVersion), wire.NewTurnEncoderFor(h.FormatVersion)
 	var pt, ct events.Turn
 	for n := 0; n <= p.Turn; n++ {
 		if err := r.Next(&pt); err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -229,7 +230,7 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		"empty":   writeFile(t, dir, "empty.jnl", nil),
 		"dir":     dir,
 		"garbage": writeFile(t, dir, "garbage.jnl", bytes.Repeat([]byte{0xde, 0xad, 0xbe, 0xef}, 300)),
-		"future":  writeFile(t, dir, "future.jnl", setHeaderByte(good, 1, events.FormatVersion+1)),
+		"future":  writeFile(t, dir, "future.jnl", setHeaderByte(good, 1, wire.FormatVersion+1)),
 		"rules2":  writeFile(t, dir, "rules-next.jnl", setHeaderByte(good, 2, events.RulesVersion+1)),
 		"ghost":   writeFile(t, dir, "ghost.jnl", ghost.Bytes()),
 		"bomb":    writeFile(t, dir, "bomb.jnl", withRecord(good, m.Chain(), []byte{0xdd, 0xff, 0xff, 0xff, 0xff})),
@@ -291,10 +292,10 @@ func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
 		got := runRogue(t, nil, "replay", "--headless", p("rules2"))
 		assert.Equal(t, 0, got.Code, got.Stderr)
 		assert.Equal(t, "", got.Stderr)
-		assert.Contains(t, got.Stdout, fmt.Sprintf("versions: format %d, rules %d, chance ", events.FormatVersion, events.RulesVersion+1))
+		assert.Contains(t, got.Stdout, fmt.Sprintf("versions: format %d, rules %d, chance ", wire.FormatVersion, events.RulesVersion+1))
 		assert.Contains(t, got.Stdout, "turn:     9 of 9\n")
 	})
 }
 
 // newerFormat is what a journal from the next format version says.
-var newerFormat = fmt.Sprintf("format version %d is newer than this program, which reads up to %d: update rogue", events.FormatVersion+1, events.FormatVersion)
+var newerFormat = fmt.Sprintf("format version %d is newer than this program, which reads up to %d: update rogue", wire.FormatVersion+1, wire.FormatVersion)

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/game"
 	"rogue/journal"
 )
@@ -318,7 +319,7 @@ func TestJournalsFromElsewhereExportAsTheyReplay(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, ghost.Append(&events.Turn{Command: &events.Wait{}, Facts: []events.Fact{&events.Moved{Actor: 999, Dir: events.North}}}))
 	paths := map[string]string{
-		"future": writeFile(t, dir, "future.jnl", setHeaderByte(good, 1, events.FormatVersion+1)),
+		"future": writeFile(t, dir, "future.jnl", setHeaderByte(good, 1, wire.FormatVersion+1)),
 		"rules2": writeFile(t, dir, "rules-next.jnl", setHeaderByte(good, 2, events.RulesVersion+1)),
 		"ghost":  writeFile(t, dir, "ghost.jnl", ghost.Bytes()),
 		"bomb":   writeFile(t, dir, "bomb.jnl", withRecord(good, m.Chain(), []byte{0xdd, 0xff, 0xff, 0xff, 0xff})),

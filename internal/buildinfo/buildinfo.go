@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/reducer/dice"
 )
 
@@ -20,7 +21,7 @@ func Line() string {
 	}
 	return fmt.Sprintf("rogue %s (%s %s/%s); journal formats 1 to %d (new games in %d); rules %s; PRNG %s",
 		buildVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH,
-		events.FormatVersion, events.FormatVersion, rules, dice.Algorithm)
+		wire.FormatVersion, wire.FormatVersion, rules, dice.Algorithm)
 }
 
 // buildVersion is the module's version when the build knows it (go

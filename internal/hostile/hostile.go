@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/journal"
 	"rogue/reducer/content"
 	"rogue/reducer/dice"
@@ -59,14 +60,14 @@ func AllOf(size int) []Journal {
 // builder appends turns to a journal in memory until it would pass a size.
 type builder struct {
 	m     *journal.Memory
-	enc   *events.TurnEncoder
+	enc   *wire.TurnEncoder
 	limit int
 	tab   *content.Tables
 }
 
 func newBuilder(seed uint64, limit int) *builder {
 	m, err := journal.NewMemory(journal.Header{
-		FormatVersion: events.FormatVersion,
+		FormatVersion: wire.FormatVersion,
 		RulesVersion:  events.RulesVersion,
 		Algorithm:     dice.Algorithm,
 		Seed:          seed,
@@ -75,7 +76,7 @@ func newBuilder(seed uint64, limit int) *builder {
 	if err != nil {
 		panic(fmt.Sprintf("hostile: header: %v", err))
 	}
-	return &builder{m: m, enc: events.NewTurnEncoderFor(events.FormatVersion), limit: limit, tab: content.Default()}
+	return &builder{m: m, enc: wire.NewTurnEncoderFor(wire.FormatVersion), limit: limit, tab: content.Default()}
 }
 
 // append appends a turn; it reports false (appending nothing) when the

@@ -11,105 +11,27 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 )
 
-// Mirror types: one struct per wire shape, fields in wire order, the code
-// first. msgpack/v5 decodes a struct from an array field by field.
+// The mirrors (mirror_gen.go, written by events/internal/gen from the
+// types of package events): one struct per command and fact, fields in
+// wire order, the code first. msgpack/v5 decodes a struct from an array
+// field by field. The two whose layout is written by hand in the codec
+// have theirs here.
 type (
-	noFields  struct{ Code uint8 }
-	oneField  struct{ Code, A uint32 }
-	useCmd    struct{ Code, Item, X, Y int32 }
-	twoIDs    struct{ Code, Actor, Item uint32 }
-	moved     struct{ Code, Actor, Dir uint32 }
-	staggered struct {
-		Code, Actor, Dir uint32
-		Blocked          bool
-	}
-	attacked struct {
-		Code, Attacker, Target, Weapon uint32
-		Natural, Attack, ArmorClass    int32
-		Hit                            bool
-		Roll, Damage                   int32
-	}
-	levelEntered struct {
+	mirrorLevelEntered struct {
 		Code                 uint8
 		Depth, Width, Height int32
 		Rooms                []int32
 		Corridors            []any
 		SX, SY, AX, AY       int32
 	}
-	spawned struct {
-		Code, ID uint32
-		Kind     int32
-		X, Y     int32
-		Holder   uint32
-		Slot     uint8
-		HP       int32
-	}
-	died       struct{ Code, Actor, Cause, Killer uint32 }
-	gainedXP   struct{ Code, Actor, Amount int32 }
-	levelledUp struct {
-		Code, Actor, Level, Attribute, HP, Mana int32
-	}
-	equipped struct{ Code, Actor, Item, Slot, Displaced uint32 }
-	healed   struct{ Code, Actor, Amount, Cause int32 }
-	damaged  struct{ Code, Actor, Amount, Cause, Source int32 }
-	// lostSight is LostSight; SkillRaised and Enchanted have healed's
-	// shape.
-	lostSight struct{ Code, Actor, X, Y, Until int32 }
-	useOnCmd  struct{ Code, Item, On uint32 }
-	// Rules 3: shot is Attacked without a weapon; MoodChanged and
-	// Summoned have gainedXP's shape, Won twoIDs'.
-	shot struct {
-		Code, Attacker, Target      uint32
-		Natural, Attack, ArmorClass int32
-		Hit                         bool
-		Roll, Damage                int32
-	}
-	threeIDs struct{ Code, Actor, Victim, Item uint32 }
+	// mirrorUse is a Use with a target; mirrorUseAlone one without,
+	// [code, item] in format 1.
+	mirrorUse      struct{ Code, Item, X, Y int32 }
+	mirrorUseAlone struct{ Code, Item int32 }
 )
 
-// news[code] makes a fresh mirror of the fact with that wire code.
-var facts = [256]func() any{
-	1:  func() any { return new(levelEntered) },
-	2:  func() any { return new(spawned) },
-	3:  func() any { return new(moved) },
-	4:  func() any { return new(staggered) },
-	5:  func() any { return new(attacked) },
-	6:  func() any { return new(died) },
-	7:  func() any { return new(gainedXP) },
-	8:  func() any { return new(levelledUp) },
-	9:  func() any { return new(twoIDs) },
-	10: func() any { return new(twoIDs) },
-	11: func() any { return new(equipped) },
-	12: func() any { return new(twoIDs) },
-	13: func() any { return new(twoIDs) },
-	14: func() any { return new(healed) },
-	15: func() any { return new(damaged) },
-	16: func() any { return new(gainedXP) },
-	17: func() any { return new(healed) },
-	18: func() any { return new(lostSight) },
-	19: func() any { return new(healed) },
-	30: func() any { return new(twoIDs) },
-	31: func() any { return new(healed) },
-	20: func() any { return new(shot) },
-	21: func() any { return new(gainedXP) },
-	22: func() any { return new(threeIDs) },
-	23: func() any { return new(gainedXP) },
-	24: func() any { return new(twoIDs) },
-}
-
-var commands = [256]func() any{
-	1:  func() any { return new(noFields) },
-	2:  func() any { return new(oneField) },
-	3:  func() any { return new(noFields) },
-	4:  func() any { return new(noFields) },
-	5:  func() any { return new(oneField) },
-	6:  func() any { return new(useCmd) },
-	7:  func() any { return new(oneField) },
-	8:  func() any { return new(noFields) },
-	9:  func() any { return new(oneField) },
-	10: func() any { return new(oneField) },
-	11: func() any { return new(useOnCmd) },
-}
+// codeUse is the Use command's wire code.
+const codeUse = 6
 
 // Decoder decodes turn payloads by reflection.
 type Decoder struct {
@@ -160,8 +82,8 @@ func (d *Decoder) value(p []byte, table *[256]func() any) error {
 		return fmt.Errorf("offset %d: cut short", off)
 	}
 	mk := table[p[off+1]]
-	if table == &commands && p[off+1] == 6 && p[off] == 0x92 {
-		mk = commands[5] // Use without a target: [code, item]
+	if table == &commands && p[off+1] == codeUse && p[off] == 0x92 {
+		mk = func() any { return new(mirrorUseAlone) }
 	}
 	if mk == nil {
 		return fmt.Errorf("offset %d: unknown code %d", off, p[off+1])

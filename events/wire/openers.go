@@ -1,9 +1,11 @@
-package events
+package wire
 
 import (
 	"errors"
 	"fmt"
 	"math"
+
+	"rogue/events"
 )
 
 // Format 4 is format 3 with more shorthands, chosen by measuring where the
@@ -98,14 +100,14 @@ type context4 struct {
 	turnContext // format 3's: the command and the last Spawned
 	// The turn's last swing so far (swung is false before the first).
 	swung            bool
-	attacker, target EntityID
+	attacker, target events.EntityID
 }
 
-func (c *context4) saw(f Fact) {
+func (c *context4) saw(f events.Fact) {
 	switch f := f.(type) {
-	case *Spawned:
+	case *events.Spawned:
 		c.lastSpawn = f.ID
-	case *Attacked:
+	case *events.Attacked:
 		c.swung, c.attacker, c.target = true, f.Attacker, f.Target
 	}
 }
@@ -119,7 +121,7 @@ func hits(natural, attack, armorClass int) bool {
 // attackShape returns the shorthand code of an Attacked after the facts c
 // sums up, or 0 when it has no shorthand: its hit must be the d20 rule's
 // and a miss must have no roll and no damage.
-func attackShape(f *Attacked, c *context4) uint8 {
+func attackShape(f *events.Attacked, c *context4) uint8 {
 	if f.Hit != hits(f.Natural, f.Attack, f.ArmorClass) || !f.Hit && (f.Roll != 0 || f.Damage != 0) {
 		return 0
 	}
@@ -127,9 +129,9 @@ func attackShape(f *Attacked, c *context4) uint8 {
 	switch {
 	case c.swung && f.Attacker == c.target && f.Target == c.attacker:
 		who = swingReply
-	case f.Attacker == PlayerID:
+	case f.Attacker == events.PlayerID:
 		who = swingByPlayer
-	case f.Target != PlayerID:
+	case f.Target != events.PlayerID:
 		return 0
 	}
 	weapon := weaponWritten
@@ -143,7 +145,7 @@ func attackShape(f *Attacked, c *context4) uint8 {
 }
 
 // putAttack writes the fields an Attacked shorthand of code sc keeps.
-func putAttack(w *writer, f *Attacked, sc uint8) {
+func putAttack(w *writer, f *events.Attacked, sc uint8) {
 	who, weapon := (sc-code4Attacked)/4, (sc-code4Attacked)%4
 	switch who {
 	case swingByPlayer:
@@ -164,11 +166,11 @@ func putAttack(w *writer, f *Attacked, sc uint8) {
 }
 
 // getAttack reads an Attacked shorthand of code sc into f.
-func getAttack(r *reader, f *Attacked, sc uint8, c *context4) {
+func getAttack(r *reader, f *events.Attacked, sc uint8, c *context4) {
 	who, weapon := (sc-code4Attacked)/4, (sc-code4Attacked)%4
 	switch who {
 	case swingByPlayer:
-		f.Attacker, f.Target = PlayerID, r.id()
+		f.Attacker, f.Target = events.PlayerID, r.id()
 	case swingReply:
 		if !c.swung {
 			r.failAt(0, "no swing before it in the turn to reply to")
@@ -176,7 +178,7 @@ func getAttack(r *reader, f *Attacked, sc uint8, c *context4) {
 		}
 		f.Attacker, f.Target = c.target, c.attacker
 	case swingAtPlayer:
-		f.Attacker, f.Target = r.id(), PlayerID
+		f.Attacker, f.Target = r.id(), events.PlayerID
 	}
 	switch weapon {
 	case weaponWritten:
@@ -195,7 +197,7 @@ func getAttack(r *reader, f *Attacked, sc uint8, c *context4) {
 }
 
 // idAfter is id+1, checked as an id read from the wire is.
-func (r *reader) idAfter(id EntityID) EntityID {
+func (r *reader) idAfter(id events.EntityID) events.EntityID {
 	if uint64(id)+1 >= math.MaxUint32 {
 		r.failAt(0, "%d is not a entity id", uint64(id)+1)
 		return 0
@@ -205,20 +207,20 @@ func (r *reader) idAfter(id EntityID) EntityID {
 
 // shorthand4Of returns the format 4 shorthand code that writes f after the
 // facts c sums up, or 0.
-func shorthand4Of(f Fact, c *context4) uint8 {
+func shorthand4Of(f events.Fact, c *context4) uint8 {
 	switch f := f.(type) {
-	case *Moved:
+	case *events.Moved:
 		// The player's step as commanded has format 3's shorter code.
-		if f.Dir < NumDirs && !factShorthands[codeMovedAsCommanded].fits(f, &c.turnContext) {
+		if f.Dir < events.NumDirs && !factShorthands[codeMovedAsCommanded].fits(f, &c.turnContext) {
 			return code4Moved + uint8(f.Dir)
 		}
-	case *Attacked:
+	case *events.Attacked:
 		return attackShape(f, c)
-	case *Died:
-		if c.swung && f.Actor == c.target && f.Cause == CauseMelee && f.Killer == c.attacker {
+	case *events.Died:
+		if c.swung && f.Actor == c.target && f.Cause == events.CauseMelee && f.Killer == c.attacker {
 			return code4DiedOfSwing
 		}
-	case *Dropped:
+	case *events.Dropped:
 		switch {
 		case !c.swung || f.Actor != c.target:
 		case f.Item == f.Actor+1:
@@ -226,12 +228,12 @@ func shorthand4Of(f Fact, c *context4) uint8 {
 		default:
 			return code4DroppedByTarget
 		}
-	case *GainedXP:
-		if f.Actor == PlayerID {
+	case *events.GainedXP:
+		if f.Actor == events.PlayerID {
 			return code4PlayerGained
 		}
-	case *Spawned:
-		if c.lastSpawn != 0 && f.ID == c.lastSpawn+1 && f.Holder == c.lastSpawn && f.Pos == (Pos{}) && f.HP == 0 {
+	case *events.Spawned:
+		if c.lastSpawn != 0 && f.ID == c.lastSpawn+1 && f.Holder == c.lastSpawn && f.Pos == (events.Pos{}) && f.HP == 0 {
 			return code4SpawnedInHand
 		}
 	}
@@ -239,19 +241,19 @@ func shorthand4Of(f Fact, c *context4) uint8 {
 }
 
 // put4 writes the fields the format 4 shorthand sc of f keeps.
-func put4(w *writer, f Fact, sc uint8) {
+func put4(w *writer, f events.Fact, sc uint8) {
 	switch f := f.(type) {
-	case *Moved:
+	case *events.Moved:
 		w.id(f.Actor)
-	case *Attacked:
+	case *events.Attacked:
 		putAttack(w, f, sc)
-	case *Dropped:
+	case *events.Dropped:
 		if sc == code4DroppedByTarget {
 			w.id(f.Item)
 		}
-	case *GainedXP:
+	case *events.GainedXP:
 		w.int(f.Amount)
-	case *Spawned:
+	case *events.Spawned:
 		w.int(f.Kind)
 		w.slot(f.Slot)
 	}
@@ -260,44 +262,44 @@ func put4(w *writer, f Fact, sc uint8) {
 // shorthand4 is what the decoder needs of a format 4 fact shorthand code.
 type shorthand4 struct {
 	name string
-	of   FactCode
+	of   events.FactCode
 }
 
 var shorthands4 = func() (t [256]*shorthand4) {
-	for d := range NumDirs {
-		t[code4Moved+int(d)] = &shorthand4{"Moved, " + d.String(), CodeMoved}
+	for d := range events.NumDirs {
+		t[code4Moved+int(d)] = &shorthand4{"Moved, " + d.String(), events.CodeMoved}
 	}
 	whoNames := [numSwingWho]string{"by the player", "in reply", "at the player"}
 	weaponNames := [numWeaponForms]string{"", ", unarmed", ", with the next id"}
 	for who := range numSwingWho {
 		for weapon := range numWeaponForms {
-			t[code4Attacked+4*who+weapon] = &shorthand4{"Attacked, " + whoNames[who] + weaponNames[weapon], CodeAttacked}
+			t[code4Attacked+4*who+weapon] = &shorthand4{"Attacked, " + whoNames[who] + weaponNames[weapon], events.CodeAttacked}
 		}
 	}
-	t[code4DiedOfSwing] = &shorthand4{"Died of the last swing", CodeDied}
-	t[code4DroppedByTarget] = &shorthand4{"Dropped by the last swing's target", CodeDropped}
-	t[code4DroppedNext] = &shorthand4{"Dropped by the last swing's target, the next id", CodeDropped}
-	t[code4PlayerGained] = &shorthand4{"GainedXP, the player", CodeGainedXP}
-	t[code4SpawnedInHand] = &shorthand4{"Spawned, next and held by the one before", CodeSpawned}
+	t[code4DiedOfSwing] = &shorthand4{"Died of the last swing", events.CodeDied}
+	t[code4DroppedByTarget] = &shorthand4{"Dropped by the last swing's target", events.CodeDropped}
+	t[code4DroppedNext] = &shorthand4{"Dropped by the last swing's target, the next id", events.CodeDropped}
+	t[code4PlayerGained] = &shorthand4{"GainedXP, the player", events.CodeGainedXP}
+	t[code4SpawnedInHand] = &shorthand4{"Spawned, next and held by the one before", events.CodeSpawned}
 	return t
 }()
 
 // get4 reads the fields of the format 4 shorthand sc into f, a zero value
 // of its fact, and fills in the rest from c.
-func get4(r *reader, f Fact, sc uint8, c *context4) {
+func get4(r *reader, f events.Fact, sc uint8, c *context4) {
 	switch f := f.(type) {
-	case *Moved:
+	case *events.Moved:
 		f.Actor = r.id()
-		f.Dir = Dir(sc - code4Moved)
-	case *Attacked:
+		f.Dir = events.Dir(sc - code4Moved)
+	case *events.Attacked:
 		getAttack(r, f, sc, c)
-	case *Died:
+	case *events.Died:
 		if !c.swung {
 			r.failAt(0, "no swing before it in the turn")
 			return
 		}
-		*f = Died{Actor: c.target, Cause: CauseMelee, Killer: c.attacker}
-	case *Dropped:
+		*f = events.Died{Actor: c.target, Cause: events.CauseMelee, Killer: c.attacker}
+	case *events.Dropped:
 		if !c.swung {
 			r.failAt(0, "no swing before it in the turn")
 			return
@@ -308,47 +310,47 @@ func get4(r *reader, f Fact, sc uint8, c *context4) {
 		} else {
 			f.Item = r.id()
 		}
-	case *GainedXP:
-		*f = GainedXP{Actor: PlayerID, Amount: r.int()}
-	case *Spawned:
+	case *events.GainedXP:
+		*f = events.GainedXP{Actor: events.PlayerID, Amount: r.int()}
+	case *events.Spawned:
 		if c.lastSpawn == 0 {
 			r.failAt(0, "no Spawned before it in the turn")
 			return
 		}
-		*f = Spawned{ID: r.nextID(&c.turnContext), Holder: c.lastSpawn, Kind: r.int(), Slot: r.slot()}
+		*f = events.Spawned{ID: r.nextID(&c.turnContext), Holder: c.lastSpawn, Kind: r.int(), Slot: r.slot()}
 	}
 }
 
 // opener4 returns the format 4 opener code of t, and how many of its facts
 // the opener writes, or code 0 when t opens as in format 3.
-func opener4(t *Turn) (code uint8, facts int) {
+func opener4(t *events.Turn) (code uint8, facts int) {
 	switch cmd := t.Command.(type) {
-	case *Move:
-		if cmd.Dir >= NumDirs {
+	case *events.Move:
+		if cmd.Dir >= events.NumDirs {
 			return 0, 0
 		}
 		d := uint8(cmd.Dir)
 		if t.Draws == 0 && len(t.Facts) > 0 {
-			if m, ok := t.Facts[0].(*Moved); ok && *m == (Moved{PlayerID, cmd.Dir}) {
+			if m, ok := t.Facts[0].(*events.Moved); ok && *m == (events.Moved{Actor: events.PlayerID, Dir: cmd.Dir}) {
 				return openStep + d, 1
 			}
 		}
 		if t.Draws >= minPackedDraws && t.Draws <= maxPackedDraws {
 			return openMoveDraws + 8*uint8(t.Draws-minPackedDraws) + d, 0
 		}
-	case *Wait:
+	case *events.Wait:
 		if t.Draws != 0 {
 			return 0, 0
 		}
 		if len(t.Facts) > 0 {
-			if h, ok := t.Facts[0].(*Healed); ok && *h == (Healed{PlayerID, 1, CauseRest}) {
+			if h, ok := t.Facts[0].(*events.Healed); ok && *h == (events.Healed{Actor: events.PlayerID, Amount: 1, Cause: events.CauseRest}) {
 				return openRest, 1
 			}
 		}
 		return openWait, 0
-	case *PickUp:
+	case *events.PickUp:
 		if t.Draws == 0 && len(t.Facts) > 0 {
-			if p, ok := t.Facts[0].(*PickedUp); ok && p.Actor == PlayerID {
+			if p, ok := t.Facts[0].(*events.PickedUp); ok && p.Actor == events.PlayerID {
 				return openPickUp, 1
 			}
 		}
@@ -357,13 +359,13 @@ func opener4(t *Turn) (code uint8, facts int) {
 }
 
 // encode4 writes t in format 4; the caller checked t and reset the buffer.
-func (e *TurnEncoder) encode4(t *Turn) {
+func (e *TurnEncoder) encode4(t *events.Turn) {
 	w := &e.w
 	facts := t.Facts
 	if oc, n := opener4(t); oc != 0 {
 		w.uint(uint64(oc))
 		if oc == openPickUp {
-			w.id(t.Facts[0].(*PickedUp).Item)
+			w.id(t.Facts[0].(*events.PickedUp).Item)
 		}
 		facts = facts[n:]
 	} else {
@@ -371,7 +373,7 @@ func (e *TurnEncoder) encode4(t *Turn) {
 			w.uint(uint64(sc))
 		} else {
 			w.uint(uint64(t.Command.Code()))
-			t.Command.put(w)
+			putCommand(w, t.Command)
 		}
 		w.uint(t.Draws)
 	}
@@ -389,7 +391,7 @@ func (e *TurnEncoder) encode4(t *Turn) {
 			factShorthands[sc].put(w, f)
 		} else {
 			w.uint(uint64(f.Code()))
-			f.put(w)
+			putFact(w, f)
 		}
 		c.saw(f)
 	}
@@ -398,28 +400,28 @@ func (e *TurnEncoder) encode4(t *Turn) {
 // opening is what an opener code stands for.
 type opening struct {
 	name  string
-	cmd   CommandCode
-	dir   Dir    // a Move's
-	draws uint64 // the draw count
-	first FactCode
+	cmd   events.CommandCode
+	dir   events.Dir // a Move's
+	draws uint64     // the draw count
+	first events.FactCode
 }
 
 var openings4 = func() (t [256]*opening) {
-	for d := range NumDirs {
-		t[openStep+int(d)] = &opening{"Move " + d.String() + ", a step", CodeMove, d, 0, CodeMoved}
+	for d := range events.NumDirs {
+		t[openStep+int(d)] = &opening{"Move " + d.String() + ", a step", events.CodeMove, d, 0, events.CodeMoved}
 		for k := minPackedDraws; k <= maxPackedDraws; k++ {
-			t[openMoveDraws+8*(k-minPackedDraws)+int(d)] = &opening{fmt.Sprintf("Move %s, %d draws", d, k), CodeMove, d, uint64(k), 0}
+			t[openMoveDraws+8*(k-minPackedDraws)+int(d)] = &opening{fmt.Sprintf("Move %s, %d draws", d, k), events.CodeMove, d, uint64(k), 0}
 		}
 	}
-	t[openWait] = &opening{"Wait", CodeWait, 0, 0, 0}
-	t[openRest] = &opening{"Wait, a rest", CodeWait, 0, 0, CodeHealed}
-	t[openPickUp] = &opening{"PickUp, picked up", CodePickUp, 0, 0, CodePickedUp}
+	t[openWait] = &opening{"Wait", events.CodeWait, 0, 0, 0}
+	t[openRest] = &opening{"Wait, a rest", events.CodeWait, 0, 0, events.CodeHealed}
+	t[openPickUp] = &opening{"PickUp, picked up", events.CodePickUp, 0, 0, events.CodePickedUp}
 	return t
 }()
 
 // decode4 reads a format 4 turn: an opener, then facts to the end of the
 // payload.
-func (d *TurnDecoder) decode4(t *Turn) error {
+func (d *TurnDecoder) decode4(t *events.Turn) error {
 	r := &d.r
 	if len(r.b) == 0 {
 		return errors.New("turn: empty, want a command, a draw count and the facts")
@@ -431,23 +433,23 @@ func (d *TurnDecoder) decode4(t *Turn) error {
 	t.Facts = t.Facts[:0]
 	c := &d.ctx4
 	if op := openingAt(code); op != nil {
-		cmd := d.slabs.command(uint8(op.cmd), commandTable[op.cmd])
-		if m, ok := cmd.(*Move); ok {
+		cmd := d.slabs.command(uint8(op.cmd))
+		if m, ok := cmd.(*events.Move); ok {
 			m.Dir = op.dir
 		}
 		t.Command, t.Draws = cmd, op.draws
 		*c = context4{turnContext: turnContext{command: cmd}}
 		if op.first != 0 {
-			f := d.slabs.fact(uint8(op.first), factTable[op.first])
+			f := d.slabs.fact(uint8(op.first))
 			switch f := f.(type) {
-			case *Moved:
-				*f = Moved{PlayerID, op.dir}
-			case *Healed:
-				*f = Healed{PlayerID, 1, CauseRest}
-			case *PickedUp:
+			case *events.Moved:
+				*f = events.Moved{Actor: events.PlayerID, Dir: op.dir}
+			case *events.Healed:
+				*f = events.Healed{Actor: events.PlayerID, Amount: 1, Cause: events.CauseRest}
+			case *events.PickedUp:
 				r.part, r.name, r.index = partFact, op.name, 0
 				r.budget()
-				*f = PickedUp{PlayerID, r.id()}
+				*f = events.PickedUp{Actor: events.PlayerID, Item: r.id()}
 				if r.err != nil {
 					return r.err
 				}
@@ -462,34 +464,34 @@ func (d *TurnDecoder) decode4(t *Turn) error {
 		*c = context4{turnContext: turnContext{command: t.Command}}
 	}
 	for i := len(t.Facts); r.i < len(r.b); i++ {
-		if i == MaxFactsPerTurn {
-			return fmt.Errorf("turn: more than %d facts", MaxFactsPerTurn)
+		if i == events.MaxFactsPerTurn {
+			return fmt.Errorf("turn: more than %d facts", events.MaxFactsPerTurn)
 		}
 		code, ok := r.flatCode()
 		if !ok {
 			return fmt.Errorf("fact %d code: %w", i, r.err)
 		}
-		var f Fact
+		var f events.Fact
 		switch sh4, sh3 := shorthand4At(code), shorthandAt(code); {
 		case sh4 != nil:
-			f = d.slabs.fact(uint8(sh4.of), factTable[sh4.of])
+			f = d.slabs.fact(uint8(sh4.of))
 			r.part, r.name, r.index = partFact, sh4.name, i
 			r.budget()
 			get4(r, f, uint8(code), c)
 		case sh3 != nil:
-			f = d.slabs.fact(uint8(sh3.of), factTable[sh3.of])
+			f = d.slabs.fact(uint8(sh3.of))
 			r.part, r.name, r.index = partFact, sh3.name, i
 			r.budget()
 			sh3.get(r, f, &c.turnContext)
 		default:
-			if code > 255 || factTable[code] == nil {
+			if factName(code) == "" {
 				return fmt.Errorf("fact %d: unknown code %d", i, code)
 			}
-			e := factTable[code]
-			f = d.slabs.fact(uint8(code), e)
-			r.part, r.name, r.index = partFact, e.name, i
+			name := factName(uint64(code))
+			f = d.slabs.fact(uint8(code))
+			r.part, r.name, r.index = partFact, name, i
 			r.budget()
-			f.get(r)
+			getFact(r, f)
 		}
 		if r.err != nil {
 			return r.err

@@ -1,8 +1,10 @@
-package events
+package wire
 
 import (
 	"encoding/binary"
 	"math"
+
+	"rogue/events"
 )
 
 // The reads of fast4. Each takes the turn's bytes b and the index i of
@@ -17,14 +19,14 @@ const missed = 1 << 30
 
 // id4 reads an entity id: a positive fixint, a uint8, a uint16 or a
 // uint32 (not math.MaxUint32, no id), the encodings of every id.
-func id4(b []byte, i int) (EntityID, int) {
+func id4(b []byte, i int) (events.EntityID, int) {
 	if i < len(b) {
 		if v := b[i]; v < 0x80 {
-			return EntityID(v), i + 1
+			return events.EntityID(v), i + 1
 		}
 		if w := wide32[b[i]]; w != 0 && i+5 <= len(b) {
 			if v := binary.BigEndian.Uint32(b[i+1:i+5]) >> (32 - 8*w); v != math.MaxUint32 {
-				return EntityID(v), i + 1 + int(w)
+				return events.EntityID(v), i + 1 + int(w)
 			}
 		}
 	}
@@ -59,19 +61,14 @@ func enum4(b []byte, i int, limit byte) (byte, int) {
 	return 0, missed
 }
 
-func dir4(b []byte, i int) (Dir, int) {
-	v, i := enum4(b, i, byte(NumDirs))
-	return Dir(v), i
+func slot4(b []byte, i int) (events.Slot, int) {
+	v, i := enum4(b, i, byte(events.NumSlots))
+	return events.Slot(v), i
 }
 
-func slot4(b []byte, i int) (Slot, int) {
-	v, i := enum4(b, i, byte(NumSlots))
-	return Slot(v), i
-}
-
-func cause4(b []byte, i int) (Cause, int) {
+func cause4(b []byte, i int) (events.Cause, int) {
 	if i < len(b) && b[i] <= 0x7f && knownCause[b[i]] {
-		return Cause(b[i]), i + 1
+		return events.Cause(b[i]), i + 1
 	}
 	return 0, missed
 }
@@ -125,7 +122,7 @@ func until4(b []byte, i int) (int, int) {
 // in a register where the cursor's lives in memory (a level is a hundred
 // numbers and more, the most of any fact). It returns missed, having
 // allocated no list, where cursor.level would fail.
-func level4(b []byte, i int, m *LevelEntered) int {
+func level4(b []byte, i int, m *events.LevelEntered) int {
 	m.Depth, i = nat4(b, i)
 	m.Width, i = nat4(b, i)
 	m.Height, i = nat4(b, i)
@@ -133,7 +130,7 @@ func level4(b []byte, i int, m *LevelEntered) int {
 	if n, i = list4(b, i, 4); i == missed {
 		return missed
 	}
-	m.Rooms = make([]Rect, n)
+	m.Rooms = make([]events.Rect, n)
 	for k := range m.Rooms {
 		r := &m.Rooms[k]
 		r.X, i = nat4(b, i)
@@ -144,7 +141,7 @@ func level4(b []byte, i int, m *LevelEntered) int {
 	if n, i = list4(b, i, 5); i == missed {
 		return missed
 	}
-	m.Corridors = make([]Corridor, n)
+	m.Corridors = make([]events.Corridor, n)
 	for k := range m.Corridors {
 		c := &m.Corridors[k]
 		c.From.X, i = nat4(b, i)
@@ -192,7 +189,7 @@ func list4(b []byte, i int, per int) (int, int) {
 	default:
 		return 0, missed
 	}
-	if l%per != 0 || l/per > MaxRooms {
+	if l%per != 0 || l/per > events.MaxRooms {
 		return 0, missed
 	}
 	return l / per, i

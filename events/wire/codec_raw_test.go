@@ -1,4 +1,4 @@
-package events
+package wire
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/vmihailenco/msgpack/v5"
+
+	"rogue/events"
 )
 
 // outcome is what one read of a value gave: the value, the error text,
@@ -77,21 +79,20 @@ func TestRawReadsAgreeWithMsgpack(t *testing.T) {
 // and values handed out are never handed out again.
 func TestSlabsHandOutFreshValuesOfTheRightType(t *testing.T) {
 	var s slabs
-	for _, code := range FactCodes() {
-		e := factTable[code]
-		seen := map[Fact]bool{}
+	for _, code := range events.FactCodes() {
+		name := events.FactName(code)
+		seen := map[events.Fact]bool{}
 		for i := 0; i < slabSize+2; i++ {
-			f := s.fact(uint8(code), e)
-			assert.Equal(t, reflect.TypeOf(e.make()), reflect.TypeOf(f), "fact %s", e.name)
+			f := s.fact(uint8(code))
+			assert.Equal(t, reflect.TypeOf(events.NewFact(code)), reflect.TypeOf(f), "fact %s", name)
 			if reflect.TypeOf(f).Elem().Size() > 0 {
-				assert.False(t, seen[f], "fact %s handed out twice", e.name)
+				assert.False(t, seen[f], "fact %s handed out twice", name)
 			}
 			seen[f] = true
 		}
 	}
-	for _, code := range CommandCodes() {
-		e := commandTable[code]
-		assert.Equal(t, reflect.TypeOf(e.make()), reflect.TypeOf(s.command(uint8(code), e)), "command %s", e.name)
+	for _, code := range events.CommandCodes() {
+		assert.Equal(t, reflect.TypeOf(events.NewCommand(code)), reflect.TypeOf(s.command(uint8(code))), "command %s", events.CommandName(code))
 	}
 }
 
@@ -99,20 +100,20 @@ func TestSlabsHandOutFreshValuesOfTheRightType(t *testing.T) {
 // decode intact: a caller may hold on to them.
 func TestDecodedFactsStayValidAfterTheNextDecode(t *testing.T) {
 	d := NewTurnDecoder()
-	first, err := EncodeTurn(&Turn{Command: &Move{Dir: East}, Facts: []Fact{&Moved{Actor: 1, Dir: East}}})
+	first, err := EncodeTurn(&events.Turn{Command: &events.Move{Dir: events.East}, Facts: []events.Fact{&events.Moved{Actor: 1, Dir: events.East}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := EncodeTurn(&Turn{Command: &Move{Dir: West}, Facts: []Fact{&Moved{Actor: 1, Dir: West}}})
+	second, err := EncodeTurn(&events.Turn{Command: &events.Move{Dir: events.West}, Facts: []events.Fact{&events.Moved{Actor: 1, Dir: events.West}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a, b Turn
+	var a, b events.Turn
 	assert.NoError(t, d.Decode(first, &a))
 	kept := a.Facts[0]
 	assert.NoError(t, d.Decode(second, &a))
 	assert.NoError(t, d.Decode(second, &b))
-	assert.Equal(t, &Moved{Actor: 1, Dir: East}, kept)
+	assert.Equal(t, &events.Moved{Actor: 1, Dir: events.East}, kept)
 	assert.Equal(t, a, b)
 }
 
@@ -121,15 +122,15 @@ func TestDecodedFactsStayValidAfterTheNextDecode(t *testing.T) {
 func TestARecyclingDecoderZeroesWhatItHandsOutAgain(t *testing.T) {
 	d := NewTurnDecoder()
 	d.Recycle(true)
-	enc := func(tr Turn) []byte {
+	enc := func(tr events.Turn) []byte {
 		b, err := EncodeTurn(&tr)
 		require.NoError(t, err)
 		return b
 	}
-	first := Turn{Command: &Use{Item: 4, HasTarget: true, Target: Pos{X: 3, Y: 9}}, Draws: 2,
-		Facts: []Fact{&Attacked{Attacker: 1, Target: 5, Natural: 20, Attack: 22, ArmorClass: 12, Hit: true, Roll: 6, Damage: 7}}}
-	second := Turn{Command: &Use{Item: 4}, Facts: []Fact{&Attacked{Attacker: 5, Target: 1, Natural: 2, Attack: 3, ArmorClass: 14}}}
-	var got Turn
+	first := events.Turn{Command: &events.Use{Item: 4, HasTarget: true, Target: events.Pos{X: 3, Y: 9}}, Draws: 2,
+		Facts: []events.Fact{&events.Attacked{Attacker: 1, Target: 5, Natural: 20, Attack: 22, ArmorClass: 12, Hit: true, Roll: 6, Damage: 7}}}
+	second := events.Turn{Command: &events.Use{Item: 4}, Facts: []events.Fact{&events.Attacked{Attacker: 5, Target: 1, Natural: 2, Attack: 3, ArmorClass: 14}}}
+	var got events.Turn
 	require.NoError(t, d.Decode(enc(first), &got))
 	assert.Equal(t, first, got)
 	cmd, fact := got.Command, got.Facts[0]
@@ -143,29 +144,29 @@ func TestARecyclingDecoderZeroesWhatItHandsOutAgain(t *testing.T) {
 // after another and between longer turns, gives each turn whole: what t
 // kept from the turn before (the same values, or others) never shows.
 func TestARecyclingDecoderGivesEachTurnOfOneByteWhole(t *testing.T) {
-	turns := []Turn{
-		{Command: &Move{Dir: East}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: East}}},
-		{Command: &Move{Dir: West}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: West}}},
-		{Command: &Wait{}, Facts: []Fact{&Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}}},
-		{Command: &Wait{}, Facts: []Fact{&Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}}},
-		{Command: &Wait{}},
-		{Command: &Move{Dir: North}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: North}, &Moved{Actor: 9, Dir: South}}},
-		{Command: &Move{Dir: South}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: South}}},
-		{Command: &Wait{}, Draws: 1, Facts: []Fact{&Moved{Actor: 9, Dir: South}}},
-		{Command: &Wait{}, Facts: []Fact{&Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}}},
-		{Command: &Move{Dir: SouthWest}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: SouthWest}}},
-		{Command: &Wait{}},
-		{Command: &Move{Dir: East}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: East}}},
+	turns := []events.Turn{
+		{Command: &events.Move{Dir: events.East}, Facts: []events.Fact{&events.Moved{Actor: events.PlayerID, Dir: events.East}}},
+		{Command: &events.Move{Dir: events.West}, Facts: []events.Fact{&events.Moved{Actor: events.PlayerID, Dir: events.West}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Healed{Actor: events.PlayerID, Amount: 1, Cause: events.CauseRest}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Healed{Actor: events.PlayerID, Amount: 1, Cause: events.CauseRest}}},
+		{Command: &events.Wait{}},
+		{Command: &events.Move{Dir: events.North}, Facts: []events.Fact{&events.Moved{Actor: events.PlayerID, Dir: events.North}, &events.Moved{Actor: 9, Dir: events.South}}},
+		{Command: &events.Move{Dir: events.South}, Facts: []events.Fact{&events.Moved{Actor: events.PlayerID, Dir: events.South}}},
+		{Command: &events.Wait{}, Draws: 1, Facts: []events.Fact{&events.Moved{Actor: 9, Dir: events.South}}},
+		{Command: &events.Wait{}, Facts: []events.Fact{&events.Healed{Actor: events.PlayerID, Amount: 1, Cause: events.CauseRest}}},
+		{Command: &events.Move{Dir: events.SouthWest}, Facts: []events.Fact{&events.Moved{Actor: events.PlayerID, Dir: events.SouthWest}}},
+		{Command: &events.Wait{}},
+		{Command: &events.Move{Dir: events.East}, Facts: []events.Fact{&events.Moved{Actor: events.PlayerID, Dir: events.East}}},
 	}
 	d := NewTurnDecoder()
 	d.Recycle(true)
-	var got Turn
+	var got events.Turn
 	for i, want := range turns {
 		b, err := EncodeTurn(&want)
 		require.NoError(t, err)
 		require.NoError(t, d.Decode(b, &got), "turn %d", i)
 		// A reused Facts is empty, not nil.
-		want.Facts = append([]Fact{}, want.Facts...)
+		want.Facts = append([]events.Fact{}, want.Facts...)
 		assert.Equal(t, want, got, "turn %d (% x)", i, b)
 	}
 }

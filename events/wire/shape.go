@@ -1,9 +1,11 @@
-package events
+package wire
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"rogue/events"
 )
 
 // CheckShape walks one msgpack value in b without decoding it, and refuses
@@ -28,7 +30,7 @@ func CheckShape(b []byte, maxDepth int) error {
 func CheckTurn(b []byte, v int) error {
 	switch {
 	case v == 1:
-		return checkValues(b, MaxNesting, false)
+		return checkValues(b, events.MaxNesting, false)
 	case KnownFormat(v):
 		if len(b) == 0 {
 			return errors.New("offset 0: empty, want a command")
@@ -47,7 +49,7 @@ func TurnShapeOK(b []byte, v int) (ok bool, work int) {
 	var f shapeFault
 	switch {
 	case v == 1:
-		f = walkValues(b, MaxNesting, false, true)
+		f = walkValues(b, events.MaxNesting, false, true)
 	case KnownFormat(v) && len(b) > 0:
 		f = walkValues(b, 1, true, true)
 	default:

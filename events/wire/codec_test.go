@@ -1,4 +1,4 @@
-package events
+package wire
 
 import (
 	"bytes"
@@ -9,51 +9,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/vmihailenco/msgpack/v5"
+
+	"rogue/events"
+	"rogue/events/eventstest"
 )
-
-// sampleFacts holds one filled-in value of every fact type.
-func sampleFacts() []Fact {
-	return []Fact{
-		&LevelEntered{Depth: 2, Width: 80, Height: 50,
-			Rooms:     []Rect{{1, 2, 6, 7}, {20, 30, 10, 8}},
-			Corridors: []Corridor{{Pos{3, 5}, Pos{24, 33}, true}},
-			Stairs:    Pos{24, 33}, Arrival: Pos{3, 5}},
-		&Spawned{ID: 7, Kind: 3, Pos: Pos{4, 5}, Holder: 2, Slot: MainHand, HP: 12},
-		&Moved{Actor: 1, Dir: SouthWest},
-		&Staggered{Actor: 9, Dir: North, Blocked: true},
-		&Attacked{Attacker: 1, Target: 9, Weapon: 2, Natural: 14, Attack: 15, ArmorClass: 11, Hit: true, Roll: 3, Damage: 4},
-		&Died{Actor: 9, Cause: CauseMelee, Killer: 1},
-		&GainedXP{Actor: 1, Amount: 100},
-		&LevelledUp{Actor: 1, Level: 2, Attribute: Quickness, HP: 20, Mana: 8},
-		&PickedUp{Actor: 1, Item: 12},
-		&Dropped{Actor: 1, Item: 12},
-		&Equipped{Actor: 1, Item: 12, Slot: OffHand, Displaced: 4},
-		&Unequipped{Actor: 1, Item: 12},
-		&Consumed{Actor: 1, Item: 13},
-		&Healed{Actor: 1, Amount: 8, Cause: CausePotion},
-		&Damaged{Actor: 9, Amount: 20, Cause: CauseFireball, Source: 1},
-		&Confused{Actor: 9, Until: 40},
-		&HungerChanged{Actor: 1, Hunger: Hungry, Until: 620},
-		&LostSight{Actor: 9, At: Pos{12, 7}, Until: 130},
-		&SkillRaised{Actor: 1, Skill: Magic, By: 1},
-		&Zapped{Actor: 1, Item: 14},
-		&Enchanted{Actor: 1, Item: 12, By: 1},
-		&Shot{Attacker: 9, Target: 1, Natural: 12, Attack: 14, ArmorClass: 13, Hit: true, Roll: 5, Damage: 6},
-		&MoodChanged{Actor: 9, Mood: Fleeing},
-		&Stole{Actor: 9, Victim: 1, Item: 13},
-		&Summoned{Actor: 9, Count: 2},
-		&Won{Actor: 1, Item: 14},
-	}
-}
-
-func sampleCommands() []Command {
-	return []Command{
-		&Begin{}, &Move{Dir: East}, &Wait{}, &PickUp{}, &Drop{Item: 5},
-		&Use{Item: 6}, &Use{Item: 6, HasTarget: true, Target: Pos{10, 11}},
-		&Remove{Item: 2}, &Descend{}, &ChooseAttribute{Attribute: Fitness},
-		&PickUpItem{Item: 12}, &UseOn{Item: 13, On: 2},
-	}
-}
 
 // formats are the wire formats this program reads and writes.
 func formats() []int {
@@ -65,21 +24,21 @@ func formats() []int {
 }
 
 func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
-	facts := sampleFacts()
-	codes := map[FactCode]bool{}
+	facts := eventstest.Facts()
+	codes := map[events.FactCode]bool{}
 	for _, f := range facts {
 		codes[f.Code()] = true
 	}
-	require.Len(t, codes, len(FactCodes()), "sampleFacts must hold one of every fact type")
+	require.Len(t, codes, len(events.FactCodes()), "sampleFacts must hold one of every fact type")
 
 	require.Equal(t, []int{1, 2, 3, 4}, formats())
 	for _, v := range formats() {
-		for _, c := range sampleCommands() {
-			in := Turn{Command: c, Draws: 300, Facts: facts}
+		for _, c := range eventstest.Commands() {
+			in := events.Turn{Command: c, Draws: 300, Facts: facts}
 			payload, err := NewTurnEncoderFor(v).Encode(&in)
 			require.NoError(t, err)
 			require.NoError(t, CheckTurn(payload, v))
-			var out Turn
+			var out events.Turn
 			require.NoError(t, NewTurnDecoderFor(v).Decode(payload, &out))
 			assert.Equal(t, in, out, "format %d", v)
 		}
@@ -87,7 +46,7 @@ func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
 }
 
 func TestAPlainMoveIsSmall(t *testing.T) {
-	move := Turn{Command: &Move{Dir: North}, Facts: []Fact{&Moved{Actor: 1, Dir: North}}}
+	move := events.Turn{Command: &events.Move{Dir: events.North}, Facts: []events.Fact{&events.Moved{Actor: 1, Dir: events.North}}}
 	v1, err := NewTurnEncoderFor(1).Encode(&move)
 	require.NoError(t, err)
 	// [ [2,0], 0, [3,1,0] ]
@@ -110,11 +69,11 @@ func TestAPlainMoveIsSmall(t *testing.T) {
 // id out, and a thing on the floor its holder and slot, a held one its
 // position and hit points.
 func TestTheSpawnsOfALevelAreShort(t *testing.T) {
-	turn := Turn{Command: &Descend{}, Draws: 9, Facts: []Fact{
-		&Spawned{ID: 300, Kind: 7, Pos: Pos{X: 10, Y: 4}, HP: 12},
-		&Spawned{ID: 301, Kind: 2, Holder: 300, Slot: MainHand},
-		&Spawned{ID: 302, Kind: 5, Pos: Pos{X: 11, Y: 4}},
-		&Spawned{ID: 304, Kind: 5, Pos: Pos{X: 12, Y: 4}},
+	turn := events.Turn{Command: &events.Descend{}, Draws: 9, Facts: []events.Fact{
+		&events.Spawned{ID: 300, Kind: 7, Pos: events.Pos{X: 10, Y: 4}, HP: 12},
+		&events.Spawned{ID: 301, Kind: 2, Holder: 300, Slot: events.MainHand},
+		&events.Spawned{ID: 302, Kind: 5, Pos: events.Pos{X: 11, Y: 4}},
+		&events.Spawned{ID: 304, Kind: 5, Pos: events.Pos{X: 12, Y: 4}},
 	}}
 	cases := []struct {
 		format int
@@ -139,17 +98,17 @@ func TestTheSpawnsOfALevelAreShort(t *testing.T) {
 		b, err := NewTurnEncoderFor(c.format).Encode(&turn)
 		require.NoError(t, err)
 		assert.Equal(t, c.want, b, "format %d", c.format)
-		var back Turn
+		var back events.Turn
 		require.NoError(t, NewTurnDecoderFor(c.format).Decode(b, &back))
 		assert.Equal(t, turn, back, "format %d", c.format)
 	}
 }
 
 func TestAFormatThisProgramDoesNotKnowIsRefused(t *testing.T) {
-	_, err := NewTurnEncoderFor(5).Encode(&Turn{Command: &Wait{}})
+	_, err := NewTurnEncoderFor(5).Encode(&events.Turn{Command: &events.Wait{}})
 	assert.EqualError(t, err, "format 5 is not one this program writes (1 to 4)")
-	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 0 is not one this program reads (1 to 4)")
-	assert.EqualError(t, NewTurnDecoderFor(5).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 5 is not one this program reads (1 to 4)")
+	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &events.Turn{}), "turn: format 0 is not one this program reads (1 to 4)")
+	assert.EqualError(t, NewTurnDecoderFor(5).Decode([]byte{0x03, 0x00}, &events.Turn{}), "turn: format 5 is not one this program reads (1 to 4)")
 	assert.EqualError(t, CheckTurn([]byte{0x03, 0x00}, 5), "format 5 is not one this program reads (1 to 4)")
 }
 
@@ -224,7 +183,7 @@ func TestDecodeNamesWhatIsWrong(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("format %d/%s", c.format, c.name), func(t *testing.T) {
-			err := NewTurnDecoderFor(c.format).Decode(c.payload, &Turn{})
+			err := NewTurnDecoderFor(c.format).Decode(c.payload, &events.Turn{})
 			require.Error(t, err)
 			assert.Equal(t, c.want, err.Error())
 		})
@@ -249,7 +208,7 @@ func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			err := CheckShape(c.payload, MaxNesting)
+			err := CheckShape(c.payload, events.MaxNesting)
 			require.Error(t, err)
 			assert.Equal(t, c.want, err.Error())
 		})
@@ -277,42 +236,30 @@ func TestCheckTurnOfFormat2AllowsOnlyListsInsideFacts(t *testing.T) {
 }
 
 func TestWhatWouldNotDecodeDoesNotEncode(t *testing.T) {
-	rooms := make([]Rect, MaxRooms+1)
+	rooms := make([]events.Rect, events.MaxRooms+1)
 	cases := []struct {
 		name string
-		fact Fact
+		fact events.Fact
 		want string
 	}{
-		{"a direction out of range", &Moved{Actor: 1, Dir: 8}, "8 is not a direction"},
-		{"an unknown cause", &Died{Actor: 1, Cause: 99}, "99 is not a known cause"},
-		{"a slot out of range", &Equipped{Actor: 1, Item: 2, Slot: 10}, "10 is not a slot"},
-		{"too many rooms", &LevelEntered{Rooms: rooms}, "a level of 65 rooms and 0 corridors, more than the 64 allowed"},
+		{"a direction out of range", &events.Moved{Actor: 1, Dir: 8}, "8 is not a direction"},
+		{"an unknown cause", &events.Died{Actor: 1, Cause: 99}, "99 is not a known cause"},
+		{"a slot out of range", &events.Equipped{Actor: 1, Item: 2, Slot: 10}, "10 is not a slot"},
+		{"too many rooms", &events.LevelEntered{Rooms: rooms}, "a level of 65 rooms and 0 corridors, more than the 64 allowed"},
 	}
 	if big, ok := beyond32Bits(); ok {
 		cases = append(cases, struct {
 			name string
-			fact Fact
+			fact events.Fact
 			want string
-		}{"a number beyond 32 bits", &GainedXP{Actor: 1, Amount: big}, "1099511627776 is out of range"})
+		}{"a number beyond 32 bits", &events.GainedXP{Actor: 1, Amount: big}, "1099511627776 is out of range"})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := EncodeTurn(&Turn{Command: &Wait{}, Facts: []Fact{c.fact}})
+			_, err := EncodeTurn(&events.Turn{Command: &events.Wait{}, Facts: []events.Fact{c.fact}})
 			require.Error(t, err)
 			assert.Equal(t, c.want, err.Error())
 		})
-	}
-}
-
-func TestCodesAndNamesAreRegisteredOnce(t *testing.T) {
-	assert.Panics(t, func() { registerFact(CodeMoved, "MovedAgain", func() Fact { return &Moved{} }) })
-	assert.Panics(t, func() { registerCommand(CodeMove, "MoveAgain", func() Command { return &Move{} }) })
-	names := map[string]bool{}
-	for _, c := range FactCodes() {
-		n := FactName(c)
-		require.NotEmpty(t, n)
-		assert.False(t, names[n], "fact name %s used twice", n)
-		names[n] = true
 	}
 }
 
@@ -320,8 +267,8 @@ func TestCodesAndNamesAreRegisteredOnce(t *testing.T) {
 // decoder's fast path and without.
 func FuzzDecodeTurn(f *testing.F) {
 	for _, v := range formats() {
-		for _, c := range sampleCommands() {
-			p, err := NewTurnEncoderFor(v).Encode(&Turn{Command: c, Draws: 3, Facts: sampleFacts()})
+		for _, c := range eventstest.Commands() {
+			p, err := NewTurnEncoderFor(v).Encode(&events.Turn{Command: c, Draws: 3, Facts: eventstest.Facts()})
 			require.NoError(f, err)
 			f.Add(bytes.Clone(p))
 		}
@@ -347,7 +294,7 @@ func FuzzDecodeTurn(f *testing.F) {
 		for _, v := range formats() {
 			// The fast path and the slow one agree on every payload: the
 			// same turn, or the same error.
-			var turn, slowTurn Turn
+			var turn, slowTurn events.Turn
 			err := NewTurnDecoderFor(v).Decode(payload, &turn)
 			slow := NewTurnDecoderFor(v)
 			slow.slowOnly = true
@@ -365,7 +312,7 @@ func FuzzDecodeTurn(f *testing.F) {
 			again, err := NewTurnEncoderFor(v).Encode(&turn)
 			require.NoError(t, err, "format %d", v)
 			require.NoError(t, CheckTurn(again, v), "format %d", v)
-			var back Turn
+			var back events.Turn
 			require.NoError(t, NewTurnDecoderFor(v).Decode(again, &back), "format %d", v)
 			assert.Equal(t, turn, back, "format %d", v)
 		}

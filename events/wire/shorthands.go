@@ -1,6 +1,10 @@
-package events
+package wire
 
-import "math"
+import (
+	"math"
+
+	"rogue/events"
+)
 
 // Shorthands (format 3 on) are extra wire codes for the commonest shapes
 // of a command or fact, that leave out what the rest of the turn already
@@ -22,26 +26,26 @@ import "math"
 // 17. Their codes are 0x40 to 0x7f, apart from the full forms' codes, and
 // still one byte each.
 type factShorthand struct {
-	name string   // for error messages: "Spawned, next on the floor"
-	of   FactCode // the fact it writes
+	name string          // for error messages: "Spawned, next on the floor"
+	of   events.FactCode // the fact it writes
 	// fits reports whether f, the fact after those of the turn so far
 	// (summed up in c), can be written this way.
-	fits func(f Fact, c *turnContext) bool
+	fits func(f events.Fact, c *turnContext) bool
 	// put writes the fields it does not leave out; get reads them into
 	// f, a zero value of the fact, and fills in the rest from c.
-	put func(w *writer, f Fact)
-	get func(r *reader, f Fact, c *turnContext)
+	put func(w *writer, f events.Fact)
+	get func(r *reader, f events.Fact, c *turnContext)
 }
 
 // turnContext is what a shorthand may take from the turn around it.
 type turnContext struct {
-	command   Command
-	lastSpawn EntityID // the id of the last Spawned so far in the turn (0: none)
+	command   events.Command
+	lastSpawn events.EntityID // the id of the last Spawned so far in the turn (0: none)
 }
 
 // saw updates c with a fact written or read.
-func (c *turnContext) saw(f Fact) {
-	if s, ok := f.(*Spawned); ok {
+func (c *turnContext) saw(f events.Fact) {
+	if s, ok := f.(*events.Spawned); ok {
 		c.lastSpawn = s.ID
 	}
 }
@@ -60,56 +64,56 @@ var factShorthands = [256]*factShorthand{
 	// The player's step in the direction the Move command gave.
 	codeMovedAsCommanded: {
 		name: "Moved, as commanded",
-		of:   CodeMoved,
-		fits: func(f Fact, c *turnContext) bool {
-			m, ok := c.command.(*Move)
-			return ok && f.(*Moved).Actor == PlayerID && f.(*Moved).Dir == m.Dir
+		of:   events.CodeMoved,
+		fits: func(f events.Fact, c *turnContext) bool {
+			m, ok := c.command.(*events.Move)
+			return ok && f.(*events.Moved).Actor == events.PlayerID && f.(*events.Moved).Dir == m.Dir
 		},
-		put: func(*writer, Fact) {},
-		get: func(r *reader, f Fact, c *turnContext) {
-			m, ok := c.command.(*Move)
+		put: func(*writer, events.Fact) {},
+		get: func(r *reader, f events.Fact, c *turnContext) {
+			m, ok := c.command.(*events.Move)
 			if !ok {
 				r.failAt(0, "the turn's command is not a Move")
 				return
 			}
-			*f.(*Moved) = Moved{Actor: PlayerID, Dir: m.Dir}
+			*f.(*events.Moved) = events.Moved{Actor: events.PlayerID, Dir: m.Dir}
 		},
 	},
 	// A thing spawned on the floor, with the id after the last one.
 	codeSpawnedNextFloor: {
 		name: "Spawned, next on the floor",
-		of:   CodeSpawned,
-		fits: func(f Fact, c *turnContext) bool {
-			s := f.(*Spawned)
+		of:   events.CodeSpawned,
+		fits: func(f events.Fact, c *turnContext) bool {
+			s := f.(*events.Spawned)
 			return s.ID == c.lastSpawn+1 && s.Holder == 0 && s.Slot == 0
 		},
-		put: func(w *writer, f Fact) {
-			s := f.(*Spawned)
+		put: func(w *writer, f events.Fact) {
+			s := f.(*events.Spawned)
 			w.int(s.Kind)
 			w.pos(s.Pos)
 			w.int(s.HP)
 		},
-		get: func(r *reader, f Fact, c *turnContext) {
-			*f.(*Spawned) = Spawned{ID: r.nextID(c), Kind: r.int(), Pos: r.pos(), HP: r.int()}
+		get: func(r *reader, f events.Fact, c *turnContext) {
+			*f.(*events.Spawned) = events.Spawned{ID: r.nextID(c), Kind: r.int(), Pos: r.pos(), HP: r.int()}
 		},
 	},
 	// A thing spawned in someone's hands or pack, with the id after the
 	// last one.
 	codeSpawnedNextHeld: {
 		name: "Spawned, next and held",
-		of:   CodeSpawned,
-		fits: func(f Fact, c *turnContext) bool {
-			s := f.(*Spawned)
-			return s.ID == c.lastSpawn+1 && s.Holder != 0 && s.Pos == (Pos{}) && s.HP == 0
+		of:   events.CodeSpawned,
+		fits: func(f events.Fact, c *turnContext) bool {
+			s := f.(*events.Spawned)
+			return s.ID == c.lastSpawn+1 && s.Holder != 0 && s.Pos == (events.Pos{}) && s.HP == 0
 		},
-		put: func(w *writer, f Fact) {
-			s := f.(*Spawned)
+		put: func(w *writer, f events.Fact) {
+			s := f.(*events.Spawned)
 			w.int(s.Kind)
 			w.id(s.Holder)
 			w.slot(s.Slot)
 		},
-		get: func(r *reader, f Fact, c *turnContext) {
-			*f.(*Spawned) = Spawned{ID: r.nextID(c), Kind: r.int(), Holder: r.id(), Slot: r.slot()}
+		get: func(r *reader, f events.Fact, c *turnContext) {
+			*f.(*events.Spawned) = events.Spawned{ID: r.nextID(c), Kind: r.int(), Holder: r.id(), Slot: r.slot()}
 		},
 	},
 }
@@ -127,7 +131,7 @@ var factShorthandsOf = func() (out [256][]uint8) {
 
 // nextID is the id after the turn's last Spawned, checked as an id read
 // from the wire is.
-func (r *reader) nextID(c *turnContext) EntityID {
+func (r *reader) nextID(c *turnContext) events.EntityID {
 	if uint64(c.lastSpawn)+1 >= math.MaxUint32 {
 		r.failAt(0, "%d is not a entity id", uint64(c.lastSpawn)+1)
 		return 0
@@ -136,8 +140,8 @@ func (r *reader) nextID(c *turnContext) EntityID {
 }
 
 // commandShorthand returns the shorthand wire code of cmd, or 0.
-func commandShorthand(cmd Command) uint8 {
-	if m, ok := cmd.(*Move); ok && m.Dir < NumDirs {
+func commandShorthand(cmd events.Command) uint8 {
+	if m, ok := cmd.(*events.Move); ok && m.Dir < events.NumDirs {
 		return moveShorthand + uint8(m.Dir)
 	}
 	return 0
@@ -145,16 +149,16 @@ func commandShorthand(cmd Command) uint8 {
 
 // isMoveShorthand reports whether code is a Move shorthand, and its
 // direction.
-func isMoveShorthand(code uint64) (Dir, bool) {
-	if code >= moveShorthand && code < moveShorthand+uint64(NumDirs) {
-		return Dir(code - moveShorthand), true
+func isMoveShorthand(code uint64) (events.Dir, bool) {
+	if code >= moveShorthand && code < moveShorthand+uint64(events.NumDirs) {
+		return events.Dir(code - moveShorthand), true
 	}
 	return 0, false
 }
 
 // shorthandOf returns the shorthand code that writes f after the facts c
 // sums up, or 0 when only the full form does.
-func shorthandOf(f Fact, c *turnContext) uint8 {
+func shorthandOf(f events.Fact, c *turnContext) uint8 {
 	for _, sc := range factShorthandsOf[f.Code()] {
 		if factShorthands[sc].fits(f, c) {
 			return sc

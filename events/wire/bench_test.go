@@ -1,4 +1,4 @@
-package events
+package wire
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/vmihailenco/msgpack/v5"
 
+	"rogue/events"
 	"rogue/internal/benchcpu"
 	"rogue/internal/msgpackref"
 )
@@ -16,42 +17,42 @@ import (
 // and a new level with its spawns every 400 turns. The mix follows what
 // the bot's games hold (see BenchmarkReplay in the game package for the
 // same measure on real journals).
-func benchTurns(n int) []Turn {
-	turns := make([]Turn, n)
-	next := EntityID(2)
+func benchTurns(n int) []events.Turn {
+	turns := make([]events.Turn, n)
+	next := events.EntityID(2)
 	for i := range turns {
-		d := Dir(i % int(NumDirs))
+		d := events.Dir(i % int(events.NumDirs))
 		t := &turns[i]
 		switch {
 		case i%400 == 0:
-			t.Command, t.Draws = &Descend{}, 60
-			t.Facts = append(t.Facts, &LevelEntered{Depth: 1 + i/400, Width: 80, Height: 50,
-				Rooms:     []Rect{{1, 2, 6, 7}, {20, 30, 10, 8}, {40, 3, 9, 9}, {60, 20, 7, 6}, {30, 40, 8, 6}, {5, 30, 6, 6}},
-				Corridors: []Corridor{{Pos{3, 5}, Pos{24, 33}, true}, {Pos{24, 33}, Pos{44, 7}, false}, {Pos{44, 7}, Pos{63, 22}, true}, {Pos{63, 22}, Pos{33, 42}, false}, {Pos{33, 42}, Pos{7, 32}, true}},
-				Stairs:    Pos{7, 32}, Arrival: Pos{3, 5}})
+			t.Command, t.Draws = &events.Descend{}, 60
+			t.Facts = append(t.Facts, &events.LevelEntered{Depth: 1 + i/400, Width: 80, Height: 50,
+				Rooms:     []events.Rect{{X: 1, Y: 2, W: 6, H: 7}, {X: 20, Y: 30, W: 10, H: 8}, {X: 40, Y: 3, W: 9, H: 9}, {X: 60, Y: 20, W: 7, H: 6}, {X: 30, Y: 40, W: 8, H: 6}, {X: 5, Y: 30, W: 6, H: 6}},
+				Corridors: []events.Corridor{{From: events.Pos{X: 3, Y: 5}, To: events.Pos{X: 24, Y: 33}, HorizontalFirst: true}, {From: events.Pos{X: 24, Y: 33}, To: events.Pos{X: 44, Y: 7}, HorizontalFirst: false}, {From: events.Pos{X: 44, Y: 7}, To: events.Pos{X: 63, Y: 22}, HorizontalFirst: true}, {From: events.Pos{X: 63, Y: 22}, To: events.Pos{X: 33, Y: 42}, HorizontalFirst: false}, {From: events.Pos{X: 33, Y: 42}, To: events.Pos{X: 7, Y: 32}, HorizontalFirst: true}},
+				Stairs:    events.Pos{X: 7, Y: 32}, Arrival: events.Pos{X: 3, Y: 5}})
 			for k := 0; k < 12; k++ {
-				t.Facts = append(t.Facts, &Spawned{ID: next, Kind: 10 + k%7, Pos: Pos{20 + k, 30 + k%5}, HP: 3 + k%9})
+				t.Facts = append(t.Facts, &events.Spawned{ID: next, Kind: 10 + k%7, Pos: events.Pos{X: 20 + k, Y: 30 + k%5}, HP: 3 + k%9})
 				next++
 			}
 		case i%29 == 0:
-			t.Command, t.Draws = &PickUp{}, 0
-			t.Facts = append(t.Facts, &PickedUp{Actor: 1, Item: next - 1})
+			t.Command, t.Draws = &events.PickUp{}, 0
+			t.Facts = append(t.Facts, &events.PickedUp{Actor: 1, Item: next - 1})
 		case i%7 == 0:
-			t.Command, t.Draws = &Move{Dir: d}, 2
+			t.Command, t.Draws = &events.Move{Dir: d}, 2
 			t.Facts = append(t.Facts,
-				&Attacked{Attacker: 1, Target: next - 3, Weapon: 2, Natural: 14, Attack: 16, ArmorClass: 12, Hit: true, Roll: 5, Damage: 6},
-				&Attacked{Attacker: next - 3, Target: 1, Natural: 3, Attack: 4, ArmorClass: 13})
+				&events.Attacked{Attacker: 1, Target: next - 3, Weapon: 2, Natural: 14, Attack: 16, ArmorClass: 12, Hit: true, Roll: 5, Damage: 6},
+				&events.Attacked{Attacker: next - 3, Target: 1, Natural: 3, Attack: 4, ArmorClass: 13})
 			if i%21 == 0 {
-				t.Facts = append(t.Facts, &Died{Actor: next - 3, Cause: CauseMelee, Killer: 1}, &GainedXP{Actor: 1, Amount: 20})
+				t.Facts = append(t.Facts, &events.Died{Actor: next - 3, Cause: events.CauseMelee, Killer: 1}, &events.GainedXP{Actor: 1, Amount: 20})
 			}
 		case i%11 == 0:
-			t.Command, t.Draws = &Wait{}, 1
-			t.Facts = append(t.Facts, &Damaged{Actor: 1, Amount: 1, Cause: CauseStarvation}, &Moved{Actor: next - 2, Dir: d})
+			t.Command, t.Draws = &events.Wait{}, 1
+			t.Facts = append(t.Facts, &events.Damaged{Actor: 1, Amount: 1, Cause: events.CauseStarvation}, &events.Moved{Actor: next - 2, Dir: d})
 		default:
-			t.Command, t.Draws = &Move{Dir: d}, 0
-			t.Facts = append(t.Facts, &Moved{Actor: 1, Dir: d})
+			t.Command, t.Draws = &events.Move{Dir: d}, 0
+			t.Facts = append(t.Facts, &events.Moved{Actor: 1, Dir: d})
 			if i%3 == 0 {
-				t.Facts = append(t.Facts, &Moved{Actor: next - 4, Dir: (d + 3) % NumDirs})
+				t.Facts = append(t.Facts, &events.Moved{Actor: next - 4, Dir: (d + 3) % events.NumDirs})
 			}
 		}
 	}
@@ -60,7 +61,7 @@ func benchTurns(n int) []Turn {
 
 // encodedTurns returns the payloads of turns in wire format v and how
 // many facts they hold.
-func encodedTurns(tb testing.TB, turns []Turn, v int) ([][]byte, int) {
+func encodedTurns(tb testing.TB, turns []events.Turn, v int) ([][]byte, int) {
 	enc := NewTurnEncoderFor(v)
 	out := make([][]byte, len(turns))
 	facts := 0
@@ -108,7 +109,7 @@ func BenchmarkDecode(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			d := NewTurnDecoderFor(v)
 			d.Recycle(recycle)
-			var t Turn
+			var t events.Turn
 			c := benchcpu.Start()
 			for b.Loop() {
 				for _, p := range in {

@@ -1,4 +1,4 @@
-package events
+package wire
 
 import (
 	"bytes"
@@ -9,15 +9,9 @@ import (
 	"math"
 
 	"github.com/vmihailenco/msgpack/v5"
-)
 
-// Turn is one journal record: the command the player gave, how many random
-// numbers the rules drew deciding it, and the facts they decided.
-type Turn struct {
-	Command Command
-	Draws   uint64
-	Facts   []Fact
-}
+	"rogue/events"
+)
 
 // A turn's payload depends on the journal's format version (the journal's
 // header records it; a journal is written in one format from its first
@@ -38,8 +32,8 @@ type Turn struct {
 //     command writes whether it has a target before the target. This
 //     saves 3 to 4 bytes of a typical 20-byte turn.
 //
-//   - format 3 adds shorthand codes for the commonest shapes (shorthand.go),
-//     and format 4 openers and more shorthands (format4.go): other codes
+//   - format 3 adds shorthand codes for the commonest shapes (shorthands.go),
+//     and format 4 openers and more shorthands (openers.go): other codes
 //     for the same values, that leave out what the turn already says.
 //
 // Integers take msgpack's compact forms, so a typical fact is 3 to 10
@@ -56,7 +50,7 @@ type TurnEncoder struct {
 	enc    *msgpack.Encoder
 	w      writer
 	ctx    turnContext // kept here: a local escapes, one allocation a turn
-	ctx4   context4    // format 4's (format4.go)
+	ctx4   context4    // format 4's (openers.go)
 	format int
 }
 
@@ -75,15 +69,15 @@ func NewTurnEncoderFor(v int) *TurnEncoder {
 }
 
 // Encode returns the msgpack payload of t.
-func (e *TurnEncoder) Encode(t *Turn) ([]byte, error) {
+func (e *TurnEncoder) Encode(t *events.Turn) ([]byte, error) {
 	if !KnownFormat(e.format) {
 		return nil, fmt.Errorf("format %d is not one this program writes (1 to %d)", e.format, FormatVersion)
 	}
 	if t.Command == nil {
 		return nil, errors.New("turn has no command")
 	}
-	if len(t.Facts) > MaxFactsPerTurn {
-		return nil, fmt.Errorf("turn has %d facts, more than the %d allowed", len(t.Facts), MaxFactsPerTurn)
+	if len(t.Facts) > events.MaxFactsPerTurn {
+		return nil, fmt.Errorf("turn has %d facts, more than the %d allowed", len(t.Facts), events.MaxFactsPerTurn)
 	}
 	for _, f := range t.Facts {
 		if f == nil {
@@ -102,28 +96,28 @@ func (e *TurnEncoder) Encode(t *Turn) ([]byte, error) {
 	}
 	if !w.flat {
 		w.array(2 + len(t.Facts))
-		w.array(1 + fieldCount(t.Command.put))
+		w.array(1 + fieldCount(func(w *writer) { putCommand(w, t.Command) }))
 	}
 	short := e.format >= 3
 	if sc := commandShorthand(t.Command); short && sc != 0 {
 		w.uint(uint64(sc))
 	} else {
 		w.uint(uint64(t.Command.Code()))
-		t.Command.put(w)
+		putCommand(w, t.Command)
 	}
 	w.uint(t.Draws)
 	c := &e.ctx
 	*c = turnContext{command: t.Command}
 	for _, f := range t.Facts {
 		if !w.flat {
-			w.array(1 + fieldCount(f.put))
+			w.array(1 + fieldCount(func(w *writer) { putFact(w, f) }))
 		}
 		if sc := shorthandOf(f, c); short && sc != 0 {
 			w.uint(uint64(sc))
 			factShorthands[sc].put(w, f)
 		} else {
 			w.uint(uint64(f.Code()))
-			f.put(w)
+			putFact(w, f)
 		}
 		c.saw(f)
 	}
@@ -134,7 +128,7 @@ func (e *TurnEncoder) Encode(t *Turn) ([]byte, error) {
 }
 
 // EncodeTurn returns the msgpack payload of t in a new slice.
-func EncodeTurn(t *Turn) ([]byte, error) {
+func EncodeTurn(t *events.Turn) ([]byte, error) {
 	b, err := NewTurnEncoder().Encode(t)
 	return bytes.Clone(b), err
 }
@@ -157,15 +151,15 @@ type TurnDecoder struct {
 	r     reader
 	slabs slabs
 	ctx   turnContext // kept here: a local escapes, one allocation a turn
-	ctx4  context4    // format 4's (format4.go)
+	ctx4  context4    // format 4's (openers.go)
 	pad   []byte      // fast4's copy of a turn with no spare capacity
 	loop4 loop4       // fast4's fact loop, while it is out for a call
 	// one is the values of the turns of one byte, when recycling.
 	one struct {
-		move   Move
-		moved  Moved
-		wait   Wait
-		healed Healed
+		move   events.Move
+		moved  events.Moved
+		wait   events.Wait
+		healed events.Healed
 	}
 	format int
 	// slowOnly turns the fast path off: tests compare the two.
@@ -192,7 +186,7 @@ func NewTurnDecoderFor(v int) *TurnDecoder {
 // that are wrong. It is safe on any bytes: it allocates no more than a
 // level's lists whatever the bytes declare, and refuses every payload
 // CheckTurn refuses (CheckTurn then words what is wrong by its offset).
-func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
+func (d *TurnDecoder) Decode(payload []byte, t *events.Turn) error {
 	if len(payload) == 1 && d.DecodeByte(payload[0], t) {
 		return nil
 	}
@@ -220,35 +214,35 @@ func (d *TurnDecoder) Decode(payload []byte, t *Turn) error {
 // every turn: they are most often those of the turn before, which t
 // keeps, and are stored again only when they are not (each store of a
 // pointer is a write barrier while the collector marks).
-func (d *TurnDecoder) DecodeByte(c byte, t *Turn) bool {
+func (d *TurnDecoder) DecodeByte(c byte, t *events.Turn) bool {
 	if !d.oneByte {
 		return false
 	}
 	o := &d.one
 	switch {
-	case c-openStep < byte(NumDirs):
-		o.move.Dir = Dir(c - openStep)
-		o.moved = Moved{Actor: PlayerID, Dir: o.move.Dir}
-		if m, _ := t.Command.(*Move); m != &o.move {
+	case c-openStep < byte(events.NumDirs):
+		o.move.Dir = events.Dir(c - openStep)
+		o.moved = events.Moved{Actor: events.PlayerID, Dir: o.move.Dir}
+		if m, _ := t.Command.(*events.Move); m != &o.move {
 			t.Command = &o.move
 		}
-		if f, _ := onlyFact(t).(*Moved); f != &o.moved {
+		if f, _ := onlyFact(t).(*events.Moved); f != &o.moved {
 			t.Facts[0] = &o.moved
 		}
 		t.Draws = 0
 		return true
 	case c == openRest:
-		o.healed = Healed{Actor: PlayerID, Amount: 1, Cause: CauseRest}
-		if w, _ := t.Command.(*Wait); w != &o.wait {
+		o.healed = events.Healed{Actor: events.PlayerID, Amount: 1, Cause: events.CauseRest}
+		if w, _ := t.Command.(*events.Wait); w != &o.wait {
 			t.Command = &o.wait
 		}
-		if f, _ := onlyFact(t).(*Healed); f != &o.healed {
+		if f, _ := onlyFact(t).(*events.Healed); f != &o.healed {
 			t.Facts[0] = &o.healed
 		}
 		t.Draws = 0
 		return true
 	case c == openWait:
-		if w, _ := t.Command.(*Wait); w != &o.wait {
+		if w, _ := t.Command.(*events.Wait); w != &o.wait {
 			t.Command = &o.wait
 		}
 		t.Draws, t.Facts = 0, t.Facts[:0]
@@ -262,7 +256,7 @@ func (d *TurnDecoder) DecodeByte(c byte, t *Turn) bool {
 // They compare it by a type assertion to their own type, one comparison
 // of its type word, where comparing two interfaces is a call (to
 // runtime.ifaceeq) once their types agree.
-func onlyFact(t *Turn) Fact {
+func onlyFact(t *events.Turn) events.Fact {
 	if cap(t.Facts) == 0 {
 		t.Facts = append(t.Facts, nil)
 	}
@@ -271,7 +265,7 @@ func onlyFact(t *Turn) Fact {
 }
 
 // decode is Decode after its fast paths of format 4.
-func (d *TurnDecoder) decode(payload []byte, t *Turn) error {
+func (d *TurnDecoder) decode(payload []byte, t *events.Turn) error {
 	if (d.format == 2 || d.format == 3) && !d.slowOnly {
 		if d.fastFlat(payload, t) {
 			return nil
@@ -296,14 +290,14 @@ func (d *TurnDecoder) decode(payload []byte, t *Turn) error {
 }
 
 // decodeArrays reads a format 1 turn: an array of arrays.
-func (d *TurnDecoder) decodeArrays(t *Turn) error {
+func (d *TurnDecoder) decodeArrays(t *events.Turn) error {
 	r := &d.r
 	n, err := r.arrayLen()
 	if err != nil {
 		return fmt.Errorf("turn: %w", err)
 	}
-	if n < 2 || n-2 > MaxFactsPerTurn {
-		return fmt.Errorf("turn: an array of %d values, want a command, a draw count and at most %d facts", n, MaxFactsPerTurn)
+	if n < 2 || n-2 > events.MaxFactsPerTurn {
+		return fmt.Errorf("turn: an array of %d values, want a command, a draw count and at most %d facts", n, events.MaxFactsPerTurn)
 	}
 	facts := int(n - 2) // at most MaxFactsPerTurn: it fits any int
 	t.Command, err = d.command()
@@ -332,21 +326,21 @@ func (d *TurnDecoder) decodeArrays(t *Turn) error {
 // commandAndDraws reads a flat turn's command, whose code was read
 // already (a Move shorthand when short allows one), and the draw count
 // after it: formats 2, 3 and 4 begin a turn written in full alike.
-func (d *TurnDecoder) commandAndDraws(code uint64, short bool, t *Turn) error {
+func (d *TurnDecoder) commandAndDraws(code uint64, short bool, t *events.Turn) error {
 	r := &d.r
 	if dir, ok := isMoveShorthand(code); short && ok {
-		c := d.slabs.command(uint8(CodeMove), commandTable[CodeMove])
-		c.(*Move).Dir = dir
+		c := d.slabs.command(uint8(events.CodeMove))
+		c.(*events.Move).Dir = dir
 		t.Command = c
 	} else {
-		if code > 255 || commandTable[code] == nil {
+		if commandName(code) == "" {
 			return fmt.Errorf("command: unknown code %d", code)
 		}
-		e := commandTable[code]
-		c := d.slabs.command(uint8(code), e)
-		r.part, r.name = partCommand, e.name
+		name := commandName(code)
+		c := d.slabs.command(uint8(code))
+		r.part, r.name = partCommand, name
 		r.budget()
-		c.get(r)
+		getCommand(r, c)
 		if r.err != nil {
 			return r.err
 		}
@@ -360,7 +354,7 @@ func (d *TurnDecoder) commandAndDraws(code uint64, short bool, t *Turn) error {
 
 // decodeFlat reads a format 2 turn: a sequence of values, each code
 // followed by its fields, to the end of the payload.
-func (d *TurnDecoder) decodeFlat(t *Turn) error {
+func (d *TurnDecoder) decodeFlat(t *events.Turn) error {
 	r := &d.r
 	if len(r.b) == 0 {
 		return errors.New("turn: empty, want a command, a draw count and the facts")
@@ -377,28 +371,28 @@ func (d *TurnDecoder) decodeFlat(t *Turn) error {
 	c := &d.ctx
 	*c = turnContext{command: t.Command}
 	for i := 0; r.i < len(r.b); i++ {
-		if i == MaxFactsPerTurn {
-			return fmt.Errorf("turn: more than %d facts", MaxFactsPerTurn)
+		if i == events.MaxFactsPerTurn {
+			return fmt.Errorf("turn: more than %d facts", events.MaxFactsPerTurn)
 		}
 		code, ok := r.flatCode()
 		if !ok {
 			return fmt.Errorf("fact %d code: %w", i, r.err)
 		}
-		var f Fact
+		var f events.Fact
 		if sh := shorthandAt(code); short && sh != nil {
-			f = d.slabs.fact(uint8(sh.of), factTable[sh.of])
+			f = d.slabs.fact(uint8(sh.of))
 			r.part, r.name, r.index = partFact, sh.name, i
 			r.budget()
 			sh.get(r, f, c)
 		} else {
-			if code > 255 || factTable[code] == nil {
+			if factName(code) == "" {
 				return fmt.Errorf("fact %d: unknown code %d", i, code)
 			}
-			e := factTable[code]
-			f = d.slabs.fact(uint8(code), e)
-			r.part, r.name, r.index = partFact, e.name, i
+			name := factName(uint64(code))
+			f = d.slabs.fact(uint8(code))
+			r.part, r.name, r.index = partFact, name, i
 			r.budget()
-			f.get(r)
+			getFact(r, f)
 		}
 		if r.err != nil {
 			return r.err
@@ -431,7 +425,7 @@ func (r *reader) budget() {
 	r.left = r.base
 }
 
-func (d *TurnDecoder) command() (Command, error) {
+func (d *TurnDecoder) command() (events.Command, error) {
 	r := &d.r
 	var n int
 	var code uint64
@@ -456,13 +450,13 @@ func (d *TurnDecoder) command() (Command, error) {
 			return nil, fmt.Errorf("command code: %w", err)
 		}
 	}
-	if code > 255 || commandTable[code] == nil {
+	if commandName(code) == "" {
 		return nil, fmt.Errorf("command: unknown code %d", code)
 	}
-	e := commandTable[code]
-	c := d.slabs.command(uint8(code), e)
-	r.part, r.name, r.base, r.left = partCommand, e.name, n-1, n-1
-	c.get(r)
+	name := commandName(code)
+	c := d.slabs.command(uint8(code))
+	r.part, r.name, r.base, r.left = partCommand, name, n-1, n-1
+	getCommand(r, c)
 	r.end()
 	if r.err != nil {
 		return nil, r.err
@@ -470,7 +464,7 @@ func (d *TurnDecoder) command() (Command, error) {
 	return c, nil
 }
 
-func (d *TurnDecoder) fact(i int) (Fact, error) {
+func (d *TurnDecoder) fact(i int) (events.Fact, error) {
 	r := &d.r
 	var n int
 	var code uint64
@@ -495,13 +489,13 @@ func (d *TurnDecoder) fact(i int) (Fact, error) {
 			return nil, fmt.Errorf("fact %d code: %w", i, err)
 		}
 	}
-	if code > 255 || factTable[code] == nil {
+	if factName(code) == "" {
 		return nil, fmt.Errorf("fact %d: unknown code %d", i, code)
 	}
-	e := factTable[code]
-	f := d.slabs.fact(uint8(code), e)
-	r.part, r.name, r.index, r.base, r.left = partFact, e.name, i, n-1, n-1
-	f.get(r)
+	name := factName(uint64(code))
+	f := d.slabs.fact(uint8(code))
+	r.part, r.name, r.index, r.base, r.left = partFact, name, i, n-1, n-1
+	getFact(r, f)
 	r.end()
 	if r.err != nil {
 		return nil, r.err
@@ -519,8 +513,8 @@ func (d *TurnDecoder) Recycle(on bool) {
 }
 
 // DecodeTurn decodes one payload with a fresh decoder.
-func DecodeTurn(payload []byte) (Turn, error) {
-	var t Turn
+func DecodeTurn(payload []byte) (events.Turn, error) {
+	var t events.Turn
 	err := NewTurnDecoder().Decode(payload, &t)
 	return t, err
 }
@@ -551,12 +545,17 @@ func (w *writer) small(v, limit uint64, name string) {
 	w.uint(v)
 }
 
-func (w *writer) dir(d Dir)             { w.small(uint64(d), uint64(NumDirs), "direction") }
-func (w *writer) slot(s Slot)           { w.small(uint64(s), uint64(NumSlots), "slot") }
-func (w *writer) hunger(h Hunger)       { w.small(uint64(h), uint64(NumHungers), "hunger state") }
-func (w *writer) attribute(a Attribute) { w.small(uint64(a), uint64(NumAttributes), "attribute") }
-func (w *writer) skill(s Skill)         { w.small(uint64(s), uint64(NumSkills), "skill") }
-func (w *writer) cause(c Cause) {
+func (w *writer) dir(d events.Dir)   { w.small(uint64(d), uint64(events.NumDirs), "direction") }
+func (w *writer) slot(s events.Slot) { w.small(uint64(s), uint64(events.NumSlots), "slot") }
+func (w *writer) hunger(h events.Hunger) {
+	w.small(uint64(h), uint64(events.NumHungers), "hunger state")
+}
+func (w *writer) attribute(a events.Attribute) {
+	w.small(uint64(a), uint64(events.NumAttributes), "attribute")
+}
+func (w *writer) skill(s events.Skill) { w.small(uint64(s), uint64(events.NumSkills), "skill") }
+func (w *writer) mood(m events.Mood)   { w.small(uint64(m), uint64(events.NumMoods), "mood") }
+func (w *writer) cause(c events.Cause) {
 	if !c.Valid() {
 		w.fail("%d is not a known cause", c)
 	}
@@ -596,9 +595,9 @@ func (w *writer) bool(v bool) {
 	}
 }
 
-func (w *writer) id(v EntityID) { w.uint(uint64(v)) }
+func (w *writer) id(v events.EntityID) { w.uint(uint64(v)) }
 
-func (w *writer) pos(p Pos) { w.int(p.X); w.int(p.Y) }
+func (w *writer) pos(p events.Pos) { w.int(p.X); w.int(p.Y) }
 
 // array starts a nested array of n values; in counting mode the array and
 // everything in it count as one field.
@@ -776,42 +775,47 @@ func (r *reader) bool() bool {
 	return v
 }
 
-func (r *reader) id() EntityID {
+func (r *reader) id() events.EntityID {
 	if r.left > 0 && r.i < len(r.b) && r.b[r.i] <= 0x7f {
 		r.left--
 		r.i++
-		return EntityID(r.b[r.i-1])
+		return events.EntityID(r.b[r.i-1])
 	}
-	return EntityID(r.small(math.MaxUint32, "entity id"))
+	return events.EntityID(r.small(math.MaxUint32, "entity id"))
 }
-func (r *reader) dir() Dir   { return Dir(r.small(uint64(NumDirs), "direction")) }
-func (r *reader) slot() Slot { return Slot(r.small(uint64(NumSlots), "slot")) }
-func (r *reader) hunger() Hunger {
-	return Hunger(r.small(uint64(NumHungers), "hunger state"))
+func (r *reader) dir() events.Dir   { return events.Dir(r.small(uint64(events.NumDirs), "direction")) }
+func (r *reader) slot() events.Slot { return events.Slot(r.small(uint64(events.NumSlots), "slot")) }
+func (r *reader) hunger() events.Hunger {
+	return events.Hunger(r.small(uint64(events.NumHungers), "hunger state"))
 }
-func (r *reader) attribute() Attribute {
-	return Attribute(r.small(uint64(NumAttributes), "attribute"))
+func (r *reader) attribute() events.Attribute {
+	return events.Attribute(r.small(uint64(events.NumAttributes), "attribute"))
 }
-func (r *reader) skill() Skill { return Skill(r.small(uint64(NumSkills), "skill")) }
+func (r *reader) skill() events.Skill {
+	return events.Skill(r.small(uint64(events.NumSkills), "skill"))
+}
+func (r *reader) mood() events.Mood {
+	return events.Mood(r.small(uint64(events.NumMoods), "mood"))
+}
 
 // knownCause is Cause.Valid as a table: the decoder asks for every
 // damage and heal.
 var knownCause = func() (t [256]bool) {
-	for c := range causeNames {
-		t[c] = true
+	for c := range t {
+		t[c] = events.Cause(c).Valid()
 	}
 	return t
 }()
 
-func (r *reader) cause() Cause {
-	c := Cause(r.small(256, "cause"))
+func (r *reader) cause() events.Cause {
+	c := events.Cause(r.small(256, "cause"))
 	if r.err == nil && !knownCause[c] {
 		r.fail("%d is not a known cause", c)
 	}
 	return c
 }
 
-func (r *reader) pos() Pos { return Pos{r.int(), r.int()} }
+func (r *reader) pos() events.Pos { return events.Pos{X: r.int(), Y: r.int()} }
 
 // arrayOf reads a nested list header of groups of `per` values, at most max
 // groups, and returns the number of groups.
@@ -988,4 +992,20 @@ func (r *reader) arrayLen() (int64, error) {
 		return int64(binary.BigEndian.Uint32(b)), nil
 	}
 	return 0, fmt.Errorf("msgpack: invalid code=%x decoding array length", c)
+}
+
+// commandName is the wire name of command code code, or "" for none.
+func commandName(code uint64) string {
+	if code > 255 {
+		return ""
+	}
+	return events.CommandName(events.CommandCode(code))
+}
+
+// factName is the wire name of fact code code, or "" for none.
+func factName(code uint64) string {
+	if code > 255 {
+		return ""
+	}
+	return events.FactName(events.FactCode(code))
 }

@@ -1,4 +1,4 @@
-package events
+package wire
 
 import (
 	"encoding/binary"
@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"rogue/events"
+	"rogue/events/eventstest"
 )
 
 // checkShapeBefore is CheckShape as it was before its fast path: the
@@ -106,13 +109,13 @@ var _ = binary.BigEndian
 // FuzzCheckShapeAgreesWithItsReference: the fast CheckShape accepts and
 // refuses exactly what the plain one did, with the same message.
 func FuzzCheckShapeAgreesWithItsReference(f *testing.F) {
-	for _, c := range sampleCommands() {
-		p, err := NewTurnEncoderFor(1).Encode(&Turn{Command: c, Draws: 300, Facts: sampleFacts()})
+	for _, c := range eventstest.Commands() {
+		p, err := NewTurnEncoderFor(1).Encode(&events.Turn{Command: c, Draws: 300, Facts: eventstest.Facts()})
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(p, MaxNesting)
-		f.Add(p[:len(p)-1], MaxNesting)
+		f.Add(p, events.MaxNesting)
+		f.Add(p[:len(p)-1], events.MaxNesting)
 	}
 	f.Add([]byte{0x91, 0x91, 0x91, 0x91, 0x00}, 3)
 	f.Add([]byte{0xdc, 0x00, 0x02, 0xd9, 0x01, 0x61, 0xcb, 1, 2, 3, 4, 5, 6, 7, 8}, 1)

@@ -1,9 +1,11 @@
-package events
+package wire
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"rogue/events"
 )
 
 // TestKinds4GivesEveryFirstByteOfAFormat4Turn checks fast4's table of
@@ -14,9 +16,9 @@ func TestKinds4GivesEveryFirstByteOfAFormat4Turn(t *testing.T) {
 	for b := range 256 {
 		var want uint8
 		switch {
-		case b >= openStep && b < openStep+int(NumDirs):
+		case b >= openStep && b < openStep+int(events.NumDirs):
 			want = kindStep
-		case openings4[b] != nil && openings4[b].cmd == CodeMove:
+		case openings4[b] != nil && openings4[b].cmd == events.CodeMove:
 			want = kindMoveDraws
 		case b == openWait:
 			want = kindWaitOpener
@@ -24,14 +26,14 @@ func TestKinds4GivesEveryFirstByteOfAFormat4Turn(t *testing.T) {
 			want = kindRest
 		case b == openPickUp:
 			want = kindPickUpOpener
-		case b >= moveShorthand && b < moveShorthand+int(NumDirs):
+		case b >= moveShorthand && b < moveShorthand+int(events.NumDirs):
 			want = kindMoveShorthand
-		case commandTable[b] != nil:
-			want = map[CommandCode]uint8{
-				CodeMove: kindMove, CodeWait: kindWait, CodeDescend: kindDescend, CodePickUp: kindPickUp,
-				CodeBegin: kindBegin, CodeDrop: kindDrop, CodeRemove: kindRemove, CodeUse: kindUse,
-				CodeChooseAttribute: kindChooseAttribute, CodePickUpItem: kindPickUpItem, CodeUseOn: kindUseOn,
-			}[CommandCode(b)]
+		case events.CommandName(events.CommandCode(b)) != "":
+			want = map[events.CommandCode]uint8{
+				events.CodeMove: kindMove, events.CodeWait: kindWait, events.CodeDescend: kindDescend, events.CodePickUp: kindPickUp,
+				events.CodeBegin: kindBegin, events.CodeDrop: kindDrop, events.CodeRemove: kindRemove, events.CodeUse: kindUse,
+				events.CodeChooseAttribute: kindChooseAttribute, events.CodePickUpItem: kindPickUpItem, events.CodeUseOn: kindUseOn,
+			}[events.CommandCode(b)]
 		}
 		assert.Equal(t, want, kinds4[b], "first byte %#x", b)
 	}

@@ -1,9 +1,11 @@
-package events
+package wire
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"rogue/events"
 )
 
 // An array32 declaring 0xffffffff values is refused by the same check,
@@ -29,7 +31,7 @@ func TestHugeArrayLengthsAreRefusedTheSameOnEveryPlatform(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var turn Turn
+			var turn events.Turn
 			err := NewTurnDecoderFor(c.format).Decode(c.payload, &turn)
 			assert.EqualError(t, err, c.want)
 		})

@@ -1,4 +1,4 @@
-package events_test
+package wire_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -17,7 +18,7 @@ import (
 
 // payloads records the format 4 payload of every turn a game appends.
 type payloads struct {
-	enc *events.TurnEncoder
+	enc *wire.TurnEncoder
 	all [][]byte
 }
 
@@ -47,19 +48,19 @@ func TestFormat4FastPathReadsBotGamesAsTheSlowPathDoes(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			h := game.NewHeader(c.seed, "bot", journal.Options{Wizard: c.wizard})
 			require.Equal(t, 4, h.FormatVersion)
-			rec := &payloads{enc: events.NewTurnEncoderFor(h.FormatVersion)}
+			rec := &payloads{enc: wire.NewTurnEncoderFor(h.FormatVersion)}
 			g, err := game.Start(h, content.Default(), rec)
 			require.NoError(t, err)
 			require.NoError(t, g.PlayBot(c.turns))
 			require.Greater(t, len(rec.all), 100)
 
-			fast, slow, alone := events.NewTurnDecoderFor(4), events.NewTurnDecoderFor(4), events.NewTurnDecoderFor(4)
-			events.SlowOnly(slow)
+			fast, slow, alone := wire.NewTurnDecoderFor(4), wire.NewTurnDecoderFor(4), wire.NewTurnDecoderFor(4)
+			wire.SlowOnly(slow)
 			for i, p := range rec.all {
 				var fromFast, fromSlow, fromAlone events.Turn
 				require.NoError(t, slow.Decode(p, &fromSlow), "turn %d", i)
 				require.NoError(t, fast.Decode(p, &fromFast), "turn %d", i)
-				require.True(t, events.Fast4(alone, p, &fromAlone), "turn %d: % x left to the slow path", i, p)
+				require.True(t, wire.Fast4(alone, p, &fromAlone), "turn %d: % x left to the slow path", i, p)
 				require.True(t, assert.Equal(t, fromSlow, fromFast, "turn %d: % x", i, p))
 				require.True(t, assert.Equal(t, fromSlow, fromAlone, "turn %d: % x", i, p))
 			}
@@ -87,13 +88,13 @@ func TestFormat4FastPathLeavesTheErrorsToTheSlowPath(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var turn events.Turn
-			fast := events.NewTurnDecoderFor(4)
-			require.False(t, events.Fast4(fast, c.payload, &turn))
-			err := events.NewTurnDecoderFor(4).Decode(c.payload, &turn)
+			fast := wire.NewTurnDecoderFor(4)
+			require.False(t, wire.Fast4(fast, c.payload, &turn))
+			err := wire.NewTurnDecoderFor(4).Decode(c.payload, &turn)
 			require.Error(t, err)
 			assert.Equal(t, c.want, err.Error())
-			slow := events.NewTurnDecoderFor(4)
-			events.SlowOnly(slow)
+			slow := wire.NewTurnDecoderFor(4)
+			wire.SlowOnly(slow)
 			assert.Equal(t, err, slow.Decode(c.payload, &turn))
 		})
 	}
@@ -109,7 +110,7 @@ func botPayloads(tb testing.TB) [][]byte {
 		wizard bool
 	}{{1, false}, {2, false}, {9, true}} {
 		h := game.NewHeader(g.seed, "bot", journal.Options{Wizard: g.wizard})
-		rec := &payloads{enc: events.NewTurnEncoderFor(h.FormatVersion)}
+		rec := &payloads{enc: wire.NewTurnEncoderFor(h.FormatVersion)}
 		played, err := game.Start(h, content.Default(), rec)
 		require.NoError(tb, err)
 		require.NoError(tb, played.PlayBot(1500))
@@ -154,8 +155,8 @@ func FuzzDecodeTurn4(f *testing.F) {
 	}
 	dirty := dirtyTurn(f)
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		slow := events.NewTurnDecoderFor(4)
-		events.SlowOnly(slow)
+		slow := wire.NewTurnDecoderFor(4)
+		wire.SlowOnly(slow)
 		var want events.Turn
 		wantErr := slow.Decode(payload, &want)
 		inputs := [][]byte{payload}
@@ -164,14 +165,14 @@ func FuzzDecodeTurn4(f *testing.F) {
 		}
 		for i, in := range inputs {
 			var got events.Turn
-			err := events.NewTurnDecoderFor(4).Decode(in, &got)
+			err := wire.NewTurnDecoderFor(4).Decode(in, &got)
 			require.Equal(t, wantErr, err, "input %d", i)
 			if err == nil {
 				require.Equal(t, want, got, "input %d", i)
 			}
 			// Recycling, after a turn that leaves a value in every field of
 			// every pool: the values handed out again are set whole.
-			d := events.NewTurnDecoderFor(4)
+			d := wire.NewTurnDecoderFor(4)
 			d.Recycle(true)
 			var before, again events.Turn
 			require.NoError(t, d.Decode(dirty, &before))
@@ -210,7 +211,7 @@ func dirtyTurn(tb testing.TB) []byte {
 			&events.LostSight{Actor: id, At: events.Pos{X: 12, Y: 7}, Until: 130},
 			&events.SkillRaised{Actor: id, Skill: events.Magic, By: 1})
 	}
-	b, err := events.NewTurnEncoderFor(4).Encode(&t)
+	b, err := wire.NewTurnEncoderFor(4).Encode(&t)
 	require.NoError(tb, err)
 	return bytes.Clone(b)
 }
@@ -240,12 +241,12 @@ func TestFormat4FastPathStopsAtTheMostFactsATurnHolds(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := payload(c.facts)
-			slow := events.NewTurnDecoderFor(4)
-			events.SlowOnly(slow)
+			slow := wire.NewTurnDecoderFor(4)
+			wire.SlowOnly(slow)
 			var want events.Turn
 			wantErr := slow.Decode(p, &want)
 			for _, recycle := range []bool{false, true} {
-				d := events.NewTurnDecoderFor(4)
+				d := wire.NewTurnDecoderFor(4)
 				d.Recycle(recycle)
 				got := events.Turn{Facts: make([]events.Fact, 0, c.room)}
 				err := d.Decode(p, &got)
@@ -257,7 +258,7 @@ func TestFormat4FastPathStopsAtTheMostFactsATurnHolds(t *testing.T) {
 				require.NoError(t, err)
 				assert.Equal(t, want, got, "recycling %v", recycle)
 				alone := events.Turn{Facts: make([]events.Fact, 0, c.room)}
-				assert.True(t, events.Fast4(events.NewTurnDecoderFor(4), p, &alone), "read on the fast path alone")
+				assert.True(t, wire.Fast4(wire.NewTurnDecoderFor(4), p, &alone), "read on the fast path alone")
 			}
 		})
 	}
@@ -280,7 +281,7 @@ func TestDecodeByteGivesTheTurnDecodeGives(t *testing.T) {
 		{"a rest", []byte{0x69}},
 		{"a wait", []byte{0x68}},
 	}
-	plain := events.NewTurnDecoderFor(4)
+	plain := wire.NewTurnDecoderFor(4)
 	var manyTurn events.Turn
 	require.NoError(t, plain.Decode(many, &manyTurn), "the turn of many facts decodes")
 	require.Len(t, manyTurn.Facts, 4)
@@ -288,7 +289,7 @@ func TestDecodeByteGivesTheTurnDecodeGives(t *testing.T) {
 	for c := range 256 {
 		for _, b := range before {
 			t.Run(fmt.Sprintf("byte %#02x after %s", c, b.name), func(t *testing.T) {
-				d := events.NewTurnDecoderFor(4)
+				d := wire.NewTurnDecoderFor(4)
 				d.Recycle(true)
 				var got events.Turn
 				if b.payload != nil {
@@ -313,5 +314,5 @@ func TestDecodeByteGivesTheTurnDecodeGives(t *testing.T) {
 	}
 	assert.Equal(t, 10*len(before), taken, "the eight steps, the rest and the wait are taken")
 	var got events.Turn
-	assert.False(t, events.NewTurnDecoderFor(4).DecodeByte(0x4a, &got), "a decoder that does not recycle takes none")
+	assert.False(t, wire.NewTurnDecoderFor(4).DecodeByte(0x4a, &got), "a decoder that does not recycle takes none")
 }

@@ -36,33 +36,3 @@ type Enchanted struct {
 	Actor, Item EntityID
 	By          int
 }
-
-func (PickUpItem) Code() CommandCode { return CodePickUpItem }
-func (UseOn) Code() CommandCode      { return CodeUseOn }
-func (Zapped) Code() FactCode        { return CodeZapped }
-func (Enchanted) Code() FactCode     { return CodeEnchanted }
-
-func (c PickUpItem) put(w *writer)  { w.id(c.Item) }
-func (c *PickUpItem) get(r *reader) { c.Item = r.id() }
-
-func (c UseOn) put(w *writer)  { w.id(c.Item); w.id(c.On) }
-func (c *UseOn) get(r *reader) { c.Item = r.id(); c.On = r.id() }
-
-func (f Zapped) put(w *writer)  { w.id(f.Actor); w.id(f.Item) }
-func (f *Zapped) get(r *reader) { f.Actor = r.id(); f.Item = r.id() }
-
-func (f Enchanted) put(w *writer) { w.id(f.Actor); w.id(f.Item); w.int(f.By) }
-func (f *Enchanted) get(r *reader) {
-	f.Actor = r.id()
-	f.Item = r.id()
-	f.By = r.int()
-}
-
-func init() {
-	registerCommand(CodePickUpItem, "PickUpItem", func() Command { return &PickUpItem{} })
-	registerCommand(CodeUseOn, "UseOn", func() Command { return &UseOn{} })
-	registerFact(CodeZapped, "Zapped", func() Fact { return &Zapped{} })
-	registerFact(CodeEnchanted, "Enchanted", func() Fact { return &Enchanted{} })
-	factEqual[CodeZapped] = equalValues[Zapped, *Zapped]
-	factEqual[CodeEnchanted] = equalValues[Enchanted, *Enchanted]
-}
