@@ -10,6 +10,7 @@ import (
 
 	"rogue/events"
 	"rogue/journal"
+	"rogue/reducer"
 	"rogue/reducer/content"
 )
 
@@ -33,7 +34,7 @@ func cachedSeeker(t *testing.T, path, root string) *Seeker {
 	k, err := OpenSeeker(path, content.Default())
 	require.NoError(t, err)
 	t.Cleanup(func() { k.Close() })
-	k.UseCache(journal.NewSnapshotCache(root, k.header))
+	k.UseCache(journal.NewSnapshotCache(root, k.header, reducer.SnapshotSchema))
 	k.cacheEvery = cacheEvery
 	return k
 }
@@ -206,7 +207,7 @@ func FuzzACacheFileNeverMisleadsTheSeeker(f *testing.F) {
 	root := filepath.Join(dir, "cache")
 	k, err := OpenSeeker(path, content.Default())
 	require.NoError(f, err)
-	k.UseCache(journal.NewSnapshotCache(root, k.header))
+	k.UseCache(journal.NewSnapshotCache(root, k.header, reducer.SnapshotSchema))
 	k.cacheEvery = cacheEvery
 	_, _, err = k.StateAt(150)
 	require.NoError(f, err)
@@ -229,7 +230,7 @@ func FuzzACacheFileNeverMisleadsTheSeeker(f *testing.F) {
 		k, err := OpenSeeker(path, content.Default())
 		require.NoError(t, err)
 		defer k.Close()
-		k.UseCache(journal.NewSnapshotCache(root, k.header))
+		k.UseCache(journal.NewSnapshotCache(root, k.header, reducer.SnapshotSchema))
 		k.cacheEvery = cacheEvery
 		s, _, err := k.StateAt(140)
 		require.NoError(t, err)

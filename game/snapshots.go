@@ -26,7 +26,7 @@ func NewSnapshots(path string, f *journal.File) (*Snapshots, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Snapshots{f: f, s: journal.NewSnapshotter(path, hc, f.Turns())}, nil
+	return &Snapshots{f: f, s: journal.NewSnapshotter(path, hc, reducer.SnapshotSchema, f.Turns())}, nil
 }
 
 // After writes a snapshot of s if one is due: s must be the state of the
@@ -50,6 +50,28 @@ func (k *Snapshots) After(s *reducer.State) {
 
 // Err is the first error writing a snapshot, or nil.
 func (k *Snapshots) Err() error { return k.s.Err }
+
+// RestoreSnapshot decodes the state of snap with tables and checks it: the
+// state schema this program writes (reducer.SnapshotSchema), the turn its
+// position says, and the digest recomputed from the decoded state equal
+// to the stored one. The journal only frames and checks a snapshot's
+// bytes; their encoding is the reducer's.
+func RestoreSnapshot(snap journal.Snapshot, tables *content.Tables) (*reducer.State, error) {
+	if snap.Schema != reducer.SnapshotSchema {
+		return nil, fmt.Errorf("state schema %d, this program reads %d", snap.Schema, reducer.SnapshotSchema)
+	}
+	st, err := reducer.UnmarshalSnapshot(snap.State, tables)
+	if err != nil {
+		return nil, err
+	}
+	if st.Turn != snap.Pos.Turns {
+		return nil, fmt.Errorf("the state is at turn %d, the snapshot says %d", st.Turn, snap.Pos.Turns)
+	}
+	if d := st.Digest(); d != snap.Digest {
+		return nil, fmt.Errorf("the state's digest is %s, the snapshot says %s", d, snap.Digest)
+	}
+	return st, nil
+}
 
 // RecordBot plays a bot game into a new journal file at path with header
 // h (fsyncing every h.Options.SyncEvery turns), keeping its snapshots,
