@@ -16,7 +16,7 @@ func TestAStrongPlayerWithAMemoryPlaysAsOneWithout(t *testing.T) {
 		p := bot.NewStrong()
 		for with.State.Turn < 4000 && !with.State.Over {
 			require.NoError(t, with.PlayerTurn(p))
-			require.NoError(t, without.BotTurn())
+			require.NoError(t, without.PlayerTurn(bot.Strong{}))
 			require.Equal(t, without.State.Digest(), with.State.Digest(), "seed %d turn %d", seed, with.State.Turn)
 		}
 		require.Greater(t, with.State.Depth, 2, "seed %d: the game went down", seed)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -50,7 +51,7 @@ func TestFormat4FastPathReadsBotGamesAsTheSlowPathDoes(t *testing.T) {
 			rec := &payloads{enc: events.NewTurnEncoderFor(h.FormatVersion)}
 			g, err := game.Start(h, content.Default(), rec)
 			require.NoError(t, err)
-			require.NoError(t, g.PlayBot(c.turns))
+			require.NoError(t, g.Play(bot.Strong{}, c.turns))
 			require.Greater(t, len(rec.all), 100)
 
 			fast, slow, alone := events.NewTurnDecoderFor(4), events.NewTurnDecoderFor(4), events.NewTurnDecoderFor(4)
@@ -112,7 +113,7 @@ func botPayloads(tb testing.TB) [][]byte {
 		rec := &payloads{enc: events.NewTurnEncoderFor(h.FormatVersion)}
 		played, err := game.Start(h, content.Default(), rec)
 		require.NoError(tb, err)
-		require.NoError(tb, played.PlayBot(1500))
+		require.NoError(tb, played.Play(bot.Strong{}, 1500))
 		for _, p := range rec.all {
 			if !seen[string(p)] && len(out) < 400 {
 				seen[string(p)] = true

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
@@ -49,7 +50,7 @@ func newSpecimen(t testing.TB) specimen {
 	require.NoError(t, err)
 	g, err := Start(m.Header(), content.Default(), m)
 	require.NoError(t, err)
-	require.NoError(t, g.PlayBot(specimenTurns))
+	require.NoError(t, g.Play(bot.Strong{}, specimenTurns))
 	require.Equal(t, specimenTurns, g.State.Turn, "the bot survives the specimen game")
 
 	sp := specimen{bytes: m.Bytes(), chain: m.Chain(), state: g.State}

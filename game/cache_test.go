@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
@@ -193,7 +194,7 @@ func forkedGame(t *testing.T, src, dst string, turns int) {
 	_, err = g.Do(&events.Wait{})
 	require.NoError(t, err)
 	for g.State.Turn < 200 {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 	}
 	require.NoError(t, f.Close())
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -27,7 +28,7 @@ func TestBotGamesExerciseEveryFactType(t *testing.T) {
 		if seed > 50 {
 			turns = 20000
 		}
-		require.NoError(t, g.PlayBot(turns))
+		require.NoError(t, g.Play(bot.Strong{}, turns))
 		r, err := mem.Reader()
 		require.NoError(t, err)
 		var turn events.Turn

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/journal"
 	"rogue/reducer/content"
 )
@@ -52,7 +53,7 @@ func TestTheBotsJournalsAreTheSameOnEveryArchitecture(t *testing.T) {
 		tables, err := content.ForRules(g.rules)
 		require.NoError(t, err)
 		path := filepath.Join(dir, g.name+".rogue")
-		played, _, err := RecordBot(path, h, tables, g.turns, nil)
+		played, _, err := RecordPlayer(path, h, tables, bot.Strong{}, g.turns, nil)
 		require.NoError(t, err)
 		b, err := os.ReadFile(path)
 		require.NoError(t, err)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -66,7 +67,7 @@ func TestBotGamesReadBackFromFormat4AsTheRulesDecidedThem(t *testing.T) {
 			require.NoError(t, err)
 			played, err := Start(h, tables, out)
 			require.NoError(t, err)
-			require.NoError(t, played.PlayBot(g.turns))
+			require.NoError(t, played.Play(bot.Strong{}, g.turns))
 			require.Greater(t, out.turns, 1)
 
 			r, err := m.Reader()

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
@@ -26,7 +27,7 @@ func botGame(t testing.TB, dir string, seed uint64, turns int) (string, []string
 	require.NoError(t, err)
 	digests := []string{g.State.Digest()}
 	for g.State.Turn < turns && !g.State.Over {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		digests = append(digests, g.State.Digest())
 	}
 	require.NoError(t, f.Close())
@@ -84,7 +85,7 @@ func TestATamperedJournalFailsVerifyAtThatTurn(t *testing.T) {
 	require.NoError(t, err)
 	g, err := Start(mem.Header(), content.Default(), mem)
 	require.NoError(t, err)
-	require.NoError(t, g.PlayBot(300))
+	require.NoError(t, g.Play(bot.Strong{}, 300))
 
 	// Find the first hit and rewrite its damage in a copy of the journal.
 	r, err := journal.NewBytesReader(mem.Bytes())

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -24,7 +25,7 @@ func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
 			g, err := Start(mem.Header(), content.Default(), mem)
 			require.NoError(t, err)
 			assert.Equal(t, rules, g.State.RulesVersion())
-			require.NoError(t, g.PlayBot(40))
+			require.NoError(t, g.Play(bot.Strong{}, 40))
 
 			// Quit, and continue from the journal with the newest tables
 			// at hand, as the program does.
@@ -38,7 +39,7 @@ func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
 			assert.Equal(t, rules, s.RulesVersion())
 			g2, err := Resume(s, again.Header(), again)
 			require.NoError(t, err)
-			require.NoError(t, g2.PlayBot(80))
+			require.NoError(t, g2.Play(bot.Strong{}, 80))
 			assert.Equal(t, rules, g2.State.RulesVersion())
 
 			r, err = journal.NewBytesReader(again.Bytes())

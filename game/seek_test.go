@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
@@ -31,7 +32,7 @@ func snapGame(t testing.TB, path string, seed uint64, turns, every int) []string
 	start.Wizard = true
 	digests := []string{start.Digest(), g.State.Digest()}
 	for g.State.Turn < turns {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		snaps.After(g.State)
 		digests = append(digests, g.State.Digest())
 	}

@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 
-	"rogue/bot"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -73,18 +72,14 @@ func RestoreSnapshot(snap journal.Snapshot, tables *content.Tables) (*reducer.St
 	return st, nil
 }
 
-// RecordBot plays a bot game into a new journal file at path with header
-// h (fsyncing every h.Options.SyncEvery turns), keeping its snapshots,
-// until it has turns turns or the player dies. each, if not nil, is called
-// after every turn. It returns the finished game (the journal is closed)
-// and, apart, the error that stopped snapshots being written, if one did:
-// the journal is whole either way.
-func RecordBot(path string, h journal.Header, tables *content.Tables, turns int, each func(*reducer.State)) (g *Game, snapErr, err error) {
-	return RecordPlayer(path, h, tables, bot.Strong{}, turns, each)
-}
-
-// RecordPlayer is RecordBot with the built-in player p, new to this game.
-func RecordPlayer(path string, h journal.Header, tables *content.Tables, p bot.Player, turns int, each func(*reducer.State)) (g *Game, snapErr, err error) {
+// RecordPlayer plays a game of the built-in player p, new to this game,
+// into a new journal file at path with header h (fsyncing every
+// h.Options.SyncEvery turns), keeping its snapshots, until it has turns
+// turns or the player dies. each, if not nil, is called after every turn.
+// It returns the finished game (the journal is closed) and, apart, the
+// error that stopped snapshots being written, if one did: the journal is
+// whole either way.
+func RecordPlayer(path string, h journal.Header, tables *content.Tables, p Player, turns int, each func(*reducer.State)) (g *Game, snapErr, err error) {
 	f, err := journal.Create(path, h)
 	if err != nil {
 		return nil, nil, err
@@ -96,7 +91,7 @@ func RecordPlayer(path string, h journal.Header, tables *content.Tables, p bot.P
 	return g, snapErr, err
 }
 
-func recordBot(path string, f *journal.File, tables *content.Tables, p bot.Player, turns int, each func(*reducer.State)) (*Game, error, error) {
+func recordBot(path string, f *journal.File, tables *content.Tables, p Player, turns int, each func(*reducer.State)) (*Game, error, error) {
 	snaps, err := NewSnapshots(path, f)
 	if err != nil {
 		return nil, nil, err

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
@@ -80,7 +81,7 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 				g, err := Resume(s, m.Header(), m)
 				require.NoError(t, err)
 				for k := 1; k <= playOn && turn+k <= last && !g.State.Over; k++ {
-					require.NoError(t, g.BotTurn())
+					require.NoError(t, g.PlayerTurn(bot.Strong{}))
 					require.Equal(t, live[turn+k], g.State.Digest(), "turn %d played on", turn+k)
 				}
 			})
@@ -105,7 +106,7 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 		require.NoError(t, err)
 		g, err := Start(f.Header(), content.Default(), f)
 		require.NoError(t, err)
-		require.NoError(t, g.PlayBot(2000))
+		require.NoError(t, g.Play(bot.Strong{}, 2000))
 		require.NoError(t, f.Close())
 		if g.State.Over {
 			dead, deadTurn = p, g.State.TurnNumber()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -184,7 +185,7 @@ func TestRecordRules3ItemJournals(t *testing.T) {
 		g, err := game.Start(mem.Header(), content.Default(), mem)
 		require.NoError(t, err)
 		for g.State.Turn < turns && !g.State.Over {
-			require.NoError(t, g.BotTurn())
+			require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		}
 		r, err := mem.Reader()
 		require.NoError(t, err)
@@ -221,7 +222,7 @@ func TestRecordRules3ItemJournals(t *testing.T) {
 		g, err := game.Start(f.Header(), content.Default(), f)
 		require.NoError(t, err)
 		for g.State.TurnNumber() < b.turn+3 && !g.State.Over {
-			require.NoError(t, g.BotTurn())
+			require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		}
 		require.NoError(t, f.Close())
 		marks := fmt.Sprintf("%d\n", b.turn)

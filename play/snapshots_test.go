@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -118,7 +119,7 @@ func TestAnotherJournalsSnapshotsAreDeletedOnResume(t *testing.T) {
 	path, _ := playedPastASnapshot(t)
 	require.FileExists(t, journal.SnapshotPath(path, journal.SnapshotEvery))
 	other := filepath.Join(t.TempDir(), "other.rogue")
-	g, _, err := game.RecordBot(other, game.NewHeader(4, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), longTurns, nil)
+	g, _, err := game.RecordPlayer(other, game.NewHeader(4, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), bot.Strong{}, longTurns, nil)
 	require.NoError(t, err)
 	theirs, err := os.ReadFile(other)
 	require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/internal/hostile"
@@ -132,8 +133,8 @@ func TestFramesAreWhatAPlainFoldGivesAtAnyTurnInAnyOrder(t *testing.T) {
 // the snapshots a game writes (one every journal.SnapshotEvery turns).
 func botJournalFile(t testing.TB, dir string, seed uint64, turns int) string {
 	path := filepath.Join(dir, "bot.rogue")
-	g, snapErr, err := game.RecordBot(path, game.NewHeader(seed, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
-		content.Default(), turns, nil)
+	g, snapErr, err := game.RecordPlayer(path, game.NewHeader(seed, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
+		content.Default(), bot.Strong{}, turns, nil)
 	require.NoError(t, err)
 	require.NoError(t, snapErr)
 	require.Equal(t, turns, g.State.Turn)

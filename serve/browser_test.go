@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -157,7 +158,7 @@ func TestThePageReplaysFromTheListAndFollowsABotThroughRogueServe(t *testing.T) 
 	go func() {
 		defer f.Close()
 		for g.State.Turn < turns {
-			if err := g.BotTurn(); err != nil {
+			if err := g.PlayerTurn(bot.Strong{}); err != nil {
 				played <- err
 				return
 			}

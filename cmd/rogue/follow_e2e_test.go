@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -43,7 +44,7 @@ func gameRecords(t *testing.T, seed uint64, turns int) ([]byte, []int64) {
 	require.NoError(t, err)
 	ends := []int64{int64(len(m.Bytes()))} // turn 0, the game's beginning
 	for g.State.Turn < turns && !g.State.Over {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		ends = append(ends, int64(len(m.Bytes())))
 	}
 	return m.Bytes(), ends

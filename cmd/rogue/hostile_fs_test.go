@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -96,7 +97,7 @@ func TestAFullDiskStopsTheGameWithEveryCommittedTurnKept(t *testing.T) {
 	require.NoError(t, err)
 	digest := s.Digest()
 	for range 3 {
-		err := g.BotTurn()
+		err := g.PlayerTurn(bot.Strong{})
 		require.Error(t, err)
 		assert.True(t, errors.Is(err, journal.ErrBroken), "%v", err)
 		assert.True(t, errors.Is(err, syscall.ENOSPC), "%v", err)
@@ -245,7 +246,7 @@ func TestATornTailThatCannotBeKeptAsideIsNotCut(t *testing.T) {
 	g, err := game.Start(m.Header(), content.Default(), m)
 	require.NoError(t, err)
 	for len(m.Bytes()) < 13<<10 {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 	}
 	r, err := m.Reader()
 	require.NoError(t, err)
