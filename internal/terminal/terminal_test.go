@@ -1,4 +1,4 @@
-package main
+package terminal
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ func TestNeitherDevNullNorAFileNorABufferIsATerminal(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.False(t, isTerminal(c.w))
+			assert.False(t, Is(c.w))
 		})
 	}
 }
