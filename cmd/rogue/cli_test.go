@@ -208,6 +208,7 @@ func sharedDir(t *testing.T) string {
 }
 
 func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m := botJournal(t, 5, 10)
 	good := m.Bytes()

@@ -34,6 +34,7 @@ import (
 // the seed), verify must pass on it, and the game must continue from it:
 // OpenAppend drops only a torn tail and rewrites no earlier byte.
 func TestKillingTheBotAtRandomMomentsLosesAtMostTheTurnBeingWritten(t *testing.T) {
+	t.Parallel()
 	bin := rogueBinary(t)
 	rng := rand.New(rand.NewPCG(2026, 6))
 	dir := t.TempDir()

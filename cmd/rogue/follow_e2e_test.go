@@ -19,8 +19,8 @@ import (
 	"rogue/reducer/content"
 )
 
-// followTerminal skips without tmux or in -short, else gives a folder
-// with the real binary in it.
+// followTerminal skips without tmux or in -short, else gives a new
+// folder with the real binary in it (a link to rogueBinary's).
 func followTerminal(t *testing.T) string {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -68,7 +68,8 @@ func appendFile(t *testing.T, path string, b []byte) {
 // replay says, without crashing, when the journal is deleted, cut short
 // or damaged under it.
 func TestFollowingAJournalBeingWrittenInATerminal(t *testing.T) {
-	dir := followTerminal(t)
+	t.Parallel()
+	followTerminal(t) // skips without tmux
 	b, ends := gameRecords(t, 3, 60)
 	// ends[i] is where turn i ends, as the screen numbers turns.
 	cases := []struct {
@@ -91,6 +92,8 @@ func TestFollowingAJournalBeingWrittenInATerminal(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := followTerminal(t) // each case its own folder and tmux server
 			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".rogue")
 			require.NoError(t, os.WriteFile(path, b[:ends[9]], 0o644))
 			tm := newTmux(t, dir)
@@ -141,6 +144,7 @@ func lastLine(s string) string {
 // (--sync-every 1, as a person's game is written): the replay goes on to
 // the bot's last turn, and says so when the journal is deleted after.
 func TestFollowingTheBotInATerminal(t *testing.T) {
+	t.Parallel()
 	dir := followTerminal(t)
 	tm := newTmux(t, dir)
 	path := filepath.Join(dir, "bot.rogue")
