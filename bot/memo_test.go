@@ -11,6 +11,7 @@ import (
 // What a strong player remembers only saves it work: it plays the very
 // game the player without a memory (Choose) plays, level after level.
 func TestAStrongPlayerWithAMemoryPlaysAsOneWithout(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []uint64{2, 5} {
 		with, without := botGame(t, seed, false), botGame(t, seed, false)
 		p := bot.NewStrong()

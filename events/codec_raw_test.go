@@ -40,6 +40,7 @@ func readBoth(b []byte, raw func(*reader) (any, error), lib func(*msgpack.Decode
 // fail with the same messages: every leading byte, followed by nothing, by
 // too few bytes and by enough.
 func TestRawReadsAgreeWithMsgpack(t *testing.T) {
+	t.Parallel()
 	reads := []struct {
 		name string
 		raw  func(*reader) (any, error)
@@ -76,6 +77,7 @@ func TestRawReadsAgreeWithMsgpack(t *testing.T) {
 // Every fact and command type is handed out from a slab of its own type,
 // and values handed out are never handed out again.
 func TestSlabsHandOutFreshValuesOfTheRightType(t *testing.T) {
+	t.Parallel()
 	var s slabs
 	for _, code := range FactCodes() {
 		e := factTable[code]
@@ -98,6 +100,7 @@ func TestSlabsHandOutFreshValuesOfTheRightType(t *testing.T) {
 // A turn decoded into the same Turn twice keeps the facts of the first
 // decode intact: a caller may hold on to them.
 func TestDecodedFactsStayValidAfterTheNextDecode(t *testing.T) {
+	t.Parallel()
 	d := NewTurnDecoder()
 	first, err := EncodeTurn(&Turn{Command: &Move{Dir: East}, Facts: []Fact{&Moved{Actor: 1, Dir: East}}})
 	if err != nil {
@@ -119,6 +122,7 @@ func TestDecodedFactsStayValidAfterTheNextDecode(t *testing.T) {
 // A recycling decoder hands the previous turn's values out again, zeroed:
 // a Use without a target after one with a target has no target.
 func TestARecyclingDecoderZeroesWhatItHandsOutAgain(t *testing.T) {
+	t.Parallel()
 	d := NewTurnDecoder()
 	d.Recycle(true)
 	enc := func(tr Turn) []byte {
@@ -143,6 +147,7 @@ func TestARecyclingDecoderZeroesWhatItHandsOutAgain(t *testing.T) {
 // after another and between longer turns, gives each turn whole: what t
 // kept from the turn before (the same values, or others) never shows.
 func TestARecyclingDecoderGivesEachTurnOfOneByteWhole(t *testing.T) {
+	t.Parallel()
 	turns := []Turn{
 		{Command: &Move{Dir: East}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: East}}},
 		{Command: &Move{Dir: West}, Facts: []Fact{&Moved{Actor: PlayerID, Dir: West}}},

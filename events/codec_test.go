@@ -65,6 +65,7 @@ func formats() []int {
 }
 
 func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
+	t.Parallel()
 	facts := sampleFacts()
 	codes := map[FactCode]bool{}
 	for _, f := range facts {
@@ -87,6 +88,7 @@ func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
 }
 
 func TestAPlainMoveIsSmall(t *testing.T) {
+	t.Parallel()
 	move := Turn{Command: &Move{Dir: North}, Facts: []Fact{&Moved{Actor: 1, Dir: North}}}
 	v1, err := NewTurnEncoderFor(1).Encode(&move)
 	require.NoError(t, err)
@@ -110,6 +112,7 @@ func TestAPlainMoveIsSmall(t *testing.T) {
 // id out, and a thing on the floor its holder and slot, a held one its
 // position and hit points.
 func TestTheSpawnsOfALevelAreShort(t *testing.T) {
+	t.Parallel()
 	turn := Turn{Command: &Descend{}, Draws: 9, Facts: []Fact{
 		&Spawned{ID: 300, Kind: 7, Pos: Pos{X: 10, Y: 4}, HP: 12},
 		&Spawned{ID: 301, Kind: 2, Holder: 300, Slot: MainHand},
@@ -146,6 +149,7 @@ func TestTheSpawnsOfALevelAreShort(t *testing.T) {
 }
 
 func TestAFormatThisProgramDoesNotKnowIsRefused(t *testing.T) {
+	t.Parallel()
 	_, err := NewTurnEncoderFor(5).Encode(&Turn{Command: &Wait{}})
 	assert.EqualError(t, err, "format 5 is not one this program writes (1 to 4)")
 	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &Turn{}), "turn: format 0 is not one this program reads (1 to 4)")
@@ -154,6 +158,7 @@ func TestAFormatThisProgramDoesNotKnowIsRefused(t *testing.T) {
 }
 
 func TestDecodeNamesWhatIsWrong(t *testing.T) {
+	t.Parallel()
 	// enc is a format 1 payload: one array of v.
 	enc := func(v ...any) []byte {
 		b, err := msgpack.Marshal(v)
@@ -232,6 +237,7 @@ func TestDecodeNamesWhatIsWrong(t *testing.T) {
 }
 
 func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		payload []byte
@@ -257,6 +263,7 @@ func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
 }
 
 func TestCheckTurnOfFormat2AllowsOnlyListsInsideFacts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		payload []byte
@@ -277,6 +284,7 @@ func TestCheckTurnOfFormat2AllowsOnlyListsInsideFacts(t *testing.T) {
 }
 
 func TestWhatWouldNotDecodeDoesNotEncode(t *testing.T) {
+	t.Parallel()
 	rooms := make([]Rect, MaxRooms+1)
 	cases := []struct {
 		name string
@@ -305,6 +313,7 @@ func TestWhatWouldNotDecodeDoesNotEncode(t *testing.T) {
 }
 
 func TestCodesAndNamesAreRegisteredOnce(t *testing.T) {
+	t.Parallel()
 	assert.Panics(t, func() { registerFact(CodeMoved, "MovedAgain", func() Fact { return &Moved{} }) })
 	assert.Panics(t, func() { registerCommand(CodeMove, "MoveAgain", func() Command { return &Move{} }) })
 	names := map[string]bool{}

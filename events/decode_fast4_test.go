@@ -33,6 +33,7 @@ func (p *payloads) Append(t *events.Turn) error {
 // handing a turn over to the slow path, and to exactly the turn the slow
 // path reads.
 func TestFormat4FastPathReadsBotGamesAsTheSlowPathDoes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		seed   uint64
@@ -71,6 +72,7 @@ func TestFormat4FastPathReadsBotGamesAsTheSlowPathDoes(t *testing.T) {
 // The fast path gives up on what the slow path refuses, so that the error
 // is the slow path's, naming the fact and field.
 func TestFormat4FastPathLeavesTheErrorsToTheSlowPath(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		payload []byte
@@ -220,6 +222,7 @@ func dirtyTurn(tb testing.TB) []byte {
 // one more fact is refused with the slow path's words, whatever room the
 // Turn read into already has.
 func TestFormat4FastPathStopsAtTheMostFactsATurnHolds(t *testing.T) {
+	t.Parallel()
 	payload := func(facts int) []byte {
 		p := []byte{0x68} // Wait, no draws
 		for range facts {
@@ -270,6 +273,7 @@ func TestFormat4FastPathStopsAtTheMostFactsATurnHolds(t *testing.T) {
 // byte it does not take it leaves to Decode, t untouched; and a decoder
 // that does not recycle takes none.
 func TestDecodeByteGivesTheTurnDecodeGives(t *testing.T) {
+	t.Parallel()
 	many := []byte{0x4e, 0x5b, 0x29, 0x5c, 0x2b, 0x5d, 0x2c} // a step, three monsters moving
 	before := []struct {
 		name    string

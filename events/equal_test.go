@@ -12,6 +12,7 @@ import (
 // of each fact and a copy, and of each fact and copies with one field
 // changed; and every fact code has a comparison.
 func TestSameFactAgreesWithDeepEqual(t *testing.T) {
+	t.Parallel()
 	for _, c := range FactCodes() {
 		require.NotNil(t, factEqual[c], "no comparison for %s", FactName(c))
 	}

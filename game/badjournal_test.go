@@ -498,6 +498,7 @@ func badJournals() []badJournal {
 }
 
 func TestBadJournalsEndInTheirOwnClearErrors(t *testing.T) {
+	t.Parallel()
 	sp := newSpecimen(t)
 	for _, c := range badJournals() {
 		t.Run(c.name, func(t *testing.T) {
@@ -515,6 +516,7 @@ func TestBadJournalsEndInTheirOwnClearErrors(t *testing.T) {
 }
 
 func TestTheSpecimenItselfReadsWhole(t *testing.T) {
+	t.Parallel()
 	sp := newSpecimen(t)
 	path := inFile(t, t.TempDir(), "good.jnl", sp.bytes)
 	got, err := readJournal(t, path)
@@ -523,6 +525,7 @@ func TestTheSpecimenItselfReadsWhole(t *testing.T) {
 }
 
 func TestAJournalThisUserMayNotReadIsRefused(t *testing.T) {
+	t.Parallel()
 	sp := newSpecimen(t)
 	path := inFile(t, t.TempDir(), "secret.jnl", sp.bytes)
 	require.NoError(t, os.Chmod(path, 0))

@@ -52,6 +52,7 @@ func cacheTurns(t *testing.T, path, root string) []int {
 }
 
 func TestAJournalWithoutSnapshotsIsFoldedOnceAndThenOpensFromTheCache(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path, root := filepath.Join(dir, "report.rogue"), filepath.Join(dir, "cache")
 	digests := bareGame(t, path, 5, 300)
@@ -77,6 +78,7 @@ func TestAJournalWithoutSnapshotsIsFoldedOnceAndThenOpensFromTheCache(t *testing
 }
 
 func TestAJournalsOwnSnapshotsLeaveTheCacheAlone(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path, root := filepath.Join(dir, "game.rogue"), filepath.Join(dir, "cache")
 	digests := snapGame(t, path, 6, 300, 50)
@@ -92,6 +94,7 @@ func TestAJournalsOwnSnapshotsLeaveTheCacheAlone(t *testing.T) {
 // journal's, no note is shown, no error stops the open, and a file that
 // does not check out is replaced by a good one.
 func TestABadCacheFileIsIgnoredAndRebuilt(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "report.rogue")
 	digests := bareGame(t, path, 7, 200)

@@ -17,6 +17,7 @@ import (
 // what the rules never make: the bot's games, wizard ones that go deep
 // included, stay far below each.
 func TestBotGamesStayFarBelowTheFoldsCaps(t *testing.T) {
+	t.Parallel()
 	type most struct{ levels, steps, held, entities, area int }
 	var seen most
 	for seed := uint64(1); seed <= 6; seed++ {

@@ -18,6 +18,7 @@ import (
 // seeds after them are played to their end, until one is won (rules 3's
 // Won: about one in five, near turn 8 000).
 func TestBotGamesExerciseEveryFactType(t *testing.T) {
+	t.Parallel()
 	counts := map[events.FactCode]int{}
 	for seed := uint64(1); seed <= 80 && (seed <= 50 || counts[events.CodeWon] == 0); seed++ {
 		mem, err := journal.NewMemory(NewHeader(seed, "bot", journal.Options{}))

@@ -28,6 +28,7 @@ var updateDeterminism = flag.Bool("update", false, "rewrite testdata/determinism
 // amd64 with ROGUE_DETERMINISM_OUT set, and compares the journals it
 // leaves there with cmp.
 func TestTheBotsJournalsAreTheSameOnEveryArchitecture(t *testing.T) {
+	t.Parallel()
 	created := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
 	games := []struct {
 		name   string

@@ -42,6 +42,7 @@ func (a *checkedAppender) Append(turn *events.Turn) error {
 // rules decide reads back from format 4 as exactly that turn, and the
 // journal re-simulates (rogue verify) without a divergence.
 func TestBotGamesReadBackFromFormat4AsTheRulesDecidedThem(t *testing.T) {
+	t.Parallel()
 	type game struct {
 		rules  int
 		seed   uint64

@@ -37,6 +37,7 @@ func botGame(t testing.TB, dir string, seed uint64, turns int) (string, []string
 // Promise 2 and 3: folding the journal read back from disk gives the live
 // state after every turn, and re-simulating it decides the same facts.
 func TestReplayEqualsPlayAndVerifyPasses(t *testing.T) {
+	t.Parallel()
 	seeds := 120
 	if testing.Short() {
 		seeds = 20
@@ -80,6 +81,7 @@ func TestReplayEqualsPlayAndVerifyPasses(t *testing.T) {
 }
 
 func TestATamperedJournalFailsVerifyAtThatTurn(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	mem, err := journal.NewMemory(NewHeader(3, "bot", journal.Options{}))
 	require.NoError(t, err)

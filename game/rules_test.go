@@ -16,6 +16,7 @@ import (
 // A game goes on under the rules it began with, whatever rules are
 // newest: folded, continued and re-simulated under them.
 func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
+	t.Parallel()
 	for _, rules := range []int{1, 2} {
 		t.Run(map[int]string{1: "rules 1", 2: "rules 2"}[rules], func(t *testing.T) {
 			h, err := NewHeaderRules(11, "bot", journal.Options{}, rules)
@@ -54,6 +55,7 @@ func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
 }
 
 func TestARulesVersionThisProgramLacksIsNamed(t *testing.T) {
+	t.Parallel()
 	_, err := NewHeaderRules(1, "bot", journal.Options{}, events.RulesVersion+1)
 	assert.EqualError(t, err, fmt.Sprintf("rules version %d is not one this program has (1 to %d)", events.RulesVersion+1, events.RulesVersion))
 	h := NewHeader(1, "bot", journal.Options{})

@@ -12,6 +12,7 @@ import (
 )
 
 func TestRestoreChecksTheStateAgainstItsDigest(t *testing.T) {
+	t.Parallel()
 	st := reducer.New(7, content.Default())
 	good := journal.NewSnapshot(st, reducer.SnapshotSchema, journal.Position{}, 1)
 	got, err := RestoreSnapshot(good, content.Default())

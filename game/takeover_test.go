@@ -34,6 +34,7 @@ func takeOver(t *testing.T, path string, turn int) (*journal.Memory, *reducer.St
 // alone; and the game played on from it by the same player is the
 // parent's game, turn for turn (the chance, rules and seed are kept).
 func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const playOn = 25
 	for seed := uint64(1); seed <= 6; seed++ {
@@ -90,6 +91,7 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 }
 
 func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path, live := botGame(t, dir, 3, 120)
 	last := len(live) - 1 // the last turn
@@ -176,6 +178,7 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 // A journal of every format is taken over in its own format, and the new
 // journal folds to the parent's state, wizard games included.
 func TestAJournalOfEveryFormatIsTakenOverInThatFormat(t *testing.T) {
+	t.Parallel()
 	paths, err := filepath.Glob(filepath.Join("..", "golden", "testdata", "formats", "v*", "*.rogue"))
 	require.NoError(t, err)
 	require.NotEmpty(t, paths)

@@ -32,6 +32,7 @@ func readChangelog(t *testing.T) string {
 }
 
 func TestTheChangelogNamesEveryRulesVersionAndEveryFormat(t *testing.T) {
+	t.Parallel()
 	log := readChangelog(t)
 	var headings []string
 	for _, m := range changelogHeading.FindAllStringSubmatch(log, -1) {
@@ -57,6 +58,7 @@ func TestTheChangelogNamesEveryRulesVersionAndEveryFormat(t *testing.T) {
 }
 
 func TestTheChangelogIsNewestFirstAndEveryEntryLinksToItsDocs(t *testing.T) {
+	t.Parallel()
 	log := readChangelog(t)
 	links := map[string]string{}
 	for _, m := range changelogLink.FindAllStringSubmatch(log, -1) {

@@ -107,6 +107,7 @@ func readFireballAtOwnFeet(tb testing.TB, g *game.Game) {
 
 // TestMakeCorpus writes testdata/*.rogue when run with -make.
 func TestMakeCorpus(t *testing.T) {
+	t.Parallel()
 	if !*makeCorpus {
 		t.Skip("writes the corpus only with -make")
 	}

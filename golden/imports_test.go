@@ -66,6 +66,7 @@ func mayImport(t *testing.T) map[string][]string {
 // The page's table is read as the test reads it: rows for the layers,
 // the third-party modules by their short names, "anything above".
 func TestTheImportTableIsReadFromTheArchitecturePage(t *testing.T) {
+	t.Parallel()
 	table := mayImport(t)
 	assert.Equal(t, []string{"rogue/events", "rogue/reducer/dice"}, table["rogue/reducer/dungeon"])
 	assert.Equal(t, []string{"github.com/vmihailenco/msgpack/v5"}, table["rogue/events"])
@@ -88,6 +89,7 @@ var mayUseOS = map[string]bool{"rogue/journal": true, "rogue/play": true, "rogue
 
 // The packages import only what docs/ARCHITECTURE.md says they may.
 func TestEachPackageImportsOnlyWhatTheArchitectureAllows(t *testing.T) {
+	t.Parallel()
 	imports := map[string]map[string]bool{} // package -> its imports (non-test files)
 	fset := token.NewFileSet()
 	root := ".."

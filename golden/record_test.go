@@ -158,6 +158,7 @@ func has(t *events.Turn, c events.FactCode) bool {
 // the rules change while they are tuned, and a journal of the old rules
 // no longer re-simulates.
 func TestRecordRules3ItemJournals(t *testing.T) {
+	t.Parallel()
 	if !*recordItems {
 		t.Skip("records only with -record-items")
 	}

@@ -40,6 +40,7 @@ func TestTheCacheLivesWhereTheXDGSpecificationSays(t *testing.T) {
 }
 
 func TestCacheFileNamesAreReadStrictly(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		ok   bool
@@ -74,6 +75,7 @@ func cacheState(turns int) *reducer.State {
 }
 
 func TestTheCacheKeepsWhatItWritesAndReadsBackOnlyWhatItsNamesSay(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	c := NewSnapshotCache(root, 0xfeed, testSchema)
 	assert.Empty(t, c.Files(), "nothing is there yet, and nothing is made")
@@ -113,6 +115,7 @@ func TestTheCacheKeepsWhatItWritesAndReadsBackOnlyWhatItsNamesSay(t *testing.T) 
 }
 
 func TestAnUnwritableCacheIsAnErrorToTheWriterOnly(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(root, nil, 0o644))
 	c := NewSnapshotCache(root, 1, testSchema)
@@ -124,6 +127,7 @@ func TestAnUnwritableCacheIsAnErrorToTheWriterOnly(t *testing.T) {
 }
 
 func TestAFullCacheFolderTakesNoMore(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	c := NewSnapshotCache(root, 1, testSchema)
 	require.NoError(t, os.MkdirAll(c.Dir(), 0o755))

@@ -13,6 +13,7 @@ import (
 )
 
 func TestTheCacheListsOnlyRegularFilesNamedAsItNamesThem(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	c := NewSnapshotCache(root, 1, testSchema)
 	require.NoError(t, c.Write(cacheState(64), Position{Turns: 64, Offset: 900, Chain: 0xaa, Last: 880}))

@@ -13,6 +13,7 @@ import (
 // payloads of every length up to 300, each from several previous values
 // of the chain.
 func TestChainIsCRC32C(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 4))
 	table := crc32.MakeTable(crc32.Castagnoli)
 	for n := 0; n <= 300; n++ {

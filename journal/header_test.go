@@ -14,6 +14,7 @@ import (
 )
 
 func TestHeadersSurviveARoundTrip(t *testing.T) {
+	t.Parallel()
 	full := testHeader()
 	full.Seed = 1<<64 - 1
 	full.Player = strings.Repeat("é", MaxNameLen/2)
@@ -50,6 +51,7 @@ func TestHeadersSurviveARoundTrip(t *testing.T) {
 }
 
 func TestAPlainHeaderIsSmall(t *testing.T) {
+	t.Parallel()
 	payload, err := encodeHeader(testHeader())
 	require.NoError(t, err)
 	assert.Equal(t, []byte{0x97, events.FormatVersion, events.RulesVersion, 0xa5, 'p', 'c', 'g', '3', '2',
@@ -59,6 +61,7 @@ func TestAPlainHeaderIsSmall(t *testing.T) {
 }
 
 func TestNewJournalsFillInTheHeaderDefaults(t *testing.T) {
+	t.Parallel()
 	m, err := NewMemory(Header{Algorithm: "pcg32", Created: time.Date(2025, 3, 14, 16, 9, 26, 535897932, time.FixedZone("CET", 3600))})
 	require.NoError(t, err)
 	assert.Equal(t, Header{
@@ -75,6 +78,7 @@ func TestNewJournalsFillInTheHeaderDefaults(t *testing.T) {
 }
 
 func TestHeadersThatCannotBeWrittenAreRefused(t *testing.T) {
+	t.Parallel()
 	with := func(change func(*Header)) Header {
 		h := testHeader()
 		change(&h)
@@ -116,6 +120,7 @@ func TestHeadersThatCannotBeWrittenAreRefused(t *testing.T) {
 }
 
 func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
+	t.Parallel()
 	enc := func(v ...any) []byte {
 		b, err := msgpack.Marshal(v)
 		require.NoError(t, err)
@@ -183,6 +188,7 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 
 // The parent is read in every format: it is the header's, not a turn's.
 func TestAHeaderNamingItsParentReadsInEveryFormat(t *testing.T) {
+	t.Parallel()
 	for v := 1; v <= events.FormatVersion; v++ {
 		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) {
 			h := testHeader()

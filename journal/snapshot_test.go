@@ -29,6 +29,7 @@ func positions(t *testing.T, b []byte) []Position {
 }
 
 func TestSeekingToAnyPositionReadsOnFromThere(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(120)
 	data, starts := journalOf(t, turns)
 	pos := positions(t, data)
@@ -49,6 +50,7 @@ func TestSeekingToAnyPositionReadsOnFromThere(t *testing.T) {
 }
 
 func TestWritersKnowTheirPosition(t *testing.T) {
+	t.Parallel()
 	for _, impl := range implementations() {
 		t.Run(impl.name, func(t *testing.T) {
 			turns := sampleTurns(30)
@@ -77,6 +79,7 @@ func TestWritersKnowTheirPosition(t *testing.T) {
 }
 
 func TestSeekRefusesPositionsOfOtherJournals(t *testing.T) {
+	t.Parallel()
 	data, _ := journalOf(t, sampleTurns(40))
 	pos := positions(t, data)
 	h := testHeader()
@@ -131,6 +134,7 @@ func TestSeekRefusesPositionsOfOtherJournals(t *testing.T) {
 }
 
 func TestOpenAtStartsAtThePosition(t *testing.T) {
+	t.Parallel()
 	data, _ := journalOf(t, sampleTurns(20))
 	pos := positions(t, data)
 	path := filepath.Join(t.TempDir(), "game.jnl")
@@ -146,6 +150,7 @@ func TestOpenAtStartsAtThePosition(t *testing.T) {
 }
 
 func TestHeaderChainIsTheHeaderRecordsChecksum(t *testing.T) {
+	t.Parallel()
 	m, err := NewMemory(testHeader())
 	require.NoError(t, err)
 	r, err := m.Reader()
@@ -159,6 +164,7 @@ func TestHeaderChainIsTheHeaderRecordsChecksum(t *testing.T) {
 }
 
 func TestASnapshotFileSurvivesARoundTrip(t *testing.T) {
+	t.Parallel()
 	in := Snapshot{Pos: Position{Turns: 4096, Offset: 81234, Chain: 0xdeadbeef, Last: 81220}, Header: 0x12345678,
 		Schema: testSchema, Digest: "0123456789abcdef", State: []byte{1, 2, 3, 4, 5}}
 	b, err := in.MarshalBinary()
@@ -199,6 +205,7 @@ func snapTurns(t *testing.T, path string) []int {
 }
 
 func TestTheSnapshotterKeepsABoundedLadderAndTheNewest(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.jnl")
 	st := reducer.New(7, content.Default())
 	s := NewSnapshotter(path, 1, testSchema, 0)
@@ -238,6 +245,7 @@ func TestTheSnapshotterKeepsABoundedLadderAndTheNewest(t *testing.T) {
 // directory does not open each snapshot to know, another journal deletes
 // them all before it writes its first one and takes the directory over.
 func TestTheSnapshotDirectorySaysWhichJournalItBelongsTo(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.jnl")
 	owner := filepath.Join(SnapshotDir(path), SnapshotOwnerName)
 	st := reducer.New(7, content.Default())

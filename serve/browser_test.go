@@ -90,6 +90,7 @@ func serveOn(t *testing.T, dir string, page fstest.MapFS) string {
 // of the list opens for replay, and /follow watches a game a bot is
 // writing, showing its turns as they come, to its last.
 func TestThePageReplaysFromTheListAndFollowsABotThroughRogueServe(t *testing.T) {
+	t.Parallel()
 	page, exe := realPage(t)
 	dir := t.TempDir()
 	slain, err := os.ReadFile("../golden/testdata/r2-slain.rogue")

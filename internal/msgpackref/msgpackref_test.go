@@ -10,6 +10,7 @@ import (
 )
 
 func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
+	t.Parallel()
 	facts := []events.Fact{
 		&events.LevelEntered{Depth: 2, Width: 80, Height: 50,
 			Rooms:     []events.Rect{{X: 1, Y: 2, W: 6, H: 7}},

@@ -11,6 +11,7 @@ import (
 )
 
 func TestNeitherDevNullNorAFileNorABufferIsATerminal(t *testing.T) {
+	t.Parallel()
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	require.NoError(t, err)
 	defer null.Close()
