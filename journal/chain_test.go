@@ -39,3 +39,11 @@ func FuzzChain(f *testing.F) {
 		assert.Equal(t, crc32.Update(prev, table, payload), chain(prev, payload))
 	})
 }
+
+// The Reader's own byte table is hash/crc32's CRC-32C table, which it
+// makes only when a long payload needs it.
+func TestTheByteTableIsHashCRC32sCastagnoliTable(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, *crc32.MakeTable(crc32.Castagnoli), crc32.Table(castagnoli8[0]))
+	assert.Equal(t, crc32.MakeTable(crc32.Castagnoli), castagnoliTable())
+}
