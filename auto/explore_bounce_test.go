@@ -56,6 +56,7 @@ func walk(t *testing.T, s *reducer.State, j *Job) ([]events.Pos, string) {
 }
 
 func TestExploreWalksToAnItemItSawWhenAStepHidesIt(t *testing.T) {
+	t.Parallel()
 	s, mem := foldWithMemory(t, bounceJournal, 1610)
 	require.Equal(t, events.Pos{X: 56, Y: 12}, s.Player().Pos)
 	j, why := Start(Explore, 0, s, mem)
@@ -70,6 +71,7 @@ func TestExploreWalksToAnItemItSawWhenAStepHidesIt(t *testing.T) {
 }
 
 func TestExploreRemembersAnItemOutOfSightAndForgetsOneSeenGone(t *testing.T) {
+	t.Parallel()
 	s, mem := foldWithMemory(t, bounceJournal, 1610)
 	scroll := events.Pos{X: 56, Y: 17}
 	require.False(t, s.CanSee(scroll), "from (56,12) the room is out of sight")
@@ -93,6 +95,7 @@ func TestExploreRemembersAnItemOutOfSightAndForgetsOneSeenGone(t *testing.T) {
 }
 
 func TestExploreStopsWhenItEntersATileOftenWithoutLearningAnything(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 4)
 	alone(t, s)
 	j, why := Start(Explore, 0, s, nil)
@@ -114,6 +117,7 @@ func TestExploreStopsWhenItEntersATileOftenWithoutLearningAnything(t *testing.T)
 // can be reached) without going in circles, each press learning
 // something.
 func TestExploreNeverGoesInCirclesOnAClearedLevel(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 40; seed++ {
 		s := begun(t, seed)
 		alone(t, s)

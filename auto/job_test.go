@@ -56,6 +56,7 @@ func runJob(t *testing.T, s *reducer.State, j *Job) ([]events.Command, string) {
 }
 
 func TestRestWaitsUntilHPIsFull(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 4)
 	alone(t, s)
 	p := s.Player()
@@ -72,6 +73,7 @@ func TestRestWaitsUntilHPIsFull(t *testing.T) {
 }
 
 func TestAJobRefusesToStartWhenItHasNothingToDo(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		kind Kind
@@ -95,6 +97,7 @@ func TestAJobRefusesToStartWhenItHasNothingToDo(t *testing.T) {
 }
 
 func TestNoJobStartsWithAMonsterInView(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 4)
 	// A monster next to the player.
 	p := s.Player().Pos
@@ -116,6 +119,7 @@ func TestNoJobStartsWithAMonsterInView(t *testing.T) {
 }
 
 func TestExploreWalksUntilTheLevelIsKnownOrSomethingShowsUp(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 7)
 	alone(t, s)
 	before := s.Explored().Count()
@@ -160,6 +164,7 @@ func TestExploreWalksUntilTheLevelIsKnownOrSomethingShowsUp(t *testing.T) {
 }
 
 func TestRunStopsWhereTheWayIsBlocked(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 4)
 	alone(t, s)
 	start := s.Player().Pos
@@ -185,6 +190,7 @@ func TestRunStopsWhereTheWayIsBlocked(t *testing.T) {
 }
 
 func TestAJobStopsWhenThePlayerIsHurt(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 4)
 	alone(t, s)
 	require.NoError(t, s.Apply(&events.Damaged{Actor: events.PlayerID, Amount: 3, Cause: events.CauseStarvation}))
@@ -226,6 +232,7 @@ func bendAt(t *testing.T, depth int) *reducer.State {
 }
 
 func TestRunFollowsACorridorRoundItsBend(t *testing.T) {
+	t.Parallel()
 	s := bend(t)
 	j, why := Start(Run, events.East, s, nil)
 	require.NotNil(t, j, why)
@@ -243,6 +250,7 @@ func TestRunFollowsACorridorRoundItsBend(t *testing.T) {
 }
 
 func TestTravelWalksToTheStairsOnceSeen(t *testing.T) {
+	t.Parallel()
 	s := bend(t)
 	_, why := Start(Travel, 0, s, nil)
 	assert.Equal(t, "You have not found the stairs down yet: o explores.", why)
@@ -267,6 +275,7 @@ func travelToTheBendsStairs(t *testing.T, s *reducer.State) string {
 }
 
 func TestTravelToTheSealedStairsOfTheGoalsLevelSaysTheyAreSealed(t *testing.T) {
+	t.Parallel()
 	goal := content.Default().Rules
 	require.NotNil(t, goal.GoalItem)
 	cases := []struct {
@@ -285,6 +294,7 @@ func TestTravelToTheSealedStairsOfTheGoalsLevelSaysTheyAreSealed(t *testing.T) {
 }
 
 func TestRestStopsWhenWaitingDoesNotHeal(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 4)
 	alone(t, s)
 	require.NoError(t, s.Apply(&events.Damaged{Actor: events.PlayerID, Amount: 3, Cause: events.CauseStarvation}))
@@ -302,6 +312,7 @@ func TestRestStopsWhenWaitingDoesNotHeal(t *testing.T) {
 // A job names the nearest monster in view, not the first by id, and
 // says how many more there are.
 func TestAJobNamesTheNearestMonsterInViewAndCountsTheRest(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 4)
 	alone(t, s)
 	p := s.Player().Pos
@@ -374,6 +385,7 @@ func unawareTroll(t *testing.T, try func(s *reducer.State, id events.EntityID, a
 // stands still, stops no job: explore, travel, run and rest start beside
 // it (it only stops a job once, when first seen, as anything new does).
 func TestAFarMonsterThatHasNotSeenThePlayerStopsNoJob(t *testing.T) {
+	t.Parallel()
 	unawareTroll(t, func(s *reducer.State, _ events.EntityID, at events.Pos) bool {
 		require.Greater(t, steps(s.Player().Pos, at), 3)
 		j, why := Start(Explore, 0, s, nil)
@@ -390,6 +402,7 @@ func TestAFarMonsterThatHasNotSeenThePlayerStopsNoJob(t *testing.T) {
 // stops the job as one that notices the player, not one that comes into
 // view: it was in view all along.
 func TestAFarMonsterThatNoticesThePlayerStopsAJobSayingSo(t *testing.T) {
+	t.Parallel()
 	unawareTroll(t, func(s *reducer.State, id events.EntityID, at events.Pos) bool {
 		p := s.Player().Pos
 		j, why := Start(Explore, 0, s, nil)
@@ -417,6 +430,7 @@ func TestAFarMonsterThatNoticesThePlayerStopsAJobSayingSo(t *testing.T) {
 // is), never when it comes into view; a potion or a scroll it picks up
 // on its way, when Pickup is on, without a stop.
 func TestExploreStopsOnceForEachItemAndPicksUpPotionsAndScrolls(t *testing.T) {
+	t.Parallel()
 	for _, pickup := range []bool{false, true} {
 		s := begun(t, 3)
 		alone(t, s)
@@ -463,6 +477,7 @@ func TestExploreStopsOnceForEachItemAndPicksUpPotionsAndScrolls(t *testing.T) {
 
 // A job that stops because the player's hunger changed says so.
 func TestAJobStoppedByHungerSaysHowHungry(t *testing.T) {
+	t.Parallel()
 	s := begun(t, 4)
 	alone(t, s)
 	mem := &Memory{}

@@ -9,6 +9,7 @@ import (
 )
 
 func TestWhereIsSaysTheCompassPointAndTheSteps(t *testing.T) {
+	t.Parallel()
 	p := events.Pos{X: 10, Y: 10}
 	cases := []struct {
 		name string

@@ -42,6 +42,7 @@ func room(t *testing.T, extra ...events.Spawned) *reducer.State {
 }
 
 func TestTheBotChooses(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		setup func(t *testing.T) *reducer.State
@@ -157,6 +158,7 @@ func TestTheBotChooses(t *testing.T) {
 // Two goblins coming across a room: the bot steps back into the corridor
 // at its edge, where they reach it one at a time.
 func TestTheBotMeetsAGroupInACorridor(t *testing.T) {
+	t.Parallel()
 	rules1, err := content.ForRules(1)
 	require.NoError(t, err)
 	s := reducer.New(1, rules1)
@@ -182,6 +184,7 @@ func TestTheBotMeetsAGroupInACorridor(t *testing.T) {
 // it has seen them, the level half explored: a deeper level spawns more
 // to a room, food among it. With a Ration it explores on.
 func TestTheBotGoesDownForFoodWithNoneInThePack(t *testing.T) {
+	t.Parallel()
 	level := func(extra ...events.Fact) *reducer.State {
 		rules1, err := content.ForRules(1)
 		require.NoError(t, err)

@@ -24,6 +24,7 @@ func kindOf(t *testing.T, name string) int {
 // (10 HP, starving with nothing to eat) at (2,2) with a Dagger (id 2) and
 // Leather Armor (id 3); the spawns get ids from 4.
 func TestTheBotUsesRules3Items(t *testing.T) {
+	t.Parallel()
 	at := func(x, y int) events.Pos { return events.Pos{X: x, Y: y} }
 	carried := func(name string) events.Spawned { return events.Spawned{Kind: kindOf(t, name), Holder: 1} }
 	cases := []struct {

@@ -42,12 +42,13 @@ func progressOf(s *reducer.State) progress {
 // 500 turns of the game's first 8000 must now see a new depth or
 // experience.
 func TestTheBotKeepsMakingProgress(t *testing.T) {
+	t.Parallel()
 	const turns, window = 8000, 500
 	g := botGame(t, 1, true)
 	var stalled []int // the turns at which a window without progress ended
 	last := progressOf(g.State)
 	for g.State.Turn < turns {
-		require.NoError(t, g.PlayBot(g.State.Turn+window))
+		require.NoError(t, g.Play(bot.Strong{}, g.State.Turn+window))
 		now := progressOf(g.State)
 		if now == last {
 			stalled = append(stalled, g.State.Turn)
@@ -95,6 +96,7 @@ func levelAt(t *testing.T, depth int, extra ...events.Spawned) *reducer.State {
 // put, so walking at it is no fight at all; the starving bot heads for the
 // stairs instead.
 func TestTheBotLeavesAFoeOutOfRangeAlone(t *testing.T) {
+	t.Parallel()
 	orc, ok := content.Default().ByName("Orc")
 	require.True(t, ok)
 	s := level(t, events.Spawned{Kind: orc, Pos: events.Pos{X: 10, Y: 3}, HP: 9})
@@ -108,6 +110,7 @@ func TestTheBotLeavesAFoeOutOfRangeAlone(t *testing.T) {
 // the starving bot had nothing else to do. It now walks through: the
 // first step into the monster is an attack.
 func TestTheBotCutsThroughAMonsterBlockingTheWay(t *testing.T) {
+	t.Parallel()
 	tables := content.Default()
 	kind := func(name string) int {
 		c, ok := tables.ByName(name)
@@ -134,6 +137,7 @@ func TestTheBotCutsThroughAMonsterBlockingTheWay(t *testing.T) {
 // for a Ration. Gear that does not beat what is worn is junk: dropped where
 // nothing worth having lies, and not picked up again.
 func TestTheBotDropsJunkAndLeavesItLying(t *testing.T) {
+	t.Parallel()
 	dagger, ok := content.Default().ByName("Dagger")
 	require.True(t, ok)
 	carried := level(t, events.Spawned{Kind: dagger, Holder: 1})
@@ -147,6 +151,7 @@ func TestTheBotDropsJunkAndLeavesItLying(t *testing.T) {
 // 1..1000"). At the bottom the bot stays: it explores (here, the room's
 // far end), then hunts down what is left.
 func TestTheBotStaysAtTheBottom(t *testing.T) {
+	t.Parallel()
 	orc, ok := content.Default().ByName("Orc")
 	require.True(t, ok)
 	s := levelAt(t, 1000, events.Spawned{Kind: orc, Pos: events.Pos{X: 24, Y: 5}, HP: 9})
@@ -159,6 +164,7 @@ func TestTheBotStaysAtTheBottom(t *testing.T) {
 // level may have food), but not in wizard mode, where hunger cannot kill:
 // there it explores the level first, as a fed bot does.
 func TestTheBotHurriesDownStarvingUnlessItCannotDie(t *testing.T) {
+	t.Parallel()
 	s := level(t)
 	assert.Equal(t, events.Command(&events.Move{Dir: events.NorthWest}), bot.Choose(s), "starving")
 	s.Wizard = true

@@ -20,6 +20,7 @@ import (
 
 // A game's outcome is read back from its journal: the one recorded.
 func TestABotGameIsSummedUpFromItsJournal(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "one.rogue")
 	g, err := PlayGame(5, Games{Turns: 300, Rules: 1, Opts: journal.Options{SyncEvery: 256}}, path, nil)
 	require.NoError(t, err)
@@ -40,6 +41,7 @@ func TestABotGameIsSummedUpFromItsJournal(t *testing.T) {
 // The progress is a bar redrawn in place on a terminal, else a line every
 // ten seconds or more.
 func TestProgressIsABarOnATerminalElseALineNowAndThen(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		terminal bool
@@ -68,6 +70,7 @@ func TestProgressIsABarOnATerminalElseALineNowAndThen(t *testing.T) {
 }
 
 func TestThePlayersAreFoundByName(t *testing.T) {
+	t.Parallel()
 	strong, err := NewPlayer("strong")
 	require.NoError(t, err)
 	assert.Equal(t, bot.Player(bot.NewStrong()), strong)
@@ -81,6 +84,7 @@ func TestThePlayersAreFoundByName(t *testing.T) {
 // The same seed and player give the same journal, byte for byte: a
 // player's choices depend on the game alone.
 func TestTheSameSeedAndPlayerGiveTheSameJournal(t *testing.T) {
+	t.Parallel()
 	for _, name := range Players {
 		t.Run(name, func(t *testing.T) {
 			var journals [2][]byte

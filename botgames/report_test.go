@@ -25,6 +25,7 @@ var rate = regexp.MustCompile(`(?m)^(turns: +\d+), .*$`)
 // to turn 600. A change to a player's play or to the report's format
 // shows here as text; go test ./botgames -update rewrites them.
 func TestASmallRunOfEachPlayerReadsAsItsGolden(t *testing.T) {
+	t.Parallel()
 	for _, player := range Players {
 		t.Run(player, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "games")

@@ -15,6 +15,7 @@ import (
 // of each fact and a copy, and of each fact and copies with one field
 // changed; and every fact code has a comparison.
 func TestSameFactAgreesWithDeepEqual(t *testing.T) {
+	t.Parallel()
 	for _, c := range events.FactCodes() {
 		require.True(t, events.HasEqual(c), "no comparison for %s", events.FactName(c))
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/events/wire"
 	"rogue/journal"
@@ -50,7 +51,7 @@ func newSpecimen(t testing.TB) specimen {
 	require.NoError(t, err)
 	g, err := Start(m.Header(), content.Default(), m)
 	require.NoError(t, err)
-	require.NoError(t, g.PlayBot(specimenTurns))
+	require.NoError(t, g.Play(bot.Strong{}, specimenTurns))
 	require.Equal(t, specimenTurns, g.State.Turn, "the bot survives the specimen game")
 
 	sp := specimen{bytes: m.Bytes(), chain: m.Chain(), state: g.State}
@@ -498,6 +499,7 @@ func badJournals() []badJournal {
 }
 
 func TestBadJournalsEndInTheirOwnClearErrors(t *testing.T) {
+	t.Parallel()
 	sp := newSpecimen(t)
 	for _, c := range badJournals() {
 		t.Run(c.name, func(t *testing.T) {
@@ -515,6 +517,7 @@ func TestBadJournalsEndInTheirOwnClearErrors(t *testing.T) {
 }
 
 func TestTheSpecimenItselfReadsWhole(t *testing.T) {
+	t.Parallel()
 	sp := newSpecimen(t)
 	path := inFile(t, t.TempDir(), "good.jnl", sp.bytes)
 	got, err := readJournal(t, path)
@@ -523,6 +526,7 @@ func TestTheSpecimenItselfReadsWhole(t *testing.T) {
 }
 
 func TestAJournalThisUserMayNotReadIsRefused(t *testing.T) {
+	t.Parallel()
 	sp := newSpecimen(t)
 	path := inFile(t, t.TempDir(), "secret.jnl", sp.bytes)
 	require.NoError(t, os.Chmod(path, 0))

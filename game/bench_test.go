@@ -20,6 +20,7 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/events/wire"
 	"rogue/internal/benchcpu"
@@ -125,7 +126,7 @@ func buildBenchJournals() error {
 		bench.botGames, gamesErr = playBotGames(benchBotGames, benchBotTurns)
 	}()
 	longest := filepath.Join(dir, fmt.Sprintf("wizard-%d.rogue", bench.longest))
-	_, snapErr, err := RecordBot(longest, NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), bench.longest, nil)
+	_, snapErr, err := RecordPlayer(longest, NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), bot.Strong{}, bench.longest, nil)
 	wg.Wait()
 	if err = errors.Join(err, snapErr, gamesErr); err != nil {
 		return err
@@ -186,7 +187,7 @@ func playBotGames(n, turns int) ([][]byte, error) {
 				if err == nil {
 					var g *Game
 					if g, err = Start(m.Header(), content.Default(), m); err == nil {
-						err = g.PlayBot(turns)
+						err = g.Play(bot.Strong{}, turns)
 					}
 				}
 				out[i], errs[i] = m.Bytes(), err

@@ -8,8 +8,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
+	"rogue/reducer"
 	"rogue/reducer/content"
 )
 
@@ -33,7 +35,7 @@ func cachedSeeker(t *testing.T, path, root string) *Seeker {
 	k, err := OpenSeeker(path, content.Default())
 	require.NoError(t, err)
 	t.Cleanup(func() { k.Close() })
-	k.UseCache(journal.NewSnapshotCache(root, k.header))
+	k.UseCache(journal.NewSnapshotCache(root, k.header, reducer.SnapshotSchema))
 	k.cacheEvery = cacheEvery
 	return k
 }
@@ -50,6 +52,7 @@ func cacheTurns(t *testing.T, path, root string) []int {
 }
 
 func TestAJournalWithoutSnapshotsIsFoldedOnceAndThenOpensFromTheCache(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path, root := filepath.Join(dir, "report.rogue"), filepath.Join(dir, "cache")
 	digests := bareGame(t, path, 5, 300)
@@ -75,6 +78,7 @@ func TestAJournalWithoutSnapshotsIsFoldedOnceAndThenOpensFromTheCache(t *testing
 }
 
 func TestAJournalsOwnSnapshotsLeaveTheCacheAlone(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path, root := filepath.Join(dir, "game.rogue"), filepath.Join(dir, "cache")
 	digests := snapGame(t, path, 6, 300, 50)
@@ -90,6 +94,7 @@ func TestAJournalsOwnSnapshotsLeaveTheCacheAlone(t *testing.T) {
 // journal's, no note is shown, no error stops the open, and a file that
 // does not check out is replaced by a good one.
 func TestABadCacheFileIsIgnoredAndRebuilt(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "report.rogue")
 	digests := bareGame(t, path, 7, 200)
@@ -192,7 +197,7 @@ func forkedGame(t *testing.T, src, dst string, turns int) {
 	_, err = g.Do(&events.Wait{})
 	require.NoError(t, err)
 	for g.State.Turn < 200 {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 	}
 	require.NoError(t, f.Close())
 }
@@ -206,7 +211,7 @@ func FuzzACacheFileNeverMisleadsTheSeeker(f *testing.F) {
 	root := filepath.Join(dir, "cache")
 	k, err := OpenSeeker(path, content.Default())
 	require.NoError(f, err)
-	k.UseCache(journal.NewSnapshotCache(root, k.header))
+	k.UseCache(journal.NewSnapshotCache(root, k.header, reducer.SnapshotSchema))
 	k.cacheEvery = cacheEvery
 	_, _, err = k.StateAt(150)
 	require.NoError(f, err)
@@ -229,7 +234,7 @@ func FuzzACacheFileNeverMisleadsTheSeeker(f *testing.F) {
 		k, err := OpenSeeker(path, content.Default())
 		require.NoError(t, err)
 		defer k.Close()
-		k.UseCache(journal.NewSnapshotCache(root, k.header))
+		k.UseCache(journal.NewSnapshotCache(root, k.header, reducer.SnapshotSchema))
 		k.cacheEvery = cacheEvery
 		s, _, err := k.StateAt(140)
 		require.NoError(t, err)

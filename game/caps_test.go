@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -16,6 +17,7 @@ import (
 // what the rules never make: the bot's games, wizard ones that go deep
 // included, stay far below each.
 func TestBotGamesStayFarBelowTheFoldsCaps(t *testing.T) {
+	t.Parallel()
 	type most struct{ levels, steps, held, entities, area int }
 	var seen most
 	for seed := uint64(1); seed <= 6; seed++ {
@@ -24,7 +26,7 @@ func TestBotGamesStayFarBelowTheFoldsCaps(t *testing.T) {
 		g, err := Start(m.Header(), content.Default(), m)
 		require.NoError(t, err)
 		for g.State.Turn < 3000 && !g.State.Over {
-			require.NoError(t, g.BotTurn())
+			require.NoError(t, g.PlayerTurn(bot.Strong{}))
 			s := g.State
 			seen.held = max(seen.held, len(s.Held(events.PlayerID)))
 			seen.entities = max(seen.entities, s.NumEntities())

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -17,6 +18,7 @@ import (
 // seeds after them are played to their end, until one is won (rules 3's
 // Won: about one in five, near turn 8 000).
 func TestBotGamesExerciseEveryFactType(t *testing.T) {
+	t.Parallel()
 	counts := map[events.FactCode]int{}
 	for seed := uint64(1); seed <= 80 && (seed <= 50 || counts[events.CodeWon] == 0); seed++ {
 		mem, err := journal.NewMemory(NewHeader(seed, "bot", journal.Options{}))
@@ -27,7 +29,7 @@ func TestBotGamesExerciseEveryFactType(t *testing.T) {
 		if seed > 50 {
 			turns = 20000
 		}
-		require.NoError(t, g.PlayBot(turns))
+		require.NoError(t, g.Play(bot.Strong{}, turns))
 		r, err := mem.Reader()
 		require.NoError(t, err)
 		var turn events.Turn

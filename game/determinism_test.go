@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/journal"
 	"rogue/reducer/content"
 )
@@ -27,6 +28,7 @@ var updateDeterminism = flag.Bool("update", false, "rewrite testdata/determinism
 // amd64 with ROGUE_DETERMINISM_OUT set, and compares the journals it
 // leaves there with cmp.
 func TestTheBotsJournalsAreTheSameOnEveryArchitecture(t *testing.T) {
+	t.Parallel()
 	created := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
 	games := []struct {
 		name   string
@@ -52,7 +54,7 @@ func TestTheBotsJournalsAreTheSameOnEveryArchitecture(t *testing.T) {
 		tables, err := content.ForRules(g.rules)
 		require.NoError(t, err)
 		path := filepath.Join(dir, g.name+".rogue")
-		played, _, err := RecordBot(path, h, tables, g.turns, nil)
+		played, _, err := RecordPlayer(path, h, tables, bot.Strong{}, g.turns, nil)
 		require.NoError(t, err)
 		b, err := os.ReadFile(path)
 		require.NoError(t, err)

@@ -17,6 +17,7 @@ import (
 // A dump is the header, then each turn in order, in text or in JSON, and
 // it reads the journal to its clean end.
 func TestADumpIsTheHeaderThenEveryTurnInOrder(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "golden", "testdata", "short.rogue")
 	r, err := journal.Open(path)
 	require.NoError(t, err)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/events/wire"
 	"rogue/journal"
@@ -42,6 +43,7 @@ func (a *checkedAppender) Append(turn *events.Turn) error {
 // rules decide reads back from format 4 as exactly that turn, and the
 // journal re-simulates (rogue verify) without a divergence.
 func TestBotGamesReadBackFromFormat4AsTheRulesDecidedThem(t *testing.T) {
+	t.Parallel()
 	type game struct {
 		rules  int
 		seed   uint64
@@ -67,7 +69,7 @@ func TestBotGamesReadBackFromFormat4AsTheRulesDecidedThem(t *testing.T) {
 			require.NoError(t, err)
 			played, err := Start(h, tables, out)
 			require.NoError(t, err)
-			require.NoError(t, played.PlayBot(g.turns))
+			require.NoError(t, played.Play(bot.Strong{}, g.turns))
 			require.Greater(t, out.turns, 1)
 
 			r, err := m.Reader()

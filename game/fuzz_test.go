@@ -271,6 +271,7 @@ func (s *byteSource) fact(next events.EntityID) events.Fact {
 // The fuzz source builds a fact of every registered code, each with that
 // code: FuzzFoldFacts reaches every fact the fold takes.
 func TestTheFuzzSourceBuildsEveryFact(t *testing.T) {
+	t.Parallel()
 	var built []events.FactCode
 	for c := range factCodes {
 		src := &byteSource{b: []byte{byte(c), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}}

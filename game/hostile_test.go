@@ -21,6 +21,7 @@ import (
 // offset); those built within every cap fold whole. How long each takes
 // is BenchmarkHostileJournals' business.
 func TestHostileJournalsAreRefusedOrFoldWithinTheCaps(t *testing.T) {
+	t.Parallel()
 	for _, j := range hostile.All() {
 		t.Run(j.Name, func(t *testing.T) {
 			require.LessOrEqual(t, len(j.Bytes), hostile.MaxSize)

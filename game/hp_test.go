@@ -7,6 +7,7 @@ import (
 )
 
 func TestTheHPChartOfAVeryLongGameKeepsTheLowestOfEachRun(t *testing.T) {
+	t.Parallel()
 	var h HPSeries
 	n := 2*MaxChartTurns + 3
 	for i := range n {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
@@ -26,7 +27,7 @@ func botGame(t testing.TB, dir string, seed uint64, turns int) (string, []string
 	require.NoError(t, err)
 	digests := []string{g.State.Digest()}
 	for g.State.Turn < turns && !g.State.Over {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		digests = append(digests, g.State.Digest())
 	}
 	require.NoError(t, f.Close())
@@ -36,6 +37,7 @@ func botGame(t testing.TB, dir string, seed uint64, turns int) (string, []string
 // Promise 2 and 3: folding the journal read back from disk gives the live
 // state after every turn, and re-simulating it decides the same facts.
 func TestReplayEqualsPlayAndVerifyPasses(t *testing.T) {
+	t.Parallel()
 	seeds := 120
 	if testing.Short() {
 		seeds = 20
@@ -79,12 +81,13 @@ func TestReplayEqualsPlayAndVerifyPasses(t *testing.T) {
 }
 
 func TestATamperedJournalFailsVerifyAtThatTurn(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	mem, err := journal.NewMemory(NewHeader(3, "bot", journal.Options{}))
 	require.NoError(t, err)
 	g, err := Start(mem.Header(), content.Default(), mem)
 	require.NoError(t, err)
-	require.NoError(t, g.PlayBot(300))
+	require.NoError(t, g.Play(bot.Strong{}, 300))
 
 	// Find the first hit and rewrite its damage in a copy of the journal.
 	r, err := journal.NewBytesReader(mem.Bytes())

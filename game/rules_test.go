@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -15,6 +16,7 @@ import (
 // A game goes on under the rules it began with, whatever rules are
 // newest: folded, continued and re-simulated under them.
 func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
+	t.Parallel()
 	for _, rules := range []int{1, 2} {
 		t.Run(map[int]string{1: "rules 1", 2: "rules 2"}[rules], func(t *testing.T) {
 			h, err := NewHeaderRules(11, "bot", journal.Options{}, rules)
@@ -24,7 +26,7 @@ func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
 			g, err := Start(mem.Header(), content.Default(), mem)
 			require.NoError(t, err)
 			assert.Equal(t, rules, g.State.RulesVersion())
-			require.NoError(t, g.PlayBot(40))
+			require.NoError(t, g.Play(bot.Strong{}, 40))
 
 			// Quit, and continue from the journal with the newest tables
 			// at hand, as the program does.
@@ -38,7 +40,7 @@ func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
 			assert.Equal(t, rules, s.RulesVersion())
 			g2, err := Resume(s, again.Header(), again)
 			require.NoError(t, err)
-			require.NoError(t, g2.PlayBot(80))
+			require.NoError(t, g2.Play(bot.Strong{}, 80))
 			assert.Equal(t, rules, g2.State.RulesVersion())
 
 			r, err = journal.NewBytesReader(again.Bytes())
@@ -53,6 +55,7 @@ func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
 }
 
 func TestARulesVersionThisProgramLacksIsNamed(t *testing.T) {
+	t.Parallel()
 	_, err := NewHeaderRules(1, "bot", journal.Options{}, events.RulesVersion+1)
 	assert.EqualError(t, err, fmt.Sprintf("rules version %d is not one this program has (1 to %d)", events.RulesVersion+1, events.RulesVersion))
 	h := NewHeader(1, "bot", journal.Options{})

@@ -76,7 +76,7 @@ func OpenSeeker(path string, tables *content.Tables) (*Seeker, error) {
 	}
 	tables = FoldTables(r.Header(), tables)
 	return &Seeker{path: path, tables: tables, r: r, header: hc, start: r.Position(),
-		cache: journal.OpenSnapshotCache(hc), cacheEvery: journal.CacheSnapshotEvery}, nil
+		cache: journal.OpenSnapshotCache(hc, reducer.SnapshotSchema), cacheEvery: journal.CacheSnapshotEvery}, nil
 }
 
 // UseCache makes the Seeker use the snapshot cache c instead of the
@@ -337,7 +337,7 @@ func (e *positionError) Error() string { return e.err.Error() }
 // checks that it is of the journal's game and its position in the
 // journal (a *positionError if not), and moves the reader there.
 func (k *Seeker) check(snap journal.Snapshot) (*reducer.State, error) {
-	s, err := snap.Restore(k.tables)
+	s, err := RestoreSnapshot(snap, k.tables)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
@@ -31,7 +32,7 @@ func snapGame(t testing.TB, path string, seed uint64, turns, every int) []string
 	start.Wizard = true
 	digests := []string{start.Digest(), g.State.Digest()}
 	for g.State.Turn < turns {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		snaps.After(g.State)
 		digests = append(digests, g.State.Digest())
 	}
@@ -51,6 +52,7 @@ func snapshotTurns(t *testing.T, path string) []int {
 }
 
 func TestTheSeekerGivesTheStateAtAnyTurnInAnyOrder(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.rogue")
 	digests := snapGame(t, path, 4, 700, 100)
 	assert.Equal(t, []int{100, 200, 300, 400, 500, 600, 700}, snapshotTurns(t, path))
@@ -76,6 +78,7 @@ func TestTheSeekerGivesTheStateAtAnyTurnInAnyOrder(t *testing.T) {
 }
 
 func TestLoadResumesFromTheNewestSnapshot(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.rogue")
 	digests := snapGame(t, path, 9, 430, 100)
 	got, err := Load(path, content.Default(), -1)
@@ -97,6 +100,7 @@ func TestLoadResumesFromTheNewestSnapshot(t *testing.T) {
 // Snapshots that do not check out are skipped with a note, and the answer
 // is the same.
 func TestBadSnapshotsAreSkippedWithANote(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.rogue")
 	digests := snapGame(t, path, 5, 450, 100)
@@ -151,6 +155,7 @@ func TestBadSnapshotsAreSkippedWithANote(t *testing.T) {
 // does not check out is skipped for the one before it; a turn before the
 // first one, or the journal's end, lists it once.
 func TestTheSeekerOpensTheGamesSnapshotsByName(t *testing.T) {
+	t.Parallel()
 	every := journal.SnapshotEvery
 	path := filepath.Join(t.TempDir(), "game.rogue")
 	turns := 3*every + 40
@@ -187,6 +192,7 @@ func TestTheSeekerOpensTheGamesSnapshotsByName(t *testing.T) {
 // A journal cut back after a crash leaves snapshots past its end: they no
 // longer belong, and the torn tail is reported as a fold reports it.
 func TestSnapshotsPastATornEndAreStale(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.rogue")
 	digests := snapGame(t, path, 7, 350, 100)
 	r, err := journal.Open(path)
@@ -217,6 +223,7 @@ func TestSnapshotsPastATornEndAreStale(t *testing.T) {
 // the state before it: how a resumed game gets back its last messages
 // without folding from turn 0.
 func TestWalkShowsEachTurnAfterTheNearestSnapshot(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.rogue")
 	digests := snapGame(t, path, 9, 430, 100)
 	k, err := OpenSeeker(path, content.Default())

@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 
-	"rogue/bot"
 	"rogue/journal"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -26,7 +25,7 @@ func NewSnapshots(path string, f *journal.File) (*Snapshots, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Snapshots{f: f, s: journal.NewSnapshotter(path, hc, f.Turns())}, nil
+	return &Snapshots{f: f, s: journal.NewSnapshotter(path, hc, reducer.SnapshotSchema, f.Turns())}, nil
 }
 
 // After writes a snapshot of s if one is due: s must be the state of the
@@ -51,18 +50,36 @@ func (k *Snapshots) After(s *reducer.State) {
 // Err is the first error writing a snapshot, or nil.
 func (k *Snapshots) Err() error { return k.s.Err }
 
-// RecordBot plays a bot game into a new journal file at path with header
-// h (fsyncing every h.Options.SyncEvery turns), keeping its snapshots,
-// until it has turns turns or the player dies. each, if not nil, is called
-// after every turn. It returns the finished game (the journal is closed)
-// and, apart, the error that stopped snapshots being written, if one did:
-// the journal is whole either way.
-func RecordBot(path string, h journal.Header, tables *content.Tables, turns int, each func(*reducer.State)) (g *Game, snapErr, err error) {
-	return RecordPlayer(path, h, tables, bot.Strong{}, turns, each)
+// RestoreSnapshot decodes the state of snap with tables and checks it: the
+// state schema this program writes (reducer.SnapshotSchema), the turn its
+// position says, and the digest recomputed from the decoded state equal
+// to the stored one. The journal only frames and checks a snapshot's
+// bytes; their encoding is the reducer's.
+func RestoreSnapshot(snap journal.Snapshot, tables *content.Tables) (*reducer.State, error) {
+	if snap.Schema != reducer.SnapshotSchema {
+		return nil, fmt.Errorf("state schema %d, this program reads %d", snap.Schema, reducer.SnapshotSchema)
+	}
+	st, err := reducer.UnmarshalSnapshot(snap.State, tables)
+	if err != nil {
+		return nil, err
+	}
+	if st.Turn != snap.Pos.Turns {
+		return nil, fmt.Errorf("the state is at turn %d, the snapshot says %d", st.Turn, snap.Pos.Turns)
+	}
+	if d := st.Digest(); d != snap.Digest {
+		return nil, fmt.Errorf("the state's digest is %s, the snapshot says %s", d, snap.Digest)
+	}
+	return st, nil
 }
 
-// RecordPlayer is RecordBot with the built-in player p, new to this game.
-func RecordPlayer(path string, h journal.Header, tables *content.Tables, p bot.Player, turns int, each func(*reducer.State)) (g *Game, snapErr, err error) {
+// RecordPlayer plays a game of the built-in player p, new to this game,
+// into a new journal file at path with header h (fsyncing every
+// h.Options.SyncEvery turns), keeping its snapshots, until it has turns
+// turns or the player dies. each, if not nil, is called after every turn.
+// It returns the finished game (the journal is closed) and, apart, the
+// error that stopped snapshots being written, if one did: the journal is
+// whole either way.
+func RecordPlayer(path string, h journal.Header, tables *content.Tables, p Player, turns int, each func(*reducer.State)) (g *Game, snapErr, err error) {
 	f, err := journal.Create(path, h)
 	if err != nil {
 		return nil, nil, err
@@ -74,7 +91,7 @@ func RecordPlayer(path string, h journal.Header, tables *content.Tables, p bot.P
 	return g, snapErr, err
 }
 
-func recordBot(path string, f *journal.File, tables *content.Tables, p bot.Player, turns int, each func(*reducer.State)) (*Game, error, error) {
+func recordBot(path string, f *journal.File, tables *content.Tables, p Player, turns int, each func(*reducer.State)) (*Game, error, error) {
 	snaps, err := NewSnapshots(path, f)
 	if err != nil {
 		return nil, nil, err

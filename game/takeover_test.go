@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/journal"
 	"rogue/reducer"
@@ -33,6 +34,7 @@ func takeOver(t *testing.T, path string, turn int) (*journal.Memory, *reducer.St
 // alone; and the game played on from it by the same player is the
 // parent's game, turn for turn (the chance, rules and seed are kept).
 func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const playOn = 25
 	for seed := uint64(1); seed <= 6; seed++ {
@@ -80,7 +82,7 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 				g, err := Resume(s, m.Header(), m)
 				require.NoError(t, err)
 				for k := 1; k <= playOn && turn+k <= last && !g.State.Over; k++ {
-					require.NoError(t, g.BotTurn())
+					require.NoError(t, g.PlayerTurn(bot.Strong{}))
 					require.Equal(t, live[turn+k], g.State.Digest(), "turn %d played on", turn+k)
 				}
 			})
@@ -89,6 +91,7 @@ func TestATakenOverJournalVerifiesFoldsToTheParentsStateAndPlaysOnAsTheParentDid
 }
 
 func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path, live := botGame(t, dir, 3, 120)
 	last := len(live) - 1 // the last turn
@@ -105,7 +108,7 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 		require.NoError(t, err)
 		g, err := Start(f.Header(), content.Default(), f)
 		require.NoError(t, err)
-		require.NoError(t, g.PlayBot(2000))
+		require.NoError(t, g.Play(bot.Strong{}, 2000))
 		require.NoError(t, f.Close())
 		if g.State.Over {
 			dead, deadTurn = p, g.State.TurnNumber()
@@ -175,6 +178,7 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 // A journal of every format is taken over in its own format, and the new
 // journal folds to the parent's state, wizard games included.
 func TestAJournalOfEveryFormatIsTakenOverInThatFormat(t *testing.T) {
+	t.Parallel()
 	paths, err := filepath.Glob(filepath.Join("..", "golden", "testdata", "formats", "v*", "*.rogue"))
 	require.NoError(t, err)
 	require.NotEmpty(t, paths)

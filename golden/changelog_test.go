@@ -33,6 +33,7 @@ func readChangelog(t *testing.T) string {
 }
 
 func TestTheChangelogNamesEveryRulesVersionAndEveryFormat(t *testing.T) {
+	t.Parallel()
 	log := readChangelog(t)
 	var headings []string
 	for _, m := range changelogHeading.FindAllStringSubmatch(log, -1) {
@@ -58,6 +59,7 @@ func TestTheChangelogNamesEveryRulesVersionAndEveryFormat(t *testing.T) {
 }
 
 func TestTheChangelogIsNewestFirstAndEveryEntryLinksToItsDocs(t *testing.T) {
+	t.Parallel()
 	log := readChangelog(t)
 	links := map[string]string{}
 	for _, m := range changelogLink.FindAllStringSubmatch(log, -1) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -106,6 +107,7 @@ func readFireballAtOwnFeet(tb testing.TB, g *game.Game) {
 
 // TestMakeCorpus writes testdata/*.rogue when run with -make.
 func TestMakeCorpus(t *testing.T) {
+	t.Parallel()
 	if !*makeCorpus {
 		t.Skip("writes the corpus only with -make")
 	}
@@ -145,7 +147,7 @@ func find(t *testing.T, w want) ([]byte, uint64) {
 		require.NoError(t, err)
 		hit, keep := -1, 0
 		for g.State.Turn < w.turns && !g.State.Over {
-			require.NoError(t, g.BotTurn())
+			require.NoError(t, g.PlayerTurn(bot.Strong{}))
 			if hit < 0 && w.test(out.last, g) {
 				hit, keep = g.State.Turn, g.State.Turn+w.after
 				if w.finish != nil {

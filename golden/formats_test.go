@@ -46,6 +46,7 @@ func formatJournals(t *testing.T) []formatJournal {
 // replays, to the state it always did, and re-simulates under the rules
 // it was played with.
 func TestJournalsOfEveryReleasedFormatStillReplay(t *testing.T) {
+	t.Parallel()
 	journals := formatJournals(t)
 	for _, j := range journals {
 		path, version := j.path, j.version
@@ -95,6 +96,7 @@ func TestJournalsOfEveryReleasedFormatStillReplay(t *testing.T) {
 // the same names: the same game, written in each format, reads back as the
 // same turns.
 func TestTheSameGameReadsTheSameInEveryFormat(t *testing.T) {
+	t.Parallel()
 	byName := map[string][]formatJournal{}
 	var names []string
 	for _, j := range formatJournals(t) {
@@ -135,6 +137,7 @@ func readTurns(t *testing.T, path string) []events.Turn {
 }
 
 func TestAJournalFromANewerFormatSaysWhichVersionItNeeds(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("testdata", "formats", "v1", "seed-1.rogue"))
 	require.NoError(t, err)
 	newer := wire.FormatVersion + 1

@@ -134,6 +134,7 @@ func writeState(b *strings.Builder, s *reducer.State, hp []int, log []view.Repla
 }
 
 func TestGoldenJournals(t *testing.T) {
+	t.Parallel()
 	for _, path := range journals(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".rogue")
 		t.Run(name, func(t *testing.T) {
@@ -172,6 +173,7 @@ func firstDifference(want, got string) string {
 
 // The corpus covers every fact type and every way the player can die.
 func TestTheCorpusCoversEveryFactAndDeath(t *testing.T) {
+	t.Parallel()
 	facts := map[events.FactCode]bool{}
 	deaths := map[events.Cause]bool{}
 	for _, path := range journals(t) {
@@ -205,6 +207,7 @@ func TestTheCorpusCoversEveryFactAndDeath(t *testing.T) {
 // (they decide otherwise, from the first level's spawns on), and verify
 // names the turn.
 func TestEveryJournalVerifiesUnderItsOwnRulesAndRules1DivergesUnder2(t *testing.T) {
+	t.Parallel()
 	rules2, err := content.ForRules(2)
 	require.NoError(t, err)
 	seen := map[int]int{}

@@ -25,6 +25,7 @@ const architecturePage = "../docs/ARCHITECTURE.md"
 var thirdParty = map[string]string{
 	"msgpack": "github.com/vmihailenco/msgpack/v5",
 	"tcell":   "github.com/gdamore/tcell/v2",
+	"x/term":  "golang.org/x/term",
 }
 
 // mayImport reads the page's table of what each package may import
@@ -65,6 +66,7 @@ func mayImport(t *testing.T) map[string][]string {
 // The page's table is read as the test reads it: rows for the layers,
 // the third-party modules by their short names, "anything above".
 func TestTheImportTableIsReadFromTheArchitecturePage(t *testing.T) {
+	t.Parallel()
 	table := mayImport(t)
 	assert.Equal(t, []string{"rogue/events", "rogue/reducer/dice"}, table["rogue/reducer/dungeon"])
 	assert.Equal(t, []string{}, table["rogue/events"])
@@ -78,15 +80,17 @@ func TestTheImportTableIsReadFromTheArchitecturePage(t *testing.T) {
 // Only the binary, the journal, play (the data folder, its journals, the
 // login name, Ctrl-Z), botgames (the directory of its journals, the
 // temporary file a journal for the standard output goes through) and serve
-// (a port, and the files of one folder) touch the operating system: the other packages get files and the terminal handed
+// (a port, and the files of one folder) and internal/terminal (the
+// terminal, a hang-up) touch the operating system: the other packages get files and the terminal handed
 // to them. The one exception is internal/benchcpu, a benchmark helper that
 // reads the process's CPU time.
 var osPackages = []string{"os", "os/exec", "os/signal", "os/user", "net", "syscall", "golang.org/x/term", "golang.org/x/sys/unix"}
 
-var mayUseOS = map[string]bool{"rogue/journal": true, "rogue/play": true, "rogue/botgames": true, "rogue/serve": true, "rogue/cmd/rogue": true, "rogue/internal/benchcpu": true, "rogue/events/internal/gen": true}
+var mayUseOS = map[string]bool{"rogue/journal": true, "rogue/play": true, "rogue/botgames": true, "rogue/serve": true, "rogue/cmd/rogue": true, "rogue/internal/terminal": true, "rogue/internal/benchcpu": true, "rogue/events/internal/gen": true}
 
 // The packages import only what docs/ARCHITECTURE.md says they may.
 func TestEachPackageImportsOnlyWhatTheArchitectureAllows(t *testing.T) {
+	t.Parallel()
 	imports := map[string]map[string]bool{} // package -> its imports (non-test files)
 	fset := token.NewFileSet()
 	root := ".."
@@ -131,7 +135,7 @@ func TestEachPackageImportsOnlyWhatTheArchitectureAllows(t *testing.T) {
 				wrong = append(wrong, pkg+" imports "+imp)
 			}
 			if slices.Contains(osPackages, imp) && !mayUseOS[pkg] {
-				wrong = append(wrong, pkg+" imports "+imp+", and only the binary, the journal, play, botgames, serve, internal/benchcpu and the codec generator touch the operating system")
+				wrong = append(wrong, pkg+" imports "+imp+", and only the binary, the journal, play, botgames, serve, internal/terminal, internal/benchcpu and the codec generator touch the operating system")
 			}
 		}
 	}

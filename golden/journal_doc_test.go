@@ -225,6 +225,7 @@ func dump(b []byte) string {
 // the document shows every example the test makes: neither can change
 // without the other.
 func TestTheJournalDocumentsHexExamplesAreWhatTheWriterWrites(t *testing.T) {
+	t.Parallel()
 	want := exampleBytes(t)
 	blocks := hexBlocks(t, docJournal)
 	seen := map[string]bool{}
@@ -245,6 +246,7 @@ func TestTheJournalDocumentsHexExamplesAreWhatTheWriterWrites(t *testing.T) {
 // The document's tables of codes are the codes this program registers:
 // every command, fact and shorthand code, with its name.
 func TestTheJournalDocumentsCodeTablesAreTheRegisteredCodes(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(docJournal)
 	require.NoError(t, err)
 	rows := map[string]map[int]string{}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -157,6 +158,7 @@ func has(t *events.Turn, c events.FactCode) bool {
 // the rules change while they are tuned, and a journal of the old rules
 // no longer re-simulates.
 func TestRecordRules3ItemJournals(t *testing.T) {
+	t.Parallel()
 	if !*recordItems {
 		t.Skip("records only with -record-items")
 	}
@@ -184,7 +186,7 @@ func TestRecordRules3ItemJournals(t *testing.T) {
 		g, err := game.Start(mem.Header(), content.Default(), mem)
 		require.NoError(t, err)
 		for g.State.Turn < turns && !g.State.Over {
-			require.NoError(t, g.BotTurn())
+			require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		}
 		r, err := mem.Reader()
 		require.NoError(t, err)
@@ -221,7 +223,7 @@ func TestRecordRules3ItemJournals(t *testing.T) {
 		g, err := game.Start(f.Header(), content.Default(), f)
 		require.NoError(t, err)
 		for g.State.TurnNumber() < b.turn+3 && !g.State.Over {
-			require.NoError(t, g.BotTurn())
+			require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		}
 		require.NoError(t, f.Close())
 		marks := fmt.Sprintf("%d\n", b.turn)

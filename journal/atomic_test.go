@@ -25,6 +25,7 @@ func names(t *testing.T, dir string) []string {
 }
 
 func TestWriteFileAtomicCreatesAndReplacesWholeFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "death.txt")
 
@@ -44,6 +45,7 @@ func TestWriteFileAtomicCreatesAndReplacesWholeFiles(t *testing.T) {
 }
 
 func TestWriteFileAtomicFailsCleanly(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	sub := filepath.Join(dir, "snapshots")
 	require.NoError(t, os.Mkdir(sub, 0o755))
@@ -70,6 +72,7 @@ func TestWriteFileAtomicFailsCleanly(t *testing.T) {
 }
 
 func TestWriteAtomicKeepsTheOldFileWhenTheWriterFails(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.cast")
 	require.NoError(t, WriteFileAtomic(path, []byte("the old recording")))
@@ -88,6 +91,7 @@ func TestWriteAtomicKeepsTheOldFileWhenTheWriterFails(t *testing.T) {
 }
 
 func TestWriteAtomicWritesWhatTheWriterWritesWhole(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.cast")
 	want := bytes.Repeat([]byte("frame\n"), 100_000) // more than the buffer
 	require.NoError(t, WriteAtomic(path, func(w io.Writer) error {

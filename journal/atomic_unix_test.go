@@ -16,6 +16,7 @@ import (
 // Writing "atomically" to a named pipe (as to /dev/null) writes into it:
 // a rename would have put a regular file where the pipe was.
 func TestWriteAtomicWritesIntoAPipeAndLeavesItAPipe(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "pipe")
 	require.NoError(t, syscall.Mkfifo(path, 0o600))
 	got := make(chan []byte, 1)
@@ -37,6 +38,7 @@ func TestWriteAtomicWritesIntoAPipeAndLeavesItAPipe(t *testing.T) {
 }
 
 func TestWriteAtomicRefusesADirectory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	err := WriteFileAtomic(dir, []byte("x"))
 	assert.EqualError(t, err, "write "+dir+" atomically: open: is a directory")

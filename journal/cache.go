@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"rogue/reducer"
 )
 
 // The snapshot cache holds snapshots of journals that came without their
@@ -66,6 +64,7 @@ func CacheRoot() (string, error) {
 type SnapshotCache struct {
 	dir    string
 	header uint32
+	schema int
 	files  []CachedSnapshot // as listed, by increasing turn
 	listed bool
 }
@@ -79,23 +78,25 @@ type CachedSnapshot struct {
 }
 
 // OpenSnapshotCache is the snapshot cache of the journal whose header
-// chain is header (Reader.HeaderChain), in the folder CacheRoot names. It
+// chain is header (Reader.HeaderChain), for states of state schema schema
+// (reducer.SnapshotSchema), in the folder CacheRoot names. It
 // returns nil when there is no cache directory: the cache is then not
 // used.
-func OpenSnapshotCache(header uint32) *SnapshotCache {
+func OpenSnapshotCache(header uint32, schema int) *SnapshotCache {
 	root, err := CacheRoot()
 	if err != nil {
 		return nil
 	}
-	return NewSnapshotCache(root, header)
+	return NewSnapshotCache(root, header, schema)
 }
 
 // NewSnapshotCache is the snapshot cache of the journal whose header
-// chain is header, under the folder root. Nothing is read or made until
+// chain is header, for states of state schema schema, under the folder
+// root. Nothing is read or made until
 // it is used.
-func NewSnapshotCache(root string, header uint32) *SnapshotCache {
-	name := fmt.Sprintf("%08x-s%d", header, reducer.SnapshotSchema)
-	return &SnapshotCache{dir: filepath.Join(root, "snap", name), header: header}
+func NewSnapshotCache(root string, header uint32, schema int) *SnapshotCache {
+	name := fmt.Sprintf("%08x-s%d", header, schema)
+	return &SnapshotCache{dir: filepath.Join(root, "snap", name), header: header, schema: schema}
 }
 
 // Dir is the cache's folder.
@@ -193,14 +194,14 @@ func (c *SnapshotCache) Has(turn int, chain uint32) bool {
 // cache, unless it is there already or the folder is full. The file is
 // written to a temporary name and renamed, but not fsynced: a cache file
 // a crash cuts short fails its checksum and is ignored.
-func (c *SnapshotCache) Write(st *reducer.State, pos Position) error {
+func (c *SnapshotCache) Write(st SnapshotState, pos Position) error {
 	if c == nil || c.Has(pos.Turns, pos.Chain) {
 		return nil
 	}
 	if len(c.files) >= maxCacheFiles {
 		return fmt.Errorf("snapshot cache %s: full (%d files)", c.dir, maxCacheFiles)
 	}
-	b, err := NewSnapshot(st, pos, c.header).MarshalBinary()
+	b, err := NewSnapshot(st, c.schema, pos, c.header).MarshalBinary()
 	if err != nil {
 		return err
 	}
@@ -252,11 +253,12 @@ func (c *SnapshotCache) Pass(f CachedSnapshot) {
 }
 
 // CachedPositions is SnapshotPositions for the snapshot cache of the
-// journal at path (see OpenSnapshotCache): the positions of its newest
+// journal at path and state schema schema (see OpenSnapshotCache): the
+// positions of its newest
 // cached snapshots that read whole and name it, at most n of them, newest
 // first. A position still has to prove it belongs to the journal (see
 // OpenAppendAfter). None when the journal or the cache cannot be read.
-func CachedPositions(path string, n int) []Position {
+func CachedPositions(path string, schema, n int) []Position {
 	r, err := Open(path)
 	if err != nil {
 		return nil
@@ -266,7 +268,7 @@ func CachedPositions(path string, n int) []Position {
 	if err != nil {
 		return nil
 	}
-	c := OpenSnapshotCache(hc)
+	c := OpenSnapshotCache(hc, schema)
 	files := c.Files()
 	var out []Position
 	for i := len(files) - 1; i >= 0 && len(out) < n; i-- {

@@ -30,7 +30,7 @@ func TestTheCacheLivesWhereTheXDGSpecificationSays(t *testing.T) {
 			got, err := CacheRoot()
 			if tc.want == "" {
 				assert.Error(t, err)
-				assert.Nil(t, OpenSnapshotCache(1))
+				assert.Nil(t, OpenSnapshotCache(1, testSchema))
 				return
 			}
 			require.NoError(t, err)
@@ -40,6 +40,7 @@ func TestTheCacheLivesWhereTheXDGSpecificationSays(t *testing.T) {
 }
 
 func TestCacheFileNamesAreReadStrictly(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		ok   bool
@@ -74,8 +75,9 @@ func cacheState(turns int) *reducer.State {
 }
 
 func TestTheCacheKeepsWhatItWritesAndReadsBackOnlyWhatItsNamesSay(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
-	c := NewSnapshotCache(root, 0xfeed)
+	c := NewSnapshotCache(root, 0xfeed, testSchema)
 	assert.Empty(t, c.Files(), "nothing is there yet, and nothing is made")
 	_, err := os.Stat(c.Dir())
 	assert.ErrorIs(t, err, os.ErrNotExist)
@@ -86,7 +88,7 @@ func TestTheCacheKeepsWhatItWritesAndReadsBackOnlyWhatItsNamesSay(t *testing.T) 
 	require.NoError(t, c.Write(cacheState(64), p1))
 	require.NoError(t, c.Write(cacheState(64), p1), "a snapshot already there is not written again")
 
-	again := NewSnapshotCache(root, 0xfeed)
+	again := NewSnapshotCache(root, 0xfeed, testSchema)
 	files := again.Files()
 	require.Len(t, files, 2)
 	assert.Equal(t, []CachedSnapshot{
@@ -104,18 +106,19 @@ func TestTheCacheKeepsWhatItWritesAndReadsBackOnlyWhatItsNamesSay(t *testing.T) 
 	moved := CachedSnapshot{Turn: 128, Chain: 0xcc, Path: filepath.Join(c.Dir(), "0000000128-000000cc.snap")}
 	_, err = again.Read(moved)
 	assert.ErrorContains(t, err, "not what its name says")
-	_, err = NewSnapshotCache(root, 0xbeef).Read(files[0])
+	_, err = NewSnapshotCache(root, 0xbeef, testSchema).Read(files[0])
 	assert.ErrorContains(t, err, "another journal")
 
 	again.Forget(files[0])
 	assert.NoFileExists(t, files[0].Path)
-	assert.Equal(t, []CachedSnapshot{moved}, NewSnapshotCache(root, 0xfeed).Files())
+	assert.Equal(t, []CachedSnapshot{moved}, NewSnapshotCache(root, 0xfeed, testSchema).Files())
 }
 
 func TestAnUnwritableCacheIsAnErrorToTheWriterOnly(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(root, nil, 0o644))
-	c := NewSnapshotCache(root, 1)
+	c := NewSnapshotCache(root, 1, testSchema)
 	assert.Empty(t, c.Files())
 	assert.Error(t, c.Write(cacheState(64), Position{Turns: 64, Offset: 900, Chain: 0xaa, Last: 880}))
 	var none *SnapshotCache
@@ -124,13 +127,14 @@ func TestAnUnwritableCacheIsAnErrorToTheWriterOnly(t *testing.T) {
 }
 
 func TestAFullCacheFolderTakesNoMore(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
-	c := NewSnapshotCache(root, 1)
+	c := NewSnapshotCache(root, 1, testSchema)
 	require.NoError(t, os.MkdirAll(c.Dir(), 0o755))
 	for i := range maxCacheFiles {
 		require.NoError(t, os.WriteFile(filepath.Join(c.Dir(), cacheName(i+1, 7)), nil, 0o644))
 	}
-	c = NewSnapshotCache(root, 1)
+	c = NewSnapshotCache(root, 1, testSchema)
 	err := c.Write(cacheState(64), Position{Turns: 64, Offset: 900, Chain: 0xaa, Last: 880})
 	assert.ErrorContains(t, err, "full")
 	assert.NoFileExists(t, filepath.Join(c.Dir(), cacheName(64, 0xaa)))

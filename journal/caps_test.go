@@ -20,6 +20,7 @@ func (u untouchable) ReadAt([]byte, int64) (int, error) {
 }
 
 func TestAFileOverTheSizeCapIsRefusedUnread(t *testing.T) {
+	t.Parallel()
 	_, err := NewReader(untouchable{t}, MaxFileSize+1, "huge.jnl")
 	assertIs(t, err, ErrTooLarge)
 	assert.EqualError(t, err, "journal huge.jnl: the file is 2147483649 bytes, more than the 2147483648 this program reads")
@@ -28,6 +29,7 @@ func TestAFileOverTheSizeCapIsRefusedUnread(t *testing.T) {
 }
 
 func TestAReaderStopsAtTheTurnCapWithAnErrorNotATail(t *testing.T) {
+	t.Parallel()
 	b, starts := journalOf(t, sampleTurns(3))
 	r, err := NewBytesReader(b)
 	require.NoError(t, err)
@@ -41,6 +43,7 @@ func TestAReaderStopsAtTheTurnCapWithAnErrorNotATail(t *testing.T) {
 }
 
 func TestWritersRefuseToGrowPastTheCaps(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(2)
 	cases := []struct {
 		name  string

@@ -13,6 +13,7 @@ import (
 // payloads of every length up to 300, each from several previous values
 // of the chain.
 func TestChainIsCRC32C(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 4))
 	table := crc32.MakeTable(crc32.Castagnoli)
 	for n := 0; n <= 300; n++ {
@@ -37,4 +38,12 @@ func FuzzChain(f *testing.F) {
 	f.Fuzz(func(t *testing.T, prev uint32, payload []byte) {
 		assert.Equal(t, crc32.Update(prev, table, payload), chain(prev, payload))
 	})
+}
+
+// The Reader's own byte table is hash/crc32's CRC-32C table, which it
+// makes only when a long payload needs it.
+func TestTheByteTableIsHashCRC32sCastagnoliTable(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, *crc32.MakeTable(crc32.Castagnoli), crc32.Table(castagnoli8[0]))
+	assert.Equal(t, crc32.MakeTable(crc32.Castagnoli), castagnoliTable())
 }

@@ -12,6 +12,7 @@ import (
 // search went on past the bad record, how many records it read after it
 // and how many of them continue the game.
 func TestDamageIsToldFromATornTail(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(30)
 	b, s := journalOf(t, turns)
 	rec := func(i int) []byte { return b[s[i]:s[i+1]] }

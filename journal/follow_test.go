@@ -42,6 +42,7 @@ func readOn(t *testing.T, r *Reader) (int, string) {
 // stopped, a record at a time as it becomes whole: a half-written record
 // waits, a torn end cut back and written again reads on, damage stays.
 func TestGrowReadsOnAsTheJournalIsWritten(t *testing.T) {
+	t.Parallel()
 	b, starts := journalOf(t, sampleTurns(30))
 	path := filepath.Join(t.TempDir(), "live.rogue")
 	require.NoError(t, os.WriteFile(path, b[:starts[10]], 0o644))
@@ -99,6 +100,7 @@ func TestGrowReadsOnAsTheJournalIsWritten(t *testing.T) {
 // A journal deleted, replaced or cut before the turns read while it is
 // followed is said so, and the reader is left as it was.
 func TestGrowSaysWhenTheJournalFollowedIsGoneOrCut(t *testing.T) {
+	t.Parallel()
 	b, starts := journalOf(t, sampleTurns(10))
 	cases := []struct {
 		name   string

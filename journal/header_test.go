@@ -15,6 +15,7 @@ import (
 )
 
 func TestHeadersSurviveARoundTrip(t *testing.T) {
+	t.Parallel()
 	full := testHeader()
 	full.Seed = 1<<64 - 1
 	full.Player = strings.Repeat("é", MaxNameLen/2)
@@ -51,6 +52,7 @@ func TestHeadersSurviveARoundTrip(t *testing.T) {
 }
 
 func TestAPlainHeaderIsSmall(t *testing.T) {
+	t.Parallel()
 	payload, err := encodeHeader(testHeader())
 	require.NoError(t, err)
 	assert.Equal(t, []byte{0x97, wire.FormatVersion, events.RulesVersion, 0xa5, 'p', 'c', 'g', '3', '2',
@@ -60,6 +62,7 @@ func TestAPlainHeaderIsSmall(t *testing.T) {
 }
 
 func TestNewJournalsFillInTheHeaderDefaults(t *testing.T) {
+	t.Parallel()
 	m, err := NewMemory(Header{Algorithm: "pcg32", Created: time.Date(2025, 3, 14, 16, 9, 26, 535897932, time.FixedZone("CET", 3600))})
 	require.NoError(t, err)
 	assert.Equal(t, Header{
@@ -76,6 +79,7 @@ func TestNewJournalsFillInTheHeaderDefaults(t *testing.T) {
 }
 
 func TestHeadersThatCannotBeWrittenAreRefused(t *testing.T) {
+	t.Parallel()
 	with := func(change func(*Header)) Header {
 		h := testHeader()
 		change(&h)
@@ -117,6 +121,7 @@ func TestHeadersThatCannotBeWrittenAreRefused(t *testing.T) {
 }
 
 func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
+	t.Parallel()
 	enc := func(v ...any) []byte {
 		b, err := msgpack.Marshal(v)
 		require.NoError(t, err)
@@ -184,6 +189,7 @@ func TestMalformedHeaderPayloadsAreRefused(t *testing.T) {
 
 // The parent is read in every format: it is the header's, not a turn's.
 func TestAHeaderNamingItsParentReadsInEveryFormat(t *testing.T) {
+	t.Parallel()
 	for v := 1; v <= wire.FormatVersion; v++ {
 		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) {
 			h := testHeader()

@@ -124,3 +124,7 @@ func assertIs(t *testing.T, err, target error) bool {
 	t.Helper()
 	return assert.Truef(t, errors.Is(err, target), "error %q does not match %q", err, target)
 }
+
+// testSchema is the state schema the tests' snapshots are written under:
+// the journal compares it and never reads the states.
+const testSchema = 4

@@ -17,6 +17,7 @@ import (
 // at any length: forward from the header when the journal is short, from
 // the end (the last record that chains from the one before it) when not.
 func TestLastTurnIsTheJournalsLastTurn(t *testing.T) {
+	t.Parallel()
 	death := &events.Died{Actor: events.PlayerID, Cause: events.CauseMelee, Killer: 9}
 	cases := []struct {
 		name  string
@@ -53,6 +54,7 @@ func TestLastTurnIsTheJournalsLastTurn(t *testing.T) {
 }
 
 func TestLastTurnOfAJournalThatDoesNotEndWholeSaysSo(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{100, 60_000} {
 		m, err := NewMemory(testHeader())
 		require.NoError(t, err)
@@ -69,6 +71,7 @@ func TestLastTurnOfAJournalThatDoesNotEndWholeSaysSo(t *testing.T) {
 }
 
 func TestLastTurnOfAJournalOfNoTurnsIsNone(t *testing.T) {
+	t.Parallel()
 	m, err := NewMemory(testHeader())
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "new.rogue")
@@ -83,6 +86,7 @@ func TestLastTurnOfAJournalOfNoTurnsIsNone(t *testing.T) {
 // one of length 0 whose checksum chains) costs LastTurn a bounded read and
 // a bounded search, and gives an error or a turn, never a hang.
 func TestLastTurnOfAHostileEndIsBounded(t *testing.T) {
+	t.Parallel()
 	m, err := NewMemory(testHeader())
 	require.NoError(t, err)
 	turns := sampleTurns(10)

@@ -222,7 +222,7 @@ func (r *Reader) Next(t *events.Turn) error {
 					sum = chainSmall(prev, payload)
 				default:
 					// chain's call to crc32.Update, one call less.
-					sum = crc32.Update(prev, castagnoli, payload)
+					sum = crc32.Update(prev, castagnoliTable(), payload)
 				}
 				// Not decoded, next reads the record again, from the
 				// start, and words why. (Nothing of r changes before

@@ -20,6 +20,7 @@ import (
 )
 
 func TestTheReaderGivesEveryTurnWithItsOffset(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(120)
 	b, starts := journalOf(t, turns)
 
@@ -41,6 +42,7 @@ func TestTheReaderGivesEveryTurnWithItsOffset(t *testing.T) {
 }
 
 func TestCuttingTheLastRecordAnywhereKeepsEveryEarlierTurn(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		last events.Turn
@@ -70,6 +72,7 @@ func TestCuttingTheLastRecordAnywhereKeepsEveryEarlierTurn(t *testing.T) {
 }
 
 func TestATornRecordSaysHowMuchOfItIsThere(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(3)
 	b, starts := journalOf(t, turns)
 	cut := starts[2] + 7
@@ -79,6 +82,7 @@ func TestATornRecordSaysHowMuchOfItIsThere(t *testing.T) {
 }
 
 func TestCuttingTheHeaderAnywhereIsAClearError(t *testing.T) {
+	t.Parallel()
 	b, starts := journalOf(t, sampleTurns(2))
 	_, _, err := readBytes(nil)
 	assertIs(t, err, ErrEmpty)
@@ -92,6 +96,7 @@ func TestCuttingTheHeaderAnywhereIsAClearError(t *testing.T) {
 }
 
 func TestAFlippedBitInAnyRecordIsCaughtAtThatRecord(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(8)
 	b, starts := journalOf(t, turns)
 	for rec := range turns {
@@ -112,6 +117,7 @@ func TestAFlippedBitInAnyRecordIsCaughtAtThatRecord(t *testing.T) {
 }
 
 func TestAFlippedBitInTheHeaderIsAClearError(t *testing.T) {
+	t.Parallel()
 	b, starts := journalOf(t, sampleTurns(2))
 	for off := range starts[0] {
 		for bit := range 8 {
@@ -128,6 +134,7 @@ func TestAFlippedBitInTheHeaderIsAClearError(t *testing.T) {
 }
 
 func TestRecordsRepeatedReorderedOrSkippedBreakTheChain(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(5)
 	b, s := journalOf(t, turns)
 	rec := func(i int) []byte { return b[s[i]:s[i+1]] }
@@ -180,6 +187,7 @@ func nested(depth int) []byte {
 }
 
 func TestHostileRecordsAreRefusedQuicklyAndCheaply(t *testing.T) {
+	// Not parallel: it counts the bytes the whole process allocates.
 	for v := 1; wire.KnownFormat(v); v++ {
 		t.Run(fmt.Sprintf("format %d", v), func(t *testing.T) { testHostileRecords(t, v) })
 	}
@@ -270,6 +278,7 @@ func bytesAllocated(f func()) uint64 {
 }
 
 func TestFilesThatAreNotUsableJournalsAreRefusedClearly(t *testing.T) {
+	t.Parallel()
 	b, _ := journalOf(t, sampleTurns(2))
 	future := func() []byte {
 		h := testHeader()
@@ -311,6 +320,7 @@ func TestFilesThatAreNotUsableJournalsAreRefusedClearly(t *testing.T) {
 }
 
 func TestOpenNamesTheFileInItsErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	notJournal := filepath.Join(dir, "notes.txt")
 	require.NoError(t, os.WriteFile(notJournal, []byte("dear diary"), 0o644))
@@ -337,13 +347,17 @@ func TestOpenNamesTheFileInItsErrors(t *testing.T) {
 }
 
 func TestOpenRefusesAFileItMayNotRead(t *testing.T) {
+	t.Parallel()
+	if runAsNobody(t) {
+		return
+	}
 	path := filepath.Join(t.TempDir(), "secret.jnl")
 	b, _ := journalOf(t, sampleTurns(2))
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 	require.NoError(t, os.Chmod(path, 0))
 	if f, err := os.Open(path); err == nil {
 		f.Close()
-		t.Skip("this user reads files with mode 000 (root)")
+		t.Skip("this user reads files with mode 000: root, with no way to run as nobody")
 	}
 	_, err := Open(path)
 	assertIs(t, err, os.ErrPermission)
@@ -353,6 +367,7 @@ func TestOpenRefusesAFileItMayNotRead(t *testing.T) {
 }
 
 func TestAFileIsReadThroughASmallBufferWhateverItsRecordSizes(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(8000)
 	// A record larger than the read buffer, so the buffer must grow.
 	big := events.Turn{Command: &events.Wait{}}
@@ -376,6 +391,7 @@ func TestAFileIsReadThroughASmallBufferWhateverItsRecordSizes(t *testing.T) {
 }
 
 func TestAJournalChangingUnderTheReaderIsAnError(t *testing.T) {
+	t.Parallel()
 	b, _ := journalOf(t, sampleTurns(8000))
 	require.Greater(t, len(b)/2, readBufSize, "the reader must read past the first window to see the file shrink")
 	path := filepath.Join(t.TempDir(), "shrinking.jnl")
@@ -392,6 +408,7 @@ func TestAJournalChangingUnderTheReaderIsAnError(t *testing.T) {
 }
 
 func TestAJournalGrowingUnderTheReaderIsReadToTheSizeItHadWhenOpened(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(8000)
 	b, starts := journalOf(t, turns)
 	require.Greater(t, len(b)/2, readBufSize, "the reader must read past the first window to see the file grow")
@@ -427,6 +444,7 @@ func TestAJournalGrowingUnderTheReaderIsReadToTheSizeItHadWhenOpened(t *testing.
 }
 
 func TestAClosedReaderReadsNoMore(t *testing.T) {
+	t.Parallel()
 	b, _ := journalOf(t, sampleTurns(3))
 	r, err := NewBytesReader(b)
 	require.NoError(t, err)
@@ -440,6 +458,7 @@ func TestAClosedReaderReadsNoMore(t *testing.T) {
 // recycles facts: the one pass over a common record takes back what it
 // moved before handing the record to the slow path that words the error.
 func TestARecordThatChainsButDoesNotDecodeLeavesTheReaderAtTheLastTurn(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(4)
 	b, starts := journalOf(t, turns)
 	m, err := NewMemory(testHeader())

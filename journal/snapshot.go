@@ -11,9 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"rogue/reducer"
-	"rogue/reducer/content"
 )
 
 // Snapshots are a cache of game states beside a journal, so that resuming
@@ -35,6 +32,11 @@ import (
 //	         chain (see Position, Reader.HeaderChain); then the state digest
 //	         and the state (reducer.MarshalSnapshot), each a uvarint length
 //	         and its bytes.
+//
+// The state's bytes are the reducer's: the journal frames, checks and
+// caches them without reading them (see SnapshotState), and the state
+// schema is a number it is given and compares. Decoding a state is
+// game.RestoreSnapshot's.
 
 // SnapshotMagic is the first 8 bytes of every snapshot file.
 const SnapshotMagic = "ROGUESNP"
@@ -54,16 +56,24 @@ type Snapshot struct {
 	Header uint32
 	// Schema is the state schema State was written under.
 	Schema int
-	// Digest is the state's reducer.State.Digest.
+	// Digest is the state's SnapshotState.Digest.
 	Digest string
-	// State is reducer.State.MarshalSnapshot's bytes.
+	// State is SnapshotState.MarshalSnapshot's bytes.
 	State []byte
 }
 
-// NewSnapshot snapshots s, which was folded to pos of the journal whose
-// header chain is header.
-func NewSnapshot(s *reducer.State, pos Position, header uint32) Snapshot {
-	return Snapshot{Pos: pos, Header: header, Schema: reducer.SnapshotSchema, Digest: s.Digest(), State: s.MarshalSnapshot()}
+// SnapshotState is a game state as a snapshot keeps it, the reducer's
+// (*reducer.State is one): its digest, and its bytes under the state
+// schema the snapshot names.
+type SnapshotState interface {
+	Digest() string
+	MarshalSnapshot() []byte
+}
+
+// NewSnapshot snapshots s, encoded under state schema schema, which was
+// folded to pos of the journal whose header chain is header.
+func NewSnapshot(s SnapshotState, schema int, pos Position, header uint32) Snapshot {
+	return Snapshot{Pos: pos, Header: header, Schema: schema, Digest: s.Digest(), State: s.MarshalSnapshot()}
 }
 
 // MarshalBinary returns the snapshot file's bytes.
@@ -154,26 +164,6 @@ func (s *Snapshot) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("snapshot: %d bytes after its end", len(p))
 	}
 	return nil
-}
-
-// Restore decodes the snapshot's state with tables and checks it: the
-// schema this program writes, the turn the position says, and the digest
-// recomputed from the decoded state equal to the stored one.
-func (s Snapshot) Restore(tables *content.Tables) (*reducer.State, error) {
-	if s.Schema != reducer.SnapshotSchema {
-		return nil, fmt.Errorf("state schema %d, this program reads %d", s.Schema, reducer.SnapshotSchema)
-	}
-	st, err := reducer.UnmarshalSnapshot(s.State, tables)
-	if err != nil {
-		return nil, err
-	}
-	if st.Turn != s.Pos.Turns {
-		return nil, fmt.Errorf("the state is at turn %d, the snapshot says %d", st.Turn, s.Pos.Turns)
-	}
-	if d := st.Digest(); d != s.Digest {
-		return nil, fmt.Errorf("the state's digest is %s, the snapshot says %s", d, s.Digest)
-	}
-	return st, nil
 }
 
 // SnapshotDir is the directory holding the snapshots of the journal at path.
@@ -297,9 +287,9 @@ func snapshotOwner(path string) string {
 }
 
 // ownerLine is what the owner file says for the journal whose header chain
-// is header, under this program's state schema.
-func ownerLine(header uint32) string {
-	return fmt.Sprintf("%08x schema %d", header, reducer.SnapshotSchema)
+// is header, under state schema schema.
+func ownerLine(header uint32, schema int) string {
+	return fmt.Sprintf("%08x schema %d", header, schema)
 }
 
 // Default spacing of snapshots: see Snapshotter.
@@ -318,6 +308,7 @@ const (
 type Snapshotter struct {
 	path   string
 	header uint32
+	schema int
 	// Every is the current spacing of kept snapshots, in turns; Base the
 	// spacing of the newest one.
 	Every, Base int
@@ -334,7 +325,8 @@ type Snapshotter struct {
 
 // NewSnapshotter starts keeping the snapshots of the journal at path,
 // whose header chain is header (Reader.HeaderChain, or HeaderChainOf for a
-// journal being written) and which holds turns turns. Snapshots already
+// journal being written) and which holds turns turns, of states encoded
+// under state schema schema (reducer.SnapshotSchema). Snapshots already
 // there that belong to another journal or lie past its end (it was cut
 // back after a crash) are deleted.
 //
@@ -345,17 +337,17 @@ type Snapshotter struct {
 // its snapshots. Without it (or naming another journal or schema), each
 // snapshot's first bytes are read, and those of another schema go too:
 // this program cannot use them.
-func NewSnapshotter(path string, header uint32, turns int) *Snapshotter {
-	s := &Snapshotter{path: path, header: header, Every: SnapshotEvery, Base: SnapshotEvery, Max: MaxSnapshotFiles}
+func NewSnapshotter(path string, header uint32, schema, turns int) *Snapshotter {
+	s := &Snapshotter{path: path, header: header, schema: schema, Every: SnapshotEvery, Base: SnapshotEvery, Max: MaxSnapshotFiles}
 	files, err := ListSnapshots(path)
 	if err != nil {
 		s.Err = err
 		return s
 	}
-	s.owned = snapshotOwner(path) == ownerLine(header)
+	s.owned = snapshotOwner(path) == ownerLine(header, schema)
 	s.clean = true
 	for _, f := range files {
-		if f.Turn > turns || !s.owned && !belongs(f.Path, header) {
+		if f.Turn > turns || !s.owned && !belongs(f.Path, header, schema) {
 			if err := os.Remove(f.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
 				s.clean = false
 			}
@@ -370,10 +362,10 @@ func NewSnapshotter(path string, header uint32, turns int) *Snapshotter {
 }
 
 // belongs reports whether the snapshot file at path names the journal
-// whose header chain is header and is of the layout and state schema this
-// program reads, reading only its first bytes (the rest is checked when
+// whose header chain is header and is of the layout this program reads and
+// of state schema schema, reading only its first bytes (the rest is checked when
 // it is used).
-func belongs(path string, header uint32) bool {
+func belongs(path string, header uint32, schema int) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
@@ -400,7 +392,7 @@ func belongs(path string, header uint32) bool {
 		}
 		b = b[k:]
 	}
-	return v[0] == snapshotVersion && v[1] == reducer.SnapshotSchema && v[6] == uint64(header)
+	return v[0] == snapshotVersion && v[1] == uint64(schema) && v[6] == uint64(header)
 }
 
 // Due reports whether a snapshot of the state after turns turns is due.
@@ -410,18 +402,18 @@ func (s *Snapshotter) Due(turns int) bool {
 
 // Save writes the snapshot of st, folded to pos of the journal, and
 // deletes the ones no longer kept.
-func (s *Snapshotter) Save(st *reducer.State, pos Position) error {
+func (s *Snapshotter) Save(st SnapshotState, pos Position) error {
 	if s.Err != nil {
 		return s.Err
 	}
 	if !s.owned && s.clean {
-		if err := writeSnapshotFile(s.path, SnapshotOwnerName, []byte(ownerLine(s.header)+"\n")); err != nil {
+		if err := writeSnapshotFile(s.path, SnapshotOwnerName, []byte(ownerLine(s.header, s.schema)+"\n")); err != nil {
 			s.Err = err
 			return err
 		}
 		s.owned = true
 	}
-	if err := WriteSnapshot(s.path, NewSnapshot(st, pos, s.header)); err != nil {
+	if err := WriteSnapshot(s.path, NewSnapshot(st, s.schema, pos, s.header)); err != nil {
 		s.Err = err
 		return err
 	}

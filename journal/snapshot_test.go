@@ -29,6 +29,7 @@ func positions(t *testing.T, b []byte) []Position {
 }
 
 func TestSeekingToAnyPositionReadsOnFromThere(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(120)
 	data, starts := journalOf(t, turns)
 	pos := positions(t, data)
@@ -49,6 +50,7 @@ func TestSeekingToAnyPositionReadsOnFromThere(t *testing.T) {
 }
 
 func TestWritersKnowTheirPosition(t *testing.T) {
+	t.Parallel()
 	for _, impl := range implementations() {
 		t.Run(impl.name, func(t *testing.T) {
 			turns := sampleTurns(30)
@@ -77,6 +79,7 @@ func TestWritersKnowTheirPosition(t *testing.T) {
 }
 
 func TestSeekRefusesPositionsOfOtherJournals(t *testing.T) {
+	t.Parallel()
 	data, _ := journalOf(t, sampleTurns(40))
 	pos := positions(t, data)
 	h := testHeader()
@@ -131,6 +134,7 @@ func TestSeekRefusesPositionsOfOtherJournals(t *testing.T) {
 }
 
 func TestOpenAtStartsAtThePosition(t *testing.T) {
+	t.Parallel()
 	data, _ := journalOf(t, sampleTurns(20))
 	pos := positions(t, data)
 	path := filepath.Join(t.TempDir(), "game.jnl")
@@ -146,6 +150,7 @@ func TestOpenAtStartsAtThePosition(t *testing.T) {
 }
 
 func TestHeaderChainIsTheHeaderRecordsChecksum(t *testing.T) {
+	t.Parallel()
 	m, err := NewMemory(testHeader())
 	require.NoError(t, err)
 	r, err := m.Reader()
@@ -159,8 +164,9 @@ func TestHeaderChainIsTheHeaderRecordsChecksum(t *testing.T) {
 }
 
 func TestASnapshotFileSurvivesARoundTrip(t *testing.T) {
+	t.Parallel()
 	in := Snapshot{Pos: Position{Turns: 4096, Offset: 81234, Chain: 0xdeadbeef, Last: 81220}, Header: 0x12345678,
-		Schema: reducer.SnapshotSchema, Digest: "0123456789abcdef", State: []byte{1, 2, 3, 4, 5}}
+		Schema: testSchema, Digest: "0123456789abcdef", State: []byte{1, 2, 3, 4, 5}}
 	b, err := in.MarshalBinary()
 	require.NoError(t, err)
 	var out Snapshot
@@ -187,29 +193,6 @@ func TestASnapshotFileSurvivesARoundTrip(t *testing.T) {
 	}
 }
 
-func TestRestoreChecksTheStateAgainstItsDigest(t *testing.T) {
-	st := reducer.New(7, content.Default())
-	good := NewSnapshot(st, Position{}, 1)
-	got, err := good.Restore(content.Default())
-	require.NoError(t, err)
-	assert.Equal(t, st.Digest(), got.Digest())
-
-	wrongDigest := good
-	wrongDigest.Digest = "0000000000000000"
-	_, err = wrongDigest.Restore(content.Default())
-	assert.ErrorContains(t, err, "the state's digest is")
-
-	wrongTurn := good
-	wrongTurn.Pos.Turns = 5
-	_, err = wrongTurn.Restore(content.Default())
-	assert.ErrorContains(t, err, "the state is at turn 0, the snapshot says 5")
-
-	otherSchema := good
-	otherSchema.Schema = 99
-	_, err = otherSchema.Restore(content.Default())
-	assert.ErrorContains(t, err, "state schema 99")
-}
-
 // snapTurns lists the turns of the snapshot files of path.
 func snapTurns(t *testing.T, path string) []int {
 	files, err := ListSnapshots(path)
@@ -222,9 +205,10 @@ func snapTurns(t *testing.T, path string) []int {
 }
 
 func TestTheSnapshotterKeepsABoundedLadderAndTheNewest(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.jnl")
 	st := reducer.New(7, content.Default())
-	s := NewSnapshotter(path, 1, 0)
+	s := NewSnapshotter(path, 1, testSchema, 0)
 	s.Every, s.Base, s.Max = 10, 10, 4
 	save := func(turn int) {
 		require.True(t, s.Due(turn))
@@ -250,10 +234,10 @@ func TestTheSnapshotterKeepsABoundedLadderAndTheNewest(t *testing.T) {
 	assert.NoError(t, s.Err)
 
 	// The journal was cut back to turn 100 and replayed: later snapshots go.
-	s = NewSnapshotter(path, 1, 100)
+	s = NewSnapshotter(path, 1, testSchema, 100)
 	assert.Equal(t, []int{40, 80}, snapTurns(t, path))
 	// Another journal's snapshots go too.
-	NewSnapshotter(path, 2, 1000)
+	NewSnapshotter(path, 2, testSchema, 1000)
 	assert.Equal(t, []int{}, snapTurns(t, path))
 }
 
@@ -261,6 +245,7 @@ func TestTheSnapshotterKeepsABoundedLadderAndTheNewest(t *testing.T) {
 // directory does not open each snapshot to know, another journal deletes
 // them all before it writes its first one and takes the directory over.
 func TestTheSnapshotDirectorySaysWhichJournalItBelongsTo(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.jnl")
 	owner := filepath.Join(SnapshotDir(path), SnapshotOwnerName)
 	st := reducer.New(7, content.Default())
@@ -269,41 +254,41 @@ func TestTheSnapshotDirectorySaysWhichJournalItBelongsTo(t *testing.T) {
 		st.Turn = turn
 		require.NoError(t, s.Save(st, Position{Turns: turn}))
 	}
-	s := NewSnapshotter(path, 1, 0)
+	s := NewSnapshotter(path, 1, testSchema, 0)
 	s.Every, s.Base = 10, 10
 	save(s, 10)
 	save(s, 20)
 	b, err := os.ReadFile(owner)
 	require.NoError(t, err)
-	assert.Equal(t, fmt.Sprintf("00000001 schema %d\n", reducer.SnapshotSchema), string(b))
+	assert.Equal(t, fmt.Sprintf("00000001 schema %d\n", testSchema), string(b))
 
 	// Its own journal trusts the names: a file no snapshot reader would
 	// accept is kept (readers check each snapshot they use).
 	require.NoError(t, os.WriteFile(filepath.Join(SnapshotDir(path), "0000000015.snap"), []byte("junk"), 0o644))
-	NewSnapshotter(path, 1, 20)
+	NewSnapshotter(path, 1, testSchema, 20)
 	assert.Equal(t, []int{10, 15, 20}, snapTurns(t, path))
 
 	// Another journal at the path reads each one, deletes what is not its
 	// own, and claims the directory with its first snapshot.
-	s = NewSnapshotter(path, 2, 20)
+	s = NewSnapshotter(path, 2, testSchema, 20)
 	assert.Equal(t, []int{}, snapTurns(t, path))
 	b, _ = os.ReadFile(owner)
-	assert.Equal(t, fmt.Sprintf("00000001 schema %d\n", reducer.SnapshotSchema), string(b), "not before a snapshot of its own is due")
+	assert.Equal(t, fmt.Sprintf("00000001 schema %d\n", testSchema), string(b), "not before a snapshot of its own is due")
 	s.Every, s.Base = 10, 10
 	save(s, 10)
 	b, _ = os.ReadFile(owner)
-	assert.Equal(t, fmt.Sprintf("00000002 schema %d\n", reducer.SnapshotSchema), string(b))
+	assert.Equal(t, fmt.Sprintf("00000002 schema %d\n", testSchema), string(b))
 	assert.Equal(t, []int{10}, snapTurns(t, path))
 
 	// Snapshots of another state schema are of no use to this program:
 	// after an upgrade (the owner file names the old schema) they go.
 	old := filepath.Join(SnapshotDir(path), "0000000030.snap")
-	snap := NewSnapshot(st, Position{Turns: 30}, 2)
-	snap.Schema = reducer.SnapshotSchema - 1
+	snap := NewSnapshot(st, testSchema, Position{Turns: 30}, 2)
+	snap.Schema = testSchema - 1
 	b, err = snap.MarshalBinary()
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(old, b, 0o644))
 	require.NoError(t, os.WriteFile(owner, []byte("00000002 schema 1\n"), 0o644))
-	NewSnapshotter(path, 2, 40)
+	NewSnapshotter(path, 2, testSchema, 40)
 	assert.Equal(t, []int{10}, snapTurns(t, path))
 }

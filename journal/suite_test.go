@@ -79,6 +79,7 @@ func appendAll(t testing.TB, w Writer, turns []events.Turn) {
 }
 
 func TestEveryWriterPassesTheSameSuite(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		test func(t *testing.T, impl implementation)
@@ -221,6 +222,7 @@ func TestEveryWriterPassesTheSameSuite(t *testing.T) {
 }
 
 func TestFilesAndMemoryHoldTheSameBytes(t *testing.T) {
+	t.Parallel()
 	turns := sampleTurns(200)
 	var got [][]byte
 	for _, impl := range implementations() {

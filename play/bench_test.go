@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -32,8 +33,8 @@ func (j *benchJournal) make(b *testing.B, turns int) string {
 	dir := benchDir(b)
 	j.once.Do(func() {
 		path := filepath.Join(dir, fmt.Sprintf("bench-%d.rogue", turns))
-		_, snapErr, err := game.RecordBot(path, game.NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
-			content.Default(), turns, nil)
+		_, snapErr, err := game.RecordPlayer(path, game.NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
+			content.Default(), bot.Strong{}, turns, nil)
 		if err == nil {
 			err = snapErr
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -23,7 +24,7 @@ func TestContinuingAJournalWithoutSnapshotsFoldsItOnce(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	path := filepath.Join(dir, "report.rogue")
-	g, snapErr, err := game.RecordBot(path, game.NewHeader(3, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), 20000, nil)
+	g, snapErr, err := game.RecordPlayer(path, game.NewHeader(3, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), bot.Strong{}, 20000, nil)
 	require.NoError(t, err)
 	require.NoError(t, snapErr)
 	want := g.State.Digest()

@@ -35,6 +35,7 @@ func chartOf(t *testing.T, text, heading string) []string {
 // morgue and on the replay's last screen, and its last column shows the
 // fall to 0.
 func TestTheHPChartIsTheSameOnTheDeathScreenTheMorgueAndTheReplay(t *testing.T) {
+	t.Parallel()
 	p := testPlayer(newDeadlySession(t, t.TempDir()))
 	botPlays(p, 500)
 	require.True(t, p.sess.g.State.Over, "seed 7 dies under the bot")

@@ -10,13 +10,14 @@
 // on from. It also holds what rogue's other commands on a journal do
 // once their flags are read: a journal replayed on a terminal or
 // summarized without one (Replay, ReplaySummary), re-simulated (Verify),
-// printed turn by turn (Dump) or as its morgue (PrintMorgue), the hall of
-// fame printed (PrintScores), and the crash report written beside the
+// printed turn by turn (Dump) or as its morgue (PrintMorgue), exported
+// as a screen of text or an asciicast (Export), the hall of fame printed
+// (PrintScores), and the crash report written beside the
 // journals when rogue panics.
 //
 // It touches the file system (the data folder, journals, locks, the
 // summary file, crash reports), reads the login name and suspends the
 // process on Ctrl-Z, so it is one of the few packages that use the
-// operating system; the terminal itself is opened by cmd/rogue and handed
+// operating system; the terminal itself is opened by cmd/rogue (internal/terminal) and handed
 // to Run and Replay.
 package play

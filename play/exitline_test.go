@@ -10,6 +10,7 @@ import (
 // The lines printed at exit are wrapped at 80 columns between words; a
 // path longer than a line keeps a line of its own, whole.
 func TestTheExitLinesAreWrappedAt80Columns(t *testing.T) {
+	t.Parallel()
 	long := "/home/someone/.local/share/rogue/" + strings.Repeat("deeper/", 8) + "2026-11-23_0842_seed-4.rogue"
 	cases := []struct {
 		name, in, want string

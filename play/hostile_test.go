@@ -57,6 +57,7 @@ func hostileFolder(t testing.TB, size int) (dir, offered string) {
 // maxResumeBytes if it is tried (see BenchmarkOpeningTheMenu for how
 // long). Those the fold refuses are passed over.
 func TestHostileJournalsInTheDataFolderDoNotStallTheMenu(t *testing.T) {
+	t.Parallel()
 	for _, size := range []int{hostile.MaxSize, maxResumeBytes} {
 		dir, offered := hostileFolder(t, size)
 		journals, err := listJournals(dir)
@@ -99,6 +100,7 @@ func BenchmarkOpeningTheMenu(b *testing.B) {
 // tried) is passed over: the menu offers the next one that opens, and
 // says why it passed over the newer one.
 func TestAJournalThatDoesNotFoldIsNotOfferedToContinue(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	alive := newTestSession(t, dir, 5)
 	require.NoError(t, alive.close())
@@ -139,6 +141,7 @@ func TestAJournalThatDoesNotFoldIsNotOfferedToContinue(t *testing.T) {
 // A damaged unfinished journal is passed over with a line that names it
 // and rogue salvage, and it is left as it was.
 func TestADamagedJournalIsPassedOverWithALineNamingSalvage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	older := newTestSession(t, dir, 5)
 	require.NoError(t, older.close())

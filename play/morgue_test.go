@@ -24,6 +24,7 @@ func goldenJournal(name string) string {
 // testdata/morgue-NAME.golden (go test ./play -run Morgue -update
 // rewrites them).
 func TestTheMorgueOfAGoldenGameMatchesItsGolden(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"r2-slain", "fireball-self", "starved", "r2-levelled-up", "r3-won"} {
 		t.Run(name, func(t *testing.T) {
 			text, tail, err := MorgueFile(filepath.ToSlash(goldenJournal(name)), "rogue test build")
@@ -45,6 +46,7 @@ func TestTheMorgueOfAGoldenGameMatchesItsGolden(t *testing.T) {
 // in the order of the turns and starts at turn 0 on depth 1; the HP has
 // one value a turn; the messages are the last few.
 func TestTheMorgueIsFoldedFromTheJournal(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"r2-slain", "fireball-self", "starved", "r2-levelled-up", "long", "deep"} {
 		t.Run(name, func(t *testing.T) {
 			mg, _, _, err := FoldMorgue(goldenJournal(name))
@@ -83,6 +85,7 @@ func TestTheMorgueIsFoldedFromTheJournal(t *testing.T) {
 // The backpack is listed in stacks, as the inventory shows it: three
 // Health Potions are one line.
 func TestTheMorgueStacksTheBackpack(t *testing.T) {
+	t.Parallel()
 	text, _, err := MorgueFile(goldenJournal("r2-short"), "v")
 	require.NoError(t, err)
 	pack := text[strings.Index(text, "\nBackpack\n"):]
@@ -93,6 +96,7 @@ func TestTheMorgueStacksTheBackpack(t *testing.T) {
 // A journal that stops before Begin words no morgue but says so; one whose
 // game goes on says where it stands, not a death.
 func TestTheMorgueOfAGameThatGoesOn(t *testing.T) {
+	t.Parallel()
 	text, _, err := MorgueFile(goldenJournal("r2-short"), "v")
 	require.NoError(t, err)
 	assert.Contains(t, text, "rogue: the game of bot\n")

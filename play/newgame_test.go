@@ -13,6 +13,7 @@ import (
 // own: the dead game's messages are neither on the play screen nor in
 // Ctrl-P's history.
 func TestANewGameAfterADeathStartsWithAnEmptyLog(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	p := testPlayer(newDeadlySession(t, dir))
 	p.dir, p.fromMenu, p.seed = dir, true, 5

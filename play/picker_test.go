@@ -17,6 +17,7 @@ import (
 // The list of journals to replay says what each game came to: its depth,
 // its last turn and how it ended, or that it is damaged; Enter replays.
 func TestTheJournalsToReplaySayWhatEachGameCameTo(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dead := testPlayer(newDeadlySession(t, dir))
 	botPlays(dead, 500)

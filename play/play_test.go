@@ -27,6 +27,7 @@ import (
 var aMinute = time.Date(2026, 11, 23, 8, 42, 10, 0, time.Local)
 
 func TestJournalNamesTellGamesApart(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "2026-11-23_0842_seed-123456.rogue", journalName(aMinute, 123456, 1))
 	assert.Equal(t, "2026-11-23_0842_seed-123456-2.rogue", journalName(aMinute, 123456, 2))
 }
@@ -109,6 +110,7 @@ func testPlayer(ss *session) *player {
 }
 
 func TestTheUnfinishedJournalIsTheNewestWhosePlayerLives(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	alive := newTestSession(t, dir, 5)
 	require.NoError(t, alive.close())
@@ -126,6 +128,7 @@ func TestTheUnfinishedJournalIsTheNewestWhosePlayerLives(t *testing.T) {
 }
 
 func TestASecondRogueOnTheSameJournalIsRefused(t *testing.T) {
+	t.Parallel()
 	ss := newTestSession(t, t.TempDir(), 5)
 	defer ss.close()
 	_, err := openSession(ss.path)
@@ -134,6 +137,7 @@ func TestASecondRogueOnTheSameJournalIsRefused(t *testing.T) {
 }
 
 func TestContinuingResumesOnTheSameTurn(t *testing.T) {
+	t.Parallel()
 	p := testPlayer(newTestSession(t, t.TempDir(), 5))
 	botPlays(p, 30)
 	want := p.sess.g.State.Digest()
@@ -151,6 +155,7 @@ func TestContinuingResumesOnTheSameTurn(t *testing.T) {
 }
 
 func TestATornTurnIsCutIntoASideFileWithANote(t *testing.T) {
+	t.Parallel()
 	ss := newTestSession(t, t.TempDir(), 5)
 	turns := ss.g.State.Turn
 	require.NoError(t, ss.close())
@@ -177,6 +182,7 @@ func TestATornTurnIsCutIntoASideFileWithANote(t *testing.T) {
 }
 
 func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
+	t.Parallel()
 	p := testPlayer(newDeadlySession(t, t.TempDir()))
 	botPlays(p, 500)
 	s := p.sess.g.State
@@ -209,6 +215,7 @@ func TestDeathWritesASummaryAndTheGameIsNeverContinued(t *testing.T) {
 // continued), and the dead game's line is still printed at exit. A game
 // begun without the menu (play --new, --journal) still quits.
 func TestAGameOverGoesBackToTheMenuRogueOpenedOn(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	p := testPlayer(newDeadlySession(t, dir))
 	p.dir = dir
@@ -245,6 +252,7 @@ type failing struct{}
 func (failing) Append(*events.Turn) error { return errors.New("no space left on device") }
 
 func TestAFailedSaveStopsTheGameForGood(t *testing.T) {
+	t.Parallel()
 	ss := newTestSession(t, t.TempDir(), 5)
 	p := testPlayer(ss)
 	g, err := game.Resume(ss.g.State, ss.file.Header(), failing{})
@@ -263,6 +271,7 @@ func TestAFailedSaveStopsTheGameForGood(t *testing.T) {
 }
 
 func TestTheLoopTurnsKeysIntoTurnsAndQuits(t *testing.T) {
+	t.Parallel()
 	ss := newTestSession(t, t.TempDir(), 5)
 	p := testPlayer(ss)
 	sim := tcell.NewSimulationScreen("UTF-8")
@@ -285,6 +294,7 @@ func TestTheLoopTurnsKeysIntoTurnsAndQuits(t *testing.T) {
 // The menu's "Replay a journal" plays the chosen journal on the same
 // screen, read-only, and comes back to the list of journals.
 func TestTheMenuReplaysAJournalOnTheSameScreen(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src, err := os.ReadFile(filepath.Join("..", "golden", "testdata", "short.rogue"))
 	require.NoError(t, err)

@@ -17,6 +17,7 @@ import (
 // play changes no byte of a journal it then refuses: the checks come
 // before a torn tail is cut.
 func TestPlayRefusesBeforeItCutsATornTail(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	finished := testPlayer(newDeadlySession(t, dir))
 	botPlays(finished, 500)

@@ -11,6 +11,7 @@ import (
 
 // A salvage's default name is the first free one beside the journal.
 func TestASalvageIsNamedAfterItsJournalWithTheFirstFreeNumber(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		journal string

@@ -100,9 +100,19 @@ func Scores(dir string, top int) (best []view.Score, unranked []view.Unranked, r
 	return all[:min(top, len(all))], unranked, len(all), nil
 }
 
-// PrintScores is rogue scores: the hall of fame of the journals in dir,
-// the top best, as text.
+// PrintScores is rogue scores: the hall of fame of the journals in dir
+// (the data folder when dir is ""), the top best, as text.
 func PrintScores(dir string, top int, stdout io.Writer) error {
+	var err error
+	if dir == "" {
+		if dir, err = DataDir(); err != nil {
+			return err
+		}
+	} else if info, err := os.Stat(dir); err != nil {
+		return fail(1, "%v", err)
+	} else if !info.IsDir() {
+		return usageError("%s is not a folder: name the folder of journals to rank", dir)
+	}
 	best, unranked, ranked, err := Scores(dir, top)
 	if err != nil {
 		return err

@@ -37,6 +37,7 @@ func scoresFolder(t testing.TB) string {
 // The hall of fame ranks the games of the folder best first, and lists
 // each journal it cannot rank with why, never stopping at one.
 func TestTheHallOfFameRanksTheFolderAndNamesWhatItCannotRead(t *testing.T) {
+	t.Parallel()
 	dir := scoresFolder(t)
 	best, unranked, ranked, err := Scores(dir, DefaultTop)
 	require.NoError(t, err)
@@ -71,6 +72,7 @@ func TestTheHallOfFameRanksTheFolderAndNamesWhatItCannotRead(t *testing.T) {
 // hall of fame: each costs a stat and a read of at most maxResumeBytes
 // past its newest snapshot; every journal is ranked or named.
 func TestHostileJournalsDoNotStallTheHallOfFame(t *testing.T) {
+	t.Parallel()
 	dir, _ := hostileFolder(t, hostile.MaxSize)
 	best, unranked, ranked, err := Scores(dir, 100)
 	require.NoError(t, err)
@@ -89,6 +91,7 @@ func TestHostileJournalsDoNotStallTheHallOfFame(t *testing.T) {
 
 // The lines of rogue scores: the folder, the games, the unranked.
 func TestPrintScoresIsTheHallOfFameAsText(t *testing.T) {
+	t.Parallel()
 	dir := scoresFolder(t)
 	var out bytes.Buffer
 	require.NoError(t, PrintScores(dir, 3, &out))

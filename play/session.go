@@ -125,12 +125,12 @@ func openSession(path string) (*session, error) {
 // and reaching the last state starts from there too, so that opening it
 // folds its turns once, not twice.
 func resumePositions(path string) []journal.Position {
-	after := append(journal.SnapshotPositions(path, 2), journal.CachedPositions(path, 2)...)
+	after := append(journal.SnapshotPositions(path, 2), journal.CachedPositions(path, reducer.SnapshotSchema, 2)...)
 	if len(after) == 0 {
 		if k, err := game.OpenSeeker(path, content.Default()); err == nil {
 			k.StateAt(-1) // an error is found again, and said, as the game opens
 			k.Close()
-			after = journal.CachedPositions(path, 2)
+			after = journal.CachedPositions(path, reducer.SnapshotSchema, 2)
 		}
 	}
 	slices.SortStableFunc(after, func(a, b journal.Position) int { return b.Turns - a.Turns })

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -84,6 +85,7 @@ func snapshotTurnsOf(t *testing.T, path string) []int {
 // one: the same state and log as folding the whole journal, for the cost
 // of the turns after the snapshot.
 func TestAPlayedGameKeepsSnapshotsAndResumesFromThem(t *testing.T) {
+	t.Parallel()
 	path, digest := playedPastASnapshot(t)
 	require.Equal(t, []int{journal.SnapshotEvery}, snapshotTurnsOf(t, path), "the session wrote the snapshot of turn %d", journal.SnapshotEvery)
 	wantDigest, wantRecent := resumeByFullFold(t, path, longTurns)
@@ -115,10 +117,11 @@ func TestAPlayedGameKeepsSnapshotsAndResumesFromThem(t *testing.T) {
 // snapshots still beside it: they are deleted when the game is continued,
 // before anything reads them.
 func TestAnotherJournalsSnapshotsAreDeletedOnResume(t *testing.T) {
+	t.Parallel()
 	path, _ := playedPastASnapshot(t)
 	require.FileExists(t, journal.SnapshotPath(path, journal.SnapshotEvery))
 	other := filepath.Join(t.TempDir(), "other.rogue")
-	g, _, err := game.RecordBot(other, game.NewHeader(4, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), longTurns, nil)
+	g, _, err := game.RecordPlayer(other, game.NewHeader(4, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), bot.Strong{}, longTurns, nil)
 	require.NoError(t, err)
 	theirs, err := os.ReadFile(other)
 	require.NoError(t, err)
@@ -136,6 +139,7 @@ func TestAnotherJournalsSnapshotsAreDeletedOnResume(t *testing.T) {
 // A second rogue refused by the journal's lock touches nothing beside
 // it: the snapshots belong to the game being played.
 func TestARefusedSecondRogueLeavesTheSnapshotsAlone(t *testing.T) {
+	t.Parallel()
 	ss := newTestSession(t, t.TempDir(), 5)
 	defer ss.close()
 	dir := journal.SnapshotDir(ss.path)
@@ -150,6 +154,7 @@ func TestARefusedSecondRogueLeavesTheSnapshotsAlone(t *testing.T) {
 // A snapshot that cannot be written never stops the game: the player is
 // told once, in the log.
 func TestAFailedSnapshotIsToldOnceAndTheGameGoesOn(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "long.rogue")
 	p := testPlayer(newWizardSession(t, path, 3))
 	// Where the snapshots would go, a file: they cannot be written.
@@ -185,6 +190,7 @@ func TestAFailedSnapshotIsToldOnceAndTheGameGoesOn(t *testing.T) {
 // the HP of every turn, folded from the journal at death, exactly as if
 // the game had been played in one go.
 func TestAContinuedGameDiesWithTheWholeHPChart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	type ending struct {
 		hp     []int

@@ -16,6 +16,7 @@ import (
 	"rogue/events/wire"
 	"rogue/game"
 	"rogue/journal"
+	"rogue/reducer"
 	"rogue/reducer/content"
 )
 
@@ -84,7 +85,7 @@ func takeOver(dir, parent string, turn int, now time.Time) (*session, error) {
 	// menu offers it however long the parent was (see finished).
 	if pos, ok := m.Position(); ok {
 		if hc, err := journal.HeaderChainOf(m.Header()); err == nil {
-			journal.NewSnapshotter(path, hc, m.Turns()).Save(s, pos)
+			journal.NewSnapshotter(path, hc, reducer.SnapshotSchema, m.Turns()).Save(s, pos)
 		}
 	}
 	ss, err := openSession(path)

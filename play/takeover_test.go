@@ -20,6 +20,7 @@ import (
 // turn taken over (so the menu continues it cheaply however long the
 // parent was), and leaves the parent and nothing else behind.
 func TestATakeOverWritesANewJournalBesideTheOthersAndLeavesTheParentAlone(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	parent := filepath.Join(t.TempDir(), "long.rogue")
 	src, err := os.ReadFile(filepath.Join("..", "golden", "testdata", "long.rogue"))
@@ -61,6 +62,7 @@ func TestATakeOverWritesANewJournalBesideTheOthersAndLeavesTheParentAlone(t *tes
 }
 
 func TestAParentsNameIsKeptPrintableAndShortEnoughForTheHeader(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, path, want string
 	}{
@@ -87,6 +89,7 @@ func longName(n int) string {
 // rogue verify of a taken-over journal says what it was taken over from,
 // and whether the file of that name beside it is the parent.
 func TestVerifyTellsWhetherTheParentBesideATakenOverJournalIsIt(t *testing.T) {
+	t.Parallel()
 	read := func(name string) []byte {
 		b, err := os.ReadFile(filepath.Join("..", "golden", "testdata", name+".rogue"))
 		require.NoError(t, err)
@@ -126,6 +129,7 @@ func TestVerifyTellsWhetherTheParentBesideATakenOverJournalIsIt(t *testing.T) {
 // The hall of fame marks a game taken over, and only that one: its first
 // turns were another game's.
 func TestTheHallOfFameMarksAGameTakenOver(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	parent := filepath.Join(dir, "long.rogue")
 	src, err := os.ReadFile(filepath.Join("..", "golden", "testdata", "long.rogue"))

@@ -15,6 +15,7 @@ import (
 // with one line naming the turn and what is wrong, whatever facts it
 // holds.
 func TestATurnThatCannotBeFoldedIsRefusedWithItsReason(t *testing.T) {
+	t.Parallel()
 	begun := func(t *testing.T) *reducer.State {
 		s := reducer.New(1, content.Default())
 		turn, err := reducer.Decide(s, &events.Begin{})

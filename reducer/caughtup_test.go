@@ -21,6 +21,7 @@ import (
 // this game once moved a troll the player could not see: the copy had
 // kept a field of view computed from another place.)
 func TestADecisionFromTheLastWorkingCopyIsTheOneAFullCopyMakes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a 12 000-turn game")
 	}

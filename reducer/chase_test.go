@@ -15,6 +15,7 @@ import (
 // a game, on its working copy, the tiles it finds not walkable are the
 // carved map's wall bits, and the tiles it finds actors on are the index.
 func TestTheBitsAChaseBuildsAreTheKeptOnes(t *testing.T) {
+	t.Parallel()
 	s := New(7, content.Default())
 	s.Wizard = true
 	compared := 0

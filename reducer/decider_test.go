@@ -19,6 +19,7 @@ import (
 // returned, and a turn's list of facts has no room to grow into the next
 // turn's.
 func TestTheTurnsDecidedEarlierKeepTheirFacts(t *testing.T) {
+	t.Parallel()
 	s := reducer.New(3, content.Default())
 	s.Wizard = true
 	var turns []events.Turn
@@ -48,6 +49,7 @@ func TestTheTurnsDecidedEarlierKeepTheirFacts(t *testing.T) {
 // Under rules 2, whose crowded deep levels give the notes and the sealed
 // tiles the most work; rules 3 caps the monsters on a level.
 func TestWhatTheDeciderKeepsIsWhatItWouldCompute(t *testing.T) {
+	t.Parallel()
 	tables, err := content.ForRules(2)
 	require.NoError(t, err)
 	s := reducer.New(5, tables)
@@ -85,6 +87,7 @@ func describe(t events.Turn) string {
 
 // The same under rules 3, whose monsters sleep, flee, summon and shoot.
 func TestWhatTheDeciderKeepsIsWhatItWouldComputeUnderRules3(t *testing.T) {
+	t.Parallel()
 	tables, err := content.ForRules(3)
 	require.NoError(t, err)
 	s := reducer.New(5, tables)

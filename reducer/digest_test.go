@@ -12,6 +12,7 @@ import (
 )
 
 func TestTheDigestPacksTilesAsOneByOne(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(3, 0)
 	for _, size := range [][2]int{{80, 50}, {64, 2}, {32, 4}, {3, 3}, {1, 1}, {100, 7}} {
 		w, h := size[0], size[1]

@@ -13,6 +13,7 @@ import (
 // The dead stay in the slice, unseen, until they are half of it: every
 // lookup and every copy sees only the living, in id order.
 func TestTheDeadAreUnseenAndClearedWhenHalf(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	var rats []events.EntityID
 	for x := 1; x <= 8; x++ {

@@ -18,6 +18,7 @@ import (
 // a copy too: on open ground (where most are), among pillars, and on a
 // generated level.
 func TestExploredIsTheUnionOfTheViewsFromWhereThePlayerStood(t *testing.T) {
+	t.Parallel()
 	open := &events.LevelEntered{Depth: 1, Width: 60, Height: 40,
 		Rooms: []events.Rect{{X: 1, Y: 1, W: 58, H: 38}}, Stairs: at(1, 1), Arrival: at(30, 20)}
 	pillars := &events.LevelEntered{Depth: 1, Width: 60, Height: 40, Stairs: at(1, 1), Arrival: at(1, 1)}

@@ -18,6 +18,7 @@ import (
 // stays the count of the items that name it as their holder, and a
 // snapshot restores it.
 func TestTheCountsOfWhatActorsHoldFollowAWholeGame(t *testing.T) {
+	t.Parallel()
 	// Rules 2, whose Orcs and Ogres wear gear (rules 3's monsters hold
 	// only what they steal).
 	tables, err := content.ForRules(2)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestHungerRunsFromWellFedToStarving(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	// Turn 1 starts the clock as a ration would: Well Fed until turn 3.
 	s.Apply(&events.HungerChanged{Actor: playerID, Hunger: events.WellFed, Until: 3})
@@ -29,6 +30,7 @@ func TestHungerRunsFromWellFedToStarving(t *testing.T) {
 }
 
 func TestStarvingCostsAHitPointATurnAndCanKill(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	s.Apply(&events.HungerChanged{Actor: playerID, Hunger: events.Starving})
 	s.Player().HP = 2
@@ -45,6 +47,7 @@ func TestStarvingCostsAHitPointATurnAndCanKill(t *testing.T) {
 }
 
 func TestResting(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		hunger events.Hunger

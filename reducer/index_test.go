@@ -13,6 +13,7 @@ import (
 // happened to the entities since it was built: spawns, deaths, the dead
 // cleared out, a copy, ids far apart.
 func TestTheIndexAnswersAsTheSearchDoes(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	agree := func(s *State, what string) {
 		t.Helper()

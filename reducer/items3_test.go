@@ -21,6 +21,7 @@ func putItem3(t testing.TB, s *State, name string, at events.Pos, holder events.
 }
 
 func TestPickingOneItemFromAPile(t *testing.T) {
+	t.Parallel()
 	t.Run("takes the chosen item under rules 3", func(t *testing.T) {
 		s := arenaOf(t, 3)
 		putItem3(t, s, "Health Potion", at(2, 2), 0, events.SlotNone, 0)
@@ -59,6 +60,7 @@ func TestPickingOneItemFromAPile(t *testing.T) {
 }
 
 func TestAWandSpendsAChargeAndCrumblesWithItsLast(t *testing.T) {
+	t.Parallel()
 	s := arenaOf(t, 3)
 	goblin := put(t, s, "Goblin", at(5, 2), 0, events.SlotNone)
 	s.Get(goblin).HP = 100
@@ -83,6 +85,7 @@ func TestAWandSpendsAChargeAndCrumblesWithItsLast(t *testing.T) {
 }
 
 func TestAWandOnTheFloorSpawnsWithItsChargesRolled(t *testing.T) {
+	t.Parallel()
 	s := arenaOf(t, 3)
 	c, ok := tablesOf(3).ByName("Wand of Confusion")
 	require.True(t, ok)
@@ -94,6 +97,7 @@ func TestAWandOnTheFloorSpawnsWithItsChargesRolled(t *testing.T) {
 }
 
 func TestEnchantingAnItemTheScrollIsReadOn(t *testing.T) {
+	t.Parallel()
 	// The player: Dagger (Quickness 11: +0, Melee 1), Leather Armor 1,
 	// Defense 1.
 	cases := []struct {
@@ -156,6 +160,7 @@ func boolInt(b bool) int {
 }
 
 func TestRingsAndAmuletsChangeTheDerivedStats(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name                   string
 		item                   string
@@ -184,6 +189,7 @@ func TestRingsAndAmuletsChangeTheDerivedStats(t *testing.T) {
 }
 
 func TestAnAmuletOfRegenerationHealsAHitPointEveryFourTurns(t *testing.T) {
+	t.Parallel()
 	s := arenaOf(t, 3)
 	putItem3(t, s, "Amulet of Regeneration", events.Pos{}, playerID, events.Neck, 0)
 	s.Player().HP = 5
@@ -206,6 +212,7 @@ func TestAnAmuletOfRegenerationHealsAHitPointEveryFourTurns(t *testing.T) {
 }
 
 func TestTheFoldRefusesWhatRules3ItemsCannotDo(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		fact func(s *State) events.Fact
@@ -237,6 +244,7 @@ func TestTheFoldRefusesWhatRules3ItemsCannotDo(t *testing.T) {
 // letter, and one enchanted out of a stack of two takes a letter of its
 // own.
 func TestRules3FactsKeepTheBackpacksLetters(t *testing.T) {
+	t.Parallel()
 	s := arenaOf(t, 3)
 	potion := putItem3(t, s, "Health Potion", events.Pos{}, playerID, events.SlotNone, 0)
 	sword := putItem3(t, s, "Sword", events.Pos{}, playerID, events.SlotNone, 0)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestPickingUp(t *testing.T) {
+	t.Parallel()
 	t.Run("takes the first item on the player's tile into the backpack, costing a turn", func(t *testing.T) {
 		s := arena(t)
 		potion := put(t, s, "Health Potion", at(2, 2), 0, events.SlotNone)
@@ -54,6 +55,7 @@ func TestPickingUp(t *testing.T) {
 }
 
 func TestDropping(t *testing.T) {
+	t.Parallel()
 	t.Run("puts a backpack item under the player", func(t *testing.T) {
 		s := arena(t)
 		potion := put(t, s, "Health Potion", at(0, 0), playerID, events.SlotNone)
@@ -79,6 +81,7 @@ func TestDropping(t *testing.T) {
 }
 
 func TestConsumables(t *testing.T) {
+	t.Parallel()
 	t.Run("a health potion heals 8", func(t *testing.T) {
 		s := arena(t)
 		s.Player().HP = 1
@@ -232,6 +235,7 @@ func TestConsumables(t *testing.T) {
 }
 
 func TestEquipment(t *testing.T) {
+	t.Parallel()
 	t.Run("using a backpack item wears it and returns what was in the slot", func(t *testing.T) {
 		s := arena(t)
 		sword := put(t, s, "Longsword", at(0, 0), playerID, events.SlotNone)
@@ -272,6 +276,7 @@ func TestEquipment(t *testing.T) {
 }
 
 func TestTheFoldRefusesFactsThatCannotApply(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		fact events.Fact
@@ -308,6 +313,7 @@ func TestTheFoldRefusesFactsThatCannotApply(t *testing.T) {
 }
 
 func TestTheDecidersCountsOfThePackAndTheFloorAreThoseOfTheLists(t *testing.T) {
+	t.Parallel()
 	packed, onFloor := 0, 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		s := New(seed, tablesOf(1))

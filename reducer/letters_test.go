@@ -24,6 +24,7 @@ func lettersOf(s *reducer.State) map[int]rune {
 // own, keeps it from turn to turn for as long as it lasts, and keeps it
 // through a snapshot.
 func TestEveryStackKeepsItsLetterWhileItLastsAndThroughASnapshot(t *testing.T) {
+	t.Parallel()
 	states := botStates(t, 7, 3000, true, func(int) bool { return true })
 	require.Greater(t, len(states), 2000)
 	before := map[int]rune{}

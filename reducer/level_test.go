@@ -10,6 +10,7 @@ import (
 )
 
 func TestLevellingUp(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	require.NoError(t, s.Apply(&events.GainedXP{Actor: playerID, Amount: 1000}))
 	require.True(t, s.LevelUpPending())
@@ -33,6 +34,7 @@ func TestLevellingUp(t *testing.T) {
 }
 
 func TestMaxHPFollowsFitnessLevelAndWornItems(t *testing.T) {
+	t.Parallel()
 	tables := tablesOf(1)
 	s := arena(t)
 	p := s.Player()
@@ -48,6 +50,7 @@ func TestMaxHPFollowsFitnessLevelAndWornItems(t *testing.T) {
 }
 
 func TestBonusTruncatesTowardZero(t *testing.T) {
+	t.Parallel()
 	got := map[int]int{}
 	for _, v := range []int{3, 8, 9, 10, 11, 12, 13, 14, 20} {
 		got[v] = Bonus(v)
@@ -56,6 +59,7 @@ func TestBonusTruncatesTowardZero(t *testing.T) {
 }
 
 func TestDescending(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	potion := put(t, s, "Health Potion", at(0, 0), playerID, events.SlotNone)
 	floorItem := put(t, s, "Ration", at(3, 3), 0, events.SlotNone)
@@ -88,6 +92,7 @@ func TestDescending(t *testing.T) {
 // The stairs of the deepest level lead nowhere: the rules refuse rather
 // than make a level no fold accepts.
 func TestTheBottomOfTheDungeonHasNoWayDown(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	s.Depth, s.Level.Depth = events.MaxDepth, events.MaxDepth
 	s.Player().Pos = s.Level.Stairs

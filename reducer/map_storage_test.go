@@ -27,6 +27,7 @@ func mapCopy(m *dungeon.Map) dungeon.Map {
 // the state holds (a checkpoint's, a decision's working copy's) never
 // changes, and a level refused leaves the map as it was.
 func TestEnteringLevelsReusesTheStorageOfMapsNothingElseHolds(t *testing.T) {
+	// Not parallel: it counts the allocations of the whole process.
 	s := New(1, tablesOf(1))
 	require.NoError(t, s.ApplyTurn(&events.Turn{Command: &events.Begin{}, Facts: []events.Fact{openLevel(1, 30, 1),
 		&events.Spawned{ID: playerID, Kind: code(t, "Player"), Pos: at(1, 1), HP: 10}}}))

@@ -18,6 +18,7 @@ func diceScript(rolls []int) *dice.Script { return dice.Rolls(rolls...) }
 // Defense 1 = 11) standing east; the goblin then swings back and fumbles
 // (a scripted natural 1), so each turn ends the same way.
 func TestTheD20Rule(t *testing.T) {
+	t.Parallel()
 	// The player's armor class is 10 + Defense 1 + Leather Armor 1 = 12
 	// unless a case changes Quickness.
 	goblinFumbles := func(goblin events.EntityID, playerAC int) *events.Attacked {
@@ -129,6 +130,7 @@ func TestTheD20Rule(t *testing.T) {
 }
 
 func TestAKillingBlowDropsTheMonstersGearAndGivesExperience(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	orc := put(t, s, "Orc", at(3, 2), 0, events.SlotNone)
 	orcDagger := put(t, s, "Dagger", at(0, 0), orc, events.MainHand)
@@ -147,6 +149,7 @@ func TestAKillingBlowDropsTheMonstersGearAndGivesExperience(t *testing.T) {
 }
 
 func TestAMonsterKillsThePlayer(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	troll := put(t, s, "Troll", at(3, 2), 0, events.SlotNone)
 	s.Player().HP = 3
@@ -166,6 +169,7 @@ func TestAMonsterKillsThePlayer(t *testing.T) {
 // What a monster holds is listed in id order, as State.Held lists it,
 // wherever its items stand in id order against it.
 func TestWhatAMonsterHoldsIsListedInIDOrder(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		setup func(s *State) (goblin events.EntityID, want []events.EntityID)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestATurnIsToldInTheOrderThingsHappen(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	orc := put(t, s, "Orc", events.Pos{X: 3, Y: 2}, 0, events.SlotNone)
 	club := put(t, s, "Dagger", events.Pos{}, orc, events.MainHand)
@@ -32,6 +33,7 @@ func TestATurnIsToldInTheOrderThingsHappen(t *testing.T) {
 }
 
 func TestAnAttackShowsItsRollAndNoNegativeNumber(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		fact events.Attacked
@@ -65,6 +67,7 @@ func TestAnAttackShowsItsRollAndNoNegativeNumber(t *testing.T) {
 }
 
 func TestTheLogWarnsOnceWhenATurnLeavesThePlayerAtAThirdOfTheirHP(t *testing.T) {
+	t.Parallel()
 	hit := func(damage int) events.Turn {
 		return events.Turn{Command: &events.Move{Dir: events.East}, Facts: []events.Fact{&events.Damaged{Actor: playerID, Amount: damage, Cause: events.CauseStarvation}}}
 	}

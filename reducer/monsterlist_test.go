@@ -13,6 +13,7 @@ import (
 // the living monsters on the level in id order, as Monsters finds them by
 // looking at every entity.
 func TestTheListOfMonstersFollowsSpawnsAndDeaths(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	w := s.workingCopy()
 	defer s.release(w)

@@ -14,6 +14,7 @@ import (
 // fold (ApplyTurnMessages, which tells each fact) ends it: the same
 // refusal, or the same state and explored memory.
 func TestATurnOfOneFactFoldsAsTheWholeFoldFoldsIt(t *testing.T) {
+	t.Parallel()
 	withRat := func(t testing.TB) *State {
 		s := arena(t)
 		put(t, s, "Rat", at(3, 2), 0, events.SlotNone)

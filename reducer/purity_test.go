@@ -19,6 +19,7 @@ import (
 // clock, files or network, draws global randomness, spawns goroutines or
 // bypasses the type system; and they start no goroutines themselves.
 func TestTheReducerIsPure(t *testing.T) {
+	t.Parallel()
 	impure := []string{
 		"os", "os/exec", "os/signal", "time", "math/rand", "math/rand/v2",
 		"crypto/rand", "net", "net/http", "sync", "sync/atomic", "unsafe",

@@ -13,6 +13,7 @@ import (
 // Apply refuses the states that cannot be and what is over a cap, each
 // as a *FactError naming the turn, the fact and the field at fault.
 func TestTheFoldRefusesStatesThatCannotBeNamingTheField(t *testing.T) {
+	t.Parallel()
 	open := func(w, h int) *events.LevelEntered {
 		return &events.LevelEntered{Depth: 2, Width: w, Height: h,
 			Rooms: []events.Rect{{X: 1, Y: 1, W: w - 2, H: h - 2}}, Stairs: at(1, 1), Arrival: at(1, 1)}

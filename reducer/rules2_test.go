@@ -13,6 +13,7 @@ import (
 // decide exactly what it always did, rules 2 the new thing.
 
 func TestRules2GivesThePlayerMoreHitPoints(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name           string
 		rules          int
@@ -35,6 +36,7 @@ func TestRules2GivesThePlayerMoreHitPoints(t *testing.T) {
 }
 
 func TestANatural20IsACriticalHitUnderRules2(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rules int
@@ -62,6 +64,7 @@ func TestANatural20IsACriticalHitUnderRules2(t *testing.T) {
 }
 
 func TestALevelUpRaisesMeleeAndMagicUnderRules2(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rules int
@@ -92,6 +95,7 @@ func TestALevelUpRaisesMeleeAndMagicUnderRules2(t *testing.T) {
 }
 
 func TestScrollsDrawOnMagicAndIntelligenceUnderRules2(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name         string
 		rules        int
@@ -130,6 +134,7 @@ func TestScrollsDrawOnMagicAndIntelligenceUnderRules2(t *testing.T) {
 // A Goblin in the corridor sees the player just inside the east room; the
 // player steps north, round the corner, out of its sight.
 func TestAMonsterThatLosesSightOfThePlayerSearchesUnderRules2(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rules int
@@ -158,6 +163,7 @@ func TestAMonsterThatLosesSightOfThePlayerSearchesUnderRules2(t *testing.T) {
 }
 
 func TestAMonsterSearchingLooksAboutThenGivesUp(t *testing.T) {
+	t.Parallel()
 	s := arenaOf(t, 2)
 	s.Player().Pos = at(15, 8)
 	s.visibleOK = false
@@ -177,6 +183,7 @@ func TestAMonsterSearchingLooksAboutThenGivesUp(t *testing.T) {
 }
 
 func TestRestingWhileHungrySaysWhyUnderRules2(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		rules  int
@@ -202,6 +209,7 @@ func TestRestingWhileHungrySaysWhyUnderRules2(t *testing.T) {
 }
 
 func TestRules2StartsThePlayerWithTwoHealthPotionsAndARation(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rules int
@@ -226,6 +234,7 @@ func TestRules2StartsThePlayerWithTwoHealthPotionsAndARation(t *testing.T) {
 }
 
 func TestXPToLevelGrowsUnderRules2(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name         string
 		rules, level int

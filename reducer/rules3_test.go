@@ -29,6 +29,7 @@ func putMonster3(t testing.TB, s *State, name string, at events.Pos) events.Enti
 }
 
 func TestEachBehaviourOfRules3IsDecidedAndRecorded(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		kind  string
@@ -115,6 +116,7 @@ func put3Held(t testing.TB, s *State, name string) events.EntityID {
 }
 
 func TestPickingUpTheGoalWinsAndItsLevelsStairsAreSealed(t *testing.T) {
+	t.Parallel()
 	s := arenaOf(t, 3)
 	amulet := putMonster3(t, s, "Amulet of the Deep", at(2, 2))
 	s.Depth = s.content.Rules.GoalDepth
@@ -131,6 +133,7 @@ func TestPickingUpTheGoalWinsAndItsLevelsStairsAreSealed(t *testing.T) {
 }
 
 func TestThePlayersLevelIsCappedUnderRules3(t *testing.T) {
+	t.Parallel()
 	for _, rules := range []int{2, 3} {
 		s := arenaOf(t, rules)
 		p := s.Player()

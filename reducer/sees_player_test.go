@@ -15,6 +15,7 @@ import (
 // the next turn exactly when SeesPlayer says it sees the player; one at
 // the edge of the player's view (further than Vision) stands still.
 func TestSeesPlayerIsWhetherAMonsterInViewActs(t *testing.T) {
+	t.Parallel()
 	edges := 0
 	for rules := 1; rules <= events.RulesVersion; rules++ {
 		tables, err := content.ForRules(rules)

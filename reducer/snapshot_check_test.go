@@ -13,6 +13,7 @@ import (
 // A snapshot may not hold a state the fold refuses to make: the snapshot
 // is checked as the facts are.
 func TestASnapshotOfAStateThatCannotBeIsRefused(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		spoil func(s *State, goblin *Entity)

@@ -12,6 +12,7 @@ import (
 // A snapshot leaves out the fields that hold their usual value: each
 // field read back is the one written, whether it was left out or not.
 func TestASnapshotKeepsEveryFieldItLeavesOutOrNot(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	orc := put(t, s, "Orc", events.Pos{X: 5, Y: 3}, 0, events.SlotNone)
 	goblin := put(t, s, "Goblin", events.Pos{X: 6, Y: 3}, 0, events.SlotNone)

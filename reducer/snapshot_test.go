@@ -35,6 +35,7 @@ func botStates(t testing.TB, seed uint64, turns int, wizard bool, keep func(turn
 // A state read back from its snapshot is the same game: the same digest,
 // the same snapshot again, and the same turns decided from it on.
 func TestASnapshotRestoresTheWholeGame(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		seed   uint64
@@ -70,6 +71,7 @@ func TestASnapshotRestoresTheWholeGame(t *testing.T) {
 }
 
 func TestANewGameSnapshotsToo(t *testing.T) {
+	t.Parallel()
 	s := reducer.New(42, content.Default())
 	got, err := reducer.UnmarshalSnapshot(s.MarshalSnapshot(), content.Default())
 	require.NoError(t, err)
@@ -78,6 +80,7 @@ func TestANewGameSnapshotsToo(t *testing.T) {
 }
 
 func TestAMangledSnapshotIsRefusedWithAReason(t *testing.T) {
+	t.Parallel()
 	s := botStates(t, 5, 60, false, func(turn int) bool { return turn == 60 })[0]
 	good := s.MarshalSnapshot()
 	other := func(schema byte) []byte { b := append([]byte(nil), good...); b[0] = schema; return b }

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSpawnWeightsFollowDepth(t *testing.T) {
+	t.Parallel()
 	tables := tablesOf(1)
 	weights := func(depth int) map[string]int {
 		out := map[string]int{}
@@ -40,6 +41,7 @@ func TestSpawnWeightsFollowDepth(t *testing.T) {
 // A layout of three rooms: the first gets nothing; the others get
 // 1d7 + (depth-1) - 3 spawns each, none when that is below 1.
 func TestPopulateSpawnsPerRoomFromTheTable(t *testing.T) {
+	t.Parallel()
 	layout := dungeon.Layout{Width: 30, Height: 12, Rooms: []events.Rect{
 		{X: 1, Y: 1, W: 6, H: 6}, {X: 10, Y: 1, W: 6, H: 6}, {X: 20, Y: 1, W: 6, H: 6},
 	}}
@@ -61,6 +63,7 @@ func TestPopulateSpawnsPerRoomFromTheTable(t *testing.T) {
 }
 
 func TestAnOrcComesWearingItsDagger(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	d := &decider{w: s}
 	d.spawnKind(code(t, "Orc"), at(5, 5))

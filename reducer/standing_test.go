@@ -31,6 +31,7 @@ func standingAgrees(t testing.TB, s *State) bool {
 }
 
 func TestTheIndexOfActorsFollowsEveryFact(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	s.Wizard = true // the player outlasts the orc
 	orc := put(t, s, "Orc", at(5, 2), 0, events.SlotNone)
@@ -79,6 +80,7 @@ func holdingAgrees(t testing.TB, s *State) {
 // chasing, fighting and dying: the indexes kept fact by fact stay what
 // they would be built anew, and so do the counts of what each actor holds.
 func TestTheIndexesFollowWholeGames(t *testing.T) {
+	t.Parallel()
 	checked := 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		s := New(seed, tablesOf(1))
@@ -128,6 +130,7 @@ func dirTo(from, to events.Pos) events.Dir {
 // rules never make it so, and the index of where actors stand relies on
 // it. The dead do not count: they are gone from the tile.
 func TestTwoActorsOnOneTileAreRefused(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	first := put(t, s, "Goblin", at(3, 2), 0, events.SlotNone)
 	err := s.Apply(&events.Spawned{ID: s.NextID, Kind: code(t, "Orc"), Pos: at(3, 2), HP: 5})
@@ -142,6 +145,7 @@ func TestTwoActorsOnOneTileAreRefused(t *testing.T) {
 // and lands where its holder stands when dropped. An actor cannot die with
 // something in its hands.
 func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
+	t.Parallel()
 	s := arena(t)
 	potion := put(t, s, "Health Potion", at(3, 2), 0, events.SlotNone)
 	orc := put(t, s, "Orc", at(9, 3), 0, events.SlotNone)
@@ -181,6 +185,7 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 // find agrees with a look at every entity, for ids present, missing,
 // before the first and past the last, over sets with gaps of every size.
 func TestFindAgreesWithALookAtEveryEntity(t *testing.T) {
+	t.Parallel()
 	x := uint64(0x9e3779b97f4a7c15)
 	next := func(n uint64) uint64 {
 		x ^= x << 13

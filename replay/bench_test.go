@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -31,8 +32,8 @@ func benchJournalFiles(b *testing.B) (with, bare string) {
 	dir := benchDir(b)
 	benchJournals.once.Do(func() {
 		path := filepath.Join(dir, "bench-100k.rogue")
-		_, snapErr, err := game.RecordBot(path, game.NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
-			content.Default(), benchTurns, nil)
+		_, snapErr, err := game.RecordPlayer(path, game.NewHeader(1, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
+			content.Default(), bot.Strong{}, benchTurns, nil)
 		if err == nil {
 			err = snapErr
 		}

@@ -17,6 +17,7 @@ import (
 )
 
 func TestARecordingKeepsToMaxCastFramesUnlessAskedForMore(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name             string
 		from, last, step int
@@ -48,6 +49,7 @@ var update = flag.Bool("update", false, "rewrite the recordings under testdata")
 // each, every recording ending on its last frame held 2 s and the cursor
 // shown, and none showing a hint at keys.
 func TestRecordingsMatchTheirGoldens(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, journal    string
 		from, last, step int

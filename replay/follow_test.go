@@ -18,6 +18,7 @@ import (
 // is waited out, and every frame, the new ones too, is what a plain fold
 // of the whole journal gives.
 func TestFramesGrowAsTheJournalIsWritten(t *testing.T) {
+	t.Parallel()
 	whole := botJournalFile(t, t.TempDir(), 3, 1500)
 	b, err := os.ReadFile(whole)
 	require.NoError(t, err)
@@ -73,6 +74,7 @@ func TestFramesGrowAsTheJournalIsWritten(t *testing.T) {
 // A journal deleted or cut short while followed is said so, and the
 // frames read stay.
 func TestFramesSayWhenTheJournalFollowedIsDeletedOrCut(t *testing.T) {
+	t.Parallel()
 	whole := botJournalFile(t, t.TempDir(), 3, 100)
 	b, err := os.ReadFile(whole)
 	require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/internal/hostile"
@@ -123,6 +124,7 @@ func checkFrame(t *testing.T, f *Frames, want plainFold, turn int) {
 }
 
 func TestFramesAreWhatAPlainFoldGivesAtAnyTurnInAnyOrder(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"short", "long", "slain", "starved", "fireball-self", "levelled-up", "torn", "wizard"} {
 		t.Run(name, func(t *testing.T) { checkFrames(t, goldenJournal(name), 300) })
 	}
@@ -132,8 +134,8 @@ func TestFramesAreWhatAPlainFoldGivesAtAnyTurnInAnyOrder(t *testing.T) {
 // the snapshots a game writes (one every journal.SnapshotEvery turns).
 func botJournalFile(t testing.TB, dir string, seed uint64, turns int) string {
 	path := filepath.Join(dir, "bot.rogue")
-	g, snapErr, err := game.RecordBot(path, game.NewHeader(seed, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
-		content.Default(), turns, nil)
+	g, snapErr, err := game.RecordPlayer(path, game.NewHeader(seed, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}),
+		content.Default(), bot.Strong{}, turns, nil)
 	require.NoError(t, err)
 	require.NoError(t, snapErr)
 	require.Equal(t, turns, g.State.Turn)
@@ -153,6 +155,7 @@ func copyWithoutSnapshots(t testing.TB, path string) string {
 // A bot game of 5000 turns, with the snapshots a game writes (1024 turns
 // apart) and without (as a journal attached to a bug report comes).
 func TestFramesOfALongJournalWithAndWithoutSnapshots(t *testing.T) {
+	t.Parallel()
 	path := botJournalFile(t, t.TempDir(), 3, 5000)
 	snaps, err := journal.ListSnapshots(path)
 	require.NoError(t, err)
@@ -216,6 +219,7 @@ func quietJournalFile(t testing.TB) string {
 // A game whose log is mostly quiet: the frames are a plain fold's, and a
 // step back does not fold the last logTurns turns anew for their few lines.
 func TestFramesOfAQuietJournal(t *testing.T) {
+	t.Parallel()
 	path := quietJournalFile(t)
 	lines := foldPlainly(t, path).lines
 	require.Greater(t, len(lines), 300, "the bursts")
@@ -250,6 +254,7 @@ func checkStepsBack(t *testing.T, path string, from, to int) {
 }
 
 func TestCheckpointsStayFewAtAnyLength(t *testing.T) {
+	t.Parallel()
 	c := newCheckpoints()
 	s := reducer.New(1, content.Default())
 	for turn := checkpointEvery; turn <= 2000*checkpointEvery; turn += checkpointEvery {
@@ -274,6 +279,7 @@ func TestCheckpointsStayFewAtAnyLength(t *testing.T) {
 // A hostile journal whose every state holds thousands of entities keeps
 // the checkpoints to maxCheckpointEntities entities in all.
 func TestCheckpointsOfACrowdedJournalStayWithinTheirEntities(t *testing.T) {
+	t.Parallel()
 	j := hostile.Crowd(hostile.MaxSize)
 	path := filepath.Join(t.TempDir(), "crowd.rogue")
 	require.NoError(t, os.WriteFile(path, j.Bytes, 0o644))
@@ -300,6 +306,7 @@ func TestCheckpointsOfACrowdedJournalStayWithinTheirEntities(t *testing.T) {
 // a later turn, or after an earlier one: every log line of the turns up
 // to it, as a fold from the first turn gives them.
 func TestTheHistoryAtATurnDoesNotDependOnWhatWasAskedBefore(t *testing.T) {
+	t.Parallel()
 	path := goldenJournal("long")
 	fresh := func(turn int) []view.ReplayLine {
 		f, err := Open(path, content.Default())
@@ -327,6 +334,7 @@ func TestTheHistoryAtATurnDoesNotDependOnWhatWasAskedBefore(t *testing.T) {
 // show, and the frame of that turn (and any after it) is the fold's error,
 // naming the file, the byte, the turn and the fact.
 func TestOpenCountsTheTurnsWithoutFoldingThem(t *testing.T) {
+	t.Parallel()
 	good, err := os.ReadFile(goldenJournal("short"))
 	require.NoError(t, err)
 	m, tail, err := journal.LoadMemory(good)
@@ -361,6 +369,7 @@ func TestOpenCountsTheTurnsWithoutFoldingThem(t *testing.T) {
 // most about what the fold costs, where one every fineEvery turns cost
 // more than everything else together.
 func TestCheckpointsOfACrowdCostNoMoreThanItsFold(t *testing.T) {
+	t.Parallel()
 	j := hostile.Crowd(hostile.MaxSize)
 	path := filepath.Join(t.TempDir(), "crowd.rogue")
 	require.NoError(t, os.WriteFile(path, j.Bytes, 0o644))
@@ -387,6 +396,7 @@ func TestCheckpointsOfACrowdCostNoMoreThanItsFold(t *testing.T) {
 // otherwise those of the forwardWindow turns before the newest, of at most
 // forwardCheckpointEntities entities.
 func TestAWalkForwardKeepsOnlyTheCheckpointsItCanUse(t *testing.T) {
+	t.Parallel()
 	path := quietJournalFile(t)
 	want := foldPlainly(t, path)
 	cases := []struct {

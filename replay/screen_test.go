@@ -95,6 +95,7 @@ func testReplayer(t *testing.T, path string, w, h int, clk Clock) (*Replayer, tc
 // The real replay, seeking through the Seeker and its checkpoints, shows on
 // the terminal exactly the screens view's tests draw from plain folds.
 func TestTheReplayOnATerminalShowsTheScenarioGoldens(t *testing.T) {
+	t.Parallel()
 	for _, sc := range readReplayScenarios(t) {
 		t.Run(sc.name, func(t *testing.T) {
 			r, sim := testReplayer(t, goldenJournal(sc.journal), sc.w, sc.h, &fakeClock{})
@@ -112,6 +113,7 @@ func TestTheReplayOnATerminalShowsTheScenarioGoldens(t *testing.T) {
 }
 
 func TestAResizeRedrawsTheReplayAtTheNewSize(t *testing.T) {
+	t.Parallel()
 	r, sim := testReplayer(t, goldenJournal("short"), 80, 24, &fakeClock{})
 	want := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("..", "view", "testdata", name+".golden"))
@@ -132,6 +134,7 @@ func TestAResizeRedrawsTheReplayAtTheNewSize(t *testing.T) {
 }
 
 func TestCtrlCAndInterruptsQuitTheReplay(t *testing.T) {
+	t.Parallel()
 	r, _ := testReplayer(t, goldenJournal("short"), 80, 24, &fakeClock{})
 	for _, ev := range []tcell.Event{
 		tcell.NewEventKey(tcell.KeyCtrlC, 0, tcell.ModCtrl),
@@ -200,6 +203,7 @@ func (c *fakeClock) advance(d time.Duration) {
 // a second, each 100 ms the clock moves is one turn; space pauses (the
 // loop then waits for keys only); q quits.
 func TestTheLoopPlaysOnTheClockAndQuitsOnQ(t *testing.T) {
+	t.Parallel()
 	clk := &fakeClock{now: time.Date(2026, 11, 23, 8, 42, 0, 0, time.UTC), asked: make(chan time.Duration, 16)}
 	r, sim := testReplayer(t, goldenJournal("short"), 80, 24, clk)
 	done := make(chan error, 1)
@@ -237,6 +241,7 @@ func TestTheLoopPlaysOnTheClockAndQuitsOnQ(t *testing.T) {
 }
 
 func TestTTakesOverAtTheTurnShownOrSaysWhyNot(t *testing.T) {
+	t.Parallel()
 	key := tcell.NewEventKey(tcell.KeyRune, 't', tcell.ModNone)
 	cases := []struct {
 		name     string

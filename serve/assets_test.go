@@ -15,6 +15,7 @@ import (
 // the client takes gzip (and when it makes them smaller), with an ETag
 // of what is sent, cross-origin isolated.
 func TestThePageIsServedWithItsTypesCompressed(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, t.TempDir())
 	page := testPage()
 	cases := []struct {
@@ -56,6 +57,7 @@ func TestThePageIsServedWithItsTypesCompressed(t *testing.T) {
 // (304); another build's file has another ETag, so an upgrade is never
 // served from the cache.
 func TestAPageFileIsRevalidatedByItsContent(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := newServer(t, dir)
 	first := get(s, "/rogue.wasm", "Accept-Encoding", "gzip")
@@ -76,6 +78,7 @@ func TestAPageFileIsRevalidatedByItsContent(t *testing.T) {
 
 // A build without the wasm serves no page, and says what is missing.
 func TestAPageWithoutItsWasmIsRefused(t *testing.T) {
+	t.Parallel()
 	page := testPage()
 	delete(page, "rogue.wasm")
 	_, err := New(Options{Dir: t.TempDir(), Page: page})
@@ -88,6 +91,7 @@ func TestAPageWithoutItsWasmIsRefused(t *testing.T) {
 // end-to-end test of the real binary waits for the wasm, then asks for
 // the page).
 func TestTheSmallestFilesAreCompressedFirst(t *testing.T) {
+	t.Parallel()
 	a, err := loadAssets(testPage())
 	require.NoError(t, err)
 	var names []string

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -89,6 +90,7 @@ func serveOn(t *testing.T, dir string, page fstest.MapFS) string {
 // of the list opens for replay, and /follow watches a game a bot is
 // writing, showing its turns as they come, to its last.
 func TestThePageReplaysFromTheListAndFollowsABotThroughRogueServe(t *testing.T) {
+	t.Parallel()
 	page, exe := realPage(t)
 	dir := t.TempDir()
 	slain, err := os.ReadFile("../golden/testdata/r2-slain.rogue")
@@ -157,7 +159,7 @@ func TestThePageReplaysFromTheListAndFollowsABotThroughRogueServe(t *testing.T) 
 	go func() {
 		defer f.Close()
 		for g.State.Turn < turns {
-			if err := g.BotTurn(); err != nil {
+			if err := g.PlayerTurn(bot.Strong{}); err != nil {
 				played <- err
 				return
 			}

@@ -19,6 +19,7 @@ import (
 // last one had: each answer holds exactly the bytes there when it was
 // asked, and asking past the end is a 416 that says the size.
 func TestRangeOnAGrowingJournalGivesTheBytesThereWhenAsked(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	whole := botJournal(t, 3, 200)
 	path := write(t, dir, "live.rogue", whole[:100])
@@ -55,6 +56,7 @@ func TestRangeOnAGrowingJournalGivesTheBytesThereWhenAsked(t *testing.T) {
 // A journal deleted while it is followed is a 404 from the next request
 // on; one cut short is answered with its new size.
 func TestAJournalDeletedOrCutWhileFollowedIsSaidSo(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	whole := botJournal(t, 3, 100)
 	path := write(t, dir, "live.rogue", whole)
@@ -72,6 +74,7 @@ func TestAJournalDeletedOrCutWhileFollowedIsSaidSo(t *testing.T) {
 // Many clients at once each get the right bytes; the files open at once
 // stay bounded, and all are closed after.
 func TestConcurrentReadsEachGetTheirBytes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	games := map[string][]byte{}
 	for i := range 4 {
@@ -124,6 +127,7 @@ func TestConcurrentReadsEachGetTheirBytes(t *testing.T) {
 // cut (Content-Range says where), a whole file over it is refused; a
 // request of several ranges gets the whole file.
 func TestAResponseIsBounded(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	p := write(t, dir, "huge.rogue", botJournal(t, 3, 10))
 	size := journal.MaxFileSize + 1
@@ -153,6 +157,7 @@ func TestAResponseIsBounded(t *testing.T) {
 }
 
 func TestClampRangeCutsOneRangeToTheMostAResponseSends(t *testing.T) {
+	t.Parallel()
 	const size = 3 * maxResponse
 	cases := []struct {
 		header, want string

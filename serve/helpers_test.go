@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -47,7 +48,7 @@ func botJournal(t testing.TB, seed uint64, turns int) []byte {
 	require.NoError(t, err)
 	g, err := game.Start(h, content.Default(), m)
 	require.NoError(t, err)
-	require.NoError(t, g.PlayBot(turns))
+	require.NoError(t, g.Play(bot.Strong{}, turns))
 	return m.Bytes()
 }
 

@@ -30,6 +30,7 @@ func intp(n int) *int { return &n }
 // the depth and how the game ended, or its damage; a damaged or foreign
 // file does not keep the others from being listed.
 func TestTheListSaysHowEachGameEndedOrWhatIsWrongWithIt(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	alive := botJournal(t, 3, 50)
 	dead := deadJournal(t)
@@ -90,6 +91,7 @@ func TestTheListSaysHowEachGameEndedOrWhatIsWrongWithIt(t *testing.T) {
 // its size alone; the list reads a bounded number of bytes whatever the
 // folder holds.
 func TestHugeJournalsAreListedFromABoundedRead(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	alive := botJournal(t, 3, 50)
 	// A journal of 1.5 GB: its header, then a hole that reads as zeros.
@@ -117,6 +119,7 @@ func TestHugeJournalsAreListedFromABoundedRead(t *testing.T) {
 // folder holds; the journals past it are listed with their names and
 // sizes, and read by a later list.
 func TestAListReadsABoundedNumberOfBytes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	alive := botJournal(t, 3, 50)
 	for i := range 40 {
@@ -138,6 +141,7 @@ func TestAListReadsABoundedNumberOfBytes(t *testing.T) {
 
 // The newest journal is the one /follow opens, as the page follows it.
 func TestFollowOpensThePageOnTheNewestJournal(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := newServer(t, dir)
 	assert.Equal(t, 404, get(s, "/follow").Code, "no journal yet")

@@ -47,6 +47,7 @@ func hostileFolder(t *testing.T) (dir string, journal []byte) {
 // and no response holds the secret. A link that stays in the folder is
 // served.
 func TestNothingOutsideTheFolderIsServed(t *testing.T) {
+	t.Parallel()
 	dir, journal := hostileFolder(t)
 	s := newServer(t, dir)
 	cases := []struct {
@@ -96,6 +97,7 @@ func TestNothingOutsideTheFolderIsServed(t *testing.T) {
 // The same paths sent as they are over a real connection (a client
 // would clean some of them before sending).
 func TestRawPathsOverTheWireAreRefusedToo(t *testing.T) {
+	t.Parallel()
 	dir, _ := hostileFolder(t)
 	srv := httptest.NewServer(newServer(t, dir))
 	defer srv.Close()
@@ -129,6 +131,7 @@ func TestRawPathsOverTheWireAreRefusedToo(t *testing.T) {
 // The list shows the folder's journals and the links that stay in it,
 // and nothing else.
 func TestTheListShowsOnlyTheJournalsOfTheFolder(t *testing.T) {
+	t.Parallel()
 	dir, _ := hostileFolder(t)
 	list := listOf(t, newServer(t, dir))
 	var names []string
@@ -142,6 +145,7 @@ func TestTheListShowsOnlyTheJournalsOfTheFolder(t *testing.T) {
 // another site whose name was pointed at 127.0.0.1 gets nothing), and a
 // request with a body is refused.
 func TestOnlyReadsForThisMachineAreAnswered(t *testing.T) {
+	t.Parallel()
 	dir, _ := hostileFolder(t)
 	s := newServer(t, dir)
 	cases := []struct {
@@ -191,6 +195,7 @@ func TestServingWritesNothingInTheFolder(t *testing.T) {
 
 // The paths refused outright, and why.
 func TestBadPathSaysWhyAPathIsRefused(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ path, raw, why string }{
 		{"/journals/a.rogue", "", ""},
 		{"/", "", ""},
@@ -210,6 +215,7 @@ func TestBadPathSaysWhyAPathIsRefused(t *testing.T) {
 // What a request may send is bounded: headers over maxHeaderBytes are
 // refused (431), and so is a body (a read-only server takes none).
 func TestARequestIsBounded(t *testing.T) {
+	t.Parallel()
 	dir, _ := hostileFolder(t)
 	base := serveOn(t, dir, testPage())
 	cases := []struct {

@@ -27,6 +27,7 @@ func rowOf(t *testing.T, m *Model, what string) int {
 // turn's messages that take rows from the map do not move the map, as
 // long as the player stays in the smaller area.
 func TestTheMapKeepsThePlayerCentredAndStillOnABusyTurn(t *testing.T) {
+	t.Parallel()
 	p := withFoes(t)
 	m := p.m
 	s := p.g.State

@@ -15,6 +15,7 @@ import (
 // Every known tile on the map is bright when visible and dim when only
 // remembered; unknown tiles are blank.
 func TestVisibleTilesAreBrightAndRememberedOnesDim(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	s := m.State
 	c := NewTextCanvas(80, 24)
@@ -46,6 +47,7 @@ func TestVisibleTilesAreBrightAndRememberedOnesDim(t *testing.T) {
 }
 
 func TestThePlayerIsDrawnWhereTheyStand(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	c := NewTextCanvas(120, 40)
 	Draw(c, m)
@@ -57,6 +59,7 @@ func TestThePlayerIsDrawnWhereTheyStand(t *testing.T) {
 }
 
 func TestTheCameraFollowsThePlayerAndStaysOnTheMap(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name          string
 		p, view, size int
@@ -76,6 +79,7 @@ func TestTheCameraFollowsThePlayerAndStaysOnTheMap(t *testing.T) {
 }
 
 func TestTheLookCursorIsReversedAndTheAimShowsItsRange(t *testing.T) {
+	t.Parallel()
 	p := withFoes(t)
 	m := p.m
 	m.HandleKey(Rune('i'))
@@ -104,6 +108,7 @@ func TestTheLookCursorIsReversedAndTheAimShowsItsRange(t *testing.T) {
 }
 
 func TestWrapBreaksBetweenWords(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		in   string
@@ -123,6 +128,7 @@ func TestWrapBreaksBetweenWords(t *testing.T) {
 }
 
 func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		hunger events.Hunger
@@ -156,6 +162,7 @@ func TestTheStatusLineIsOneLineWithTheHelpHintAtEveryWidth(t *testing.T) {
 // long game) keeps every part at 80 columns, the kills too, in short
 // forms.
 func TestACrowdedStatusLineKeepsTheKillsAt80Columns(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	s := m.State.Clone()
 	s.Hunger, s.Turn, s.Kills, s.Depth = events.WellFed, 123457, 1234, 12
@@ -170,6 +177,7 @@ func TestACrowdedStatusLineKeepsTheKillsAt80Columns(t *testing.T) {
 // A monster is drawn over an item on its tile, and an item the player
 // does not see now is not drawn (the remembered tile is).
 func TestMonstersHideItemsAndItemsOutOfSightAreRememberedDim(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	s := m.State.Clone()
 	m.State = s
@@ -215,6 +223,7 @@ func TestMonstersHideItemsAndItemsOutOfSightAreRememberedDim(t *testing.T) {
 
 // Drawing changes neither the game nor the model.
 func TestDrawingChangesNothing(t *testing.T) {
+	t.Parallel()
 	for _, keys := range [][]Key{nil, {Rune('i')}, {Rune('x'), Rune('h')}, {Rune('i'), Rune('a')}} {
 		m := withFoes(t).m
 		for _, k := range keys {
@@ -235,6 +244,7 @@ func TestDrawingChangesNothing(t *testing.T) {
 // Under rules 1 and 2, whose tables leave colors to the view (rules 3
 // gives each kind its own: see TestEveryKindOfRules3HasAColorAndALook).
 func TestMonstersItemsAndTerrainReadApartWithAndWithoutColor(t *testing.T) {
+	t.Parallel()
 	tables, err := content.ForRules(2)
 	require.NoError(t, err)
 	var monsters, items []rune
@@ -269,6 +279,7 @@ func TestMonstersItemsAndTerrainReadApartWithAndWithoutColor(t *testing.T) {
 }
 
 func TestEveryKindOfRules3HasAColorAndALook(t *testing.T) {
+	t.Parallel()
 	tables, err := content.ForRules(3)
 	require.NoError(t, err)
 	for _, m := range tables.Monsters {
@@ -285,6 +296,7 @@ func TestEveryKindOfRules3HasAColorAndALook(t *testing.T) {
 // The sheet's attack says the part of it that Well Fed gives, so that it
 // does not change with the same gear for no reason.
 func TestTheSheetsAttackShowsThePartFromWellFed(t *testing.T) {
+	t.Parallel()
 	for _, hunger := range []events.Hunger{events.Normal, events.WellFed} {
 		m := withFoes(t).m
 		s := m.State.Clone()

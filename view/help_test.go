@@ -9,6 +9,7 @@ import (
 )
 
 func TestAnotherPlatformsHelpNamesTheKeysItKeepsInsteadOfTheTerminals(t *testing.T) {
+	t.Parallel()
 	terminal := slices.Clone(helpKeys)
 	t.Cleanup(func() { helpKeys = terminal })
 	SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")

@@ -27,6 +27,7 @@ func (p *played) lay(t testing.TB, name string, holder events.EntityID, hp int) 
 }
 
 func TestGOnAPileAsksWhichUnderRules3(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rules int
@@ -68,6 +69,7 @@ func TestGOnAPileAsksWhichUnderRules3(t *testing.T) {
 }
 
 func TestThePileMenuListsWhatLiesHere(t *testing.T) {
+	t.Parallel()
 	p := newPlayedRules(t, 1, 3)
 	p.lay(t, "Health Potion", 0, 0)
 	p.lay(t, "Health Potion", 0, 0)
@@ -80,6 +82,7 @@ func TestThePileMenuListsWhatLiesHere(t *testing.T) {
 }
 
 func TestAnEnchantmentScrollAsksWhatToEnchant(t *testing.T) {
+	t.Parallel()
 	p := newPlayedRules(t, 1, 3)
 	s := p.g.State
 	weapon := s.Worn(events.PlayerID, events.MainHand)
@@ -100,6 +103,7 @@ func TestAnEnchantmentScrollAsksWhatToEnchant(t *testing.T) {
 }
 
 func TestTheSheetOfNineSlotsFitsAn80x24Screen(t *testing.T) {
+	t.Parallel()
 	p := newPlayedRules(t, 1, 3)
 	ring := p.lay(t, "Ring of Protection", events.PlayerID, 0)
 	p.do(t, &events.Use{Item: ring})
@@ -131,6 +135,7 @@ func rules3Items(t *testing.T) items3 {
 }
 
 func TestAFullInventoryShowsEveryItemWholeAt80x24(t *testing.T) {
+	t.Parallel()
 	p := newPlayedRules(t, 1, 3)
 	for _, name := range []string{"Longsword", "Tower Shield", "Helmet", "Chain Mail", "Ring of Protection", "Amulet of Vitality", "Gauntlets", "Leather Boots", "Cloak"} {
 		p.do(t, &events.Use{Item: p.lay(t, name, events.PlayerID, 0)})

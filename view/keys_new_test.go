@@ -34,6 +34,7 @@ func (p *played) work(t *testing.T) int {
 }
 
 func TestExploreWalksTurnByTurnUntilSomethingShowsUp(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 5)
 	start := p.g.State.Turn
 	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('o')), "o starts exploring; no command of its own")
@@ -47,6 +48,7 @@ func TestExploreWalksTurnByTurnUntilSomethingShowsUp(t *testing.T) {
 }
 
 func TestRestWithFullHealthSaysSoAndPlaysNothing(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 5)
 	turn := p.g.State.Turn
 	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('Z')))
@@ -56,6 +58,7 @@ func TestRestWithFullHealthSaysSoAndPlaysNothing(t *testing.T) {
 }
 
 func TestNoActionStartsWithAMonsterInView(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		key  Key
@@ -76,6 +79,7 @@ func TestNoActionStartsWithAMonsterInView(t *testing.T) {
 }
 
 func TestRunKeysRunInTheirDirection(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		key  Key
@@ -106,6 +110,7 @@ func TestRunKeysRunInTheirDirection(t *testing.T) {
 }
 
 func TestAKeyThatMeansNothingSaysSo(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		key  Key
@@ -126,6 +131,7 @@ func TestAKeyThatMeansNothingSaysSo(t *testing.T) {
 }
 
 func TestARepeatedMessageIsCountedNotRepeated(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 5)
 	for range 3 {
 		p.m.HandleKey(Rune('q'))
@@ -137,6 +143,7 @@ func TestARepeatedMessageIsCountedNotRepeated(t *testing.T) {
 }
 
 func TestCtrlCAsksBeforeQuitting(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		answer Key
@@ -159,6 +166,7 @@ func TestCtrlCAsksBeforeQuitting(t *testing.T) {
 }
 
 func TestCtrlZAndCtrlRAskTheProgram(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 5)
 	assert.Equal(t, Intent{Suspend: true}, p.m.HandleKey(Named(KeyCtrlZ)))
 	assert.Equal(t, Intent{Redraw: true}, p.m.HandleKey(Named(KeyCtrlR)))
@@ -166,6 +174,7 @@ func TestCtrlZAndCtrlRAskTheProgram(t *testing.T) {
 }
 
 func TestTheHistoryScrollsThroughEveryMessage(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 5)
 	for i := range 60 {
 		p.m.Say("message " + string(rune('A'+i%26)) + string(rune('a'+i/26)))
@@ -189,6 +198,7 @@ func TestTheHistoryScrollsThroughEveryMessage(t *testing.T) {
 }
 
 func TestTheHistoryLoadsTheEarlierMessagesOnce(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 5)
 	loads := 0
 	p.m.SetEarlier(func() []string {
@@ -238,6 +248,7 @@ func corridorGame(t *testing.T) (*Model, func(events.Command)) {
 }
 
 func TestGreaterThanTravelsToTheStairsOnceTheyAreKnown(t *testing.T) {
+	t.Parallel()
 	m, step := corridorGame(t)
 	assert.Equal(t, Intent{}, m.HandleKey(Rune('>')), "stairs not yet seen: > sends nothing")
 	assert.Equal(t, []string{"You have not found the stairs down yet: o explores."}, m.Messages(1))
@@ -257,6 +268,7 @@ func TestGreaterThanTravelsToTheStairsOnceTheyAreKnown(t *testing.T) {
 }
 
 func TestAKeyPressStopsTheActionUnderWay(t *testing.T) {
+	t.Parallel()
 	m, _ := corridorGame(t)
 	m.HandleKey(Rune('L'))
 	require.True(t, m.Working())
@@ -267,6 +279,7 @@ func TestAKeyPressStopsTheActionUnderWay(t *testing.T) {
 }
 
 func TestSteppingOntoItemsSaysWhatLiesThere(t *testing.T) {
+	t.Parallel()
 	m, step := corridorGame(t)
 	tables := m.State.Content()
 	potion, ok := tables.ByName("Health Potion")
@@ -284,6 +297,7 @@ func TestSteppingOntoItemsSaysWhatLiesThere(t *testing.T) {
 }
 
 func TestABusyTurnLosesNoLine(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 5)
 	p.m.HandleKey(Rune('.'))
 	var want []string
@@ -300,6 +314,7 @@ func TestABusyTurnLosesNoLine(t *testing.T) {
 }
 
 func TestTheHistoryOpensOverAnyScreenAndGoesBackToIt(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		model func(t *testing.T) *Model

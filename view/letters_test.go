@@ -21,6 +21,7 @@ import (
 // watched every turn and one that begins on the game continued from a
 // snapshot (as Continue does) must show the same letters.
 func TestTheLettersOfAContinuedGameAreTheLettersItWasPlayedWith(t *testing.T) {
+	t.Parallel()
 	j := openFolded(t, "long")
 	r, err := journal.Open(j.path)
 	require.NoError(t, err)

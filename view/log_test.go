@@ -11,6 +11,7 @@ import (
 // message area is not shown cut ("rest heals." alone): it is left out
 // whole, and the history keeps it.
 func TestAnOlderLongMessageIsShownWholeOrNotAtAll(t *testing.T) {
+	t.Parallel()
 	m := newPlayed(t, 3).m
 	long := "You are too hungry to heal: rest does nothing now, so eat something first or eat the Ration (i) so that rest heals."
 	m.moment++

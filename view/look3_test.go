@@ -13,6 +13,7 @@ import (
 // Look (x) says a monster's mood under rules 3, as the status line says
 // the level cap: "a Goblin (HP 17/17, asleep, unaware of you)".
 func TestLookSaysAMonstersMood(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		mood events.Mood
 		want string
@@ -38,6 +39,7 @@ func TestLookSaysAMonstersMood(t *testing.T) {
 // At rules 3's level cap the experience has no next level to count to:
 // the status line and the sheet say "top level".
 func TestTheStatusLineSaysTopLevelAtTheCap(t *testing.T) {
+	t.Parallel()
 	p := newPlayedRules(t, 1, 3)
 	s := p.g.State.Clone()
 	pl := s.Player()
@@ -66,6 +68,7 @@ func farFloor(t *testing.T, p *played) events.Pos {
 // Looking at a monster with a description still names Tab, the key that
 // goes from monster to monster.
 func TestLookAtAMonsterKeepsTheTabHint(t *testing.T) {
+	t.Parallel()
 	p := newPlayedRules(t, 1, 3)
 	s := p.g.State
 	code, ok := s.Content().ByName("Goblin")
@@ -93,6 +96,7 @@ func TestLookAtAMonsterKeepsTheTabHint(t *testing.T) {
 // The inventory's detail of an enchanted item counts its enchantment: a
 // weapon's adds to hit and damage, anything else's to armor.
 func TestAnItemsDetailCountsItsEnchantment(t *testing.T) {
+	t.Parallel()
 	p := newPlayedRules(t, 1, 3)
 	s := p.g.State
 	cases := []struct {

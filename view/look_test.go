@@ -10,6 +10,7 @@ import (
 // Tab in look goes from monster to monster, nearest first, as aiming
 // does, and Shift-Tab the other way.
 func TestTabInLookGoesFromMonsterToMonster(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	hs := m.hostiles()
 	require.Len(t, hs, 2, "a Goblin and an Orc in view")

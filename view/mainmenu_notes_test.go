@@ -11,6 +11,7 @@ import (
 // The menu shows, under its choices, why an unfinished game was passed
 // over, so that an older game is not offered in silence.
 func TestTheMainMenuSaysWhyAGameWasPassedOver(t *testing.T) {
+	t.Parallel()
 	note := "journal g.rogue: at byte 900, turn 40: damaged journal: rogue salvage g.rogue writes a new journal of every turn that can be recovered"
 	m := NewModel(MainMenu{Continue: "turn 300 on depth 1", Notes: []string{note}})
 	m.Resize(80, 24)
@@ -24,6 +25,7 @@ func TestTheMainMenuSaysWhyAGameWasPassedOver(t *testing.T) {
 }
 
 func TestAMenuItemsDetailFitsItsRoomWithoutHalfAName(t *testing.T) {
+	t.Parallel()
 	const detail = "turn 37 on depth 1, rules 2 (2026-11-24_2213_seed-838947.rogue)"
 	cases := []struct {
 		name string
@@ -43,6 +45,7 @@ func TestAMenuItemsDetailFitsItsRoomWithoutHalfAName(t *testing.T) {
 }
 
 func TestNewGameAsksBeforeSettingAnUnfinishedGameAside(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		menu MainMenu
@@ -69,6 +72,7 @@ func TestNewGameAsksBeforeSettingAnUnfinishedGameAside(t *testing.T) {
 
 // ? on the main menu shows its keys, and Esc goes back to the menu.
 func TestQuestionMarkOnTheMainMenuShowsItsKeys(t *testing.T) {
+	t.Parallel()
 	m := NewModel(theMenu())
 	m.HandleKey(Rune('?'))
 	require.Equal(t, ModePage, m.Mode())

@@ -87,6 +87,7 @@ func keyNamesOf(label string) (keys []string, words []string) {
 }
 
 func TestEveryKeyOfTheHelpScreensIsInTheManual(t *testing.T) {
+	t.Parallel()
 	manual, err := os.ReadFile(filepath.Join("..", "docs", "PLAYING.md"))
 	require.NoError(t, err)
 	for _, table := range helpTables() {
@@ -134,6 +135,7 @@ func quotedKeys(t *testing.T, manual, heading string) map[string]bool {
 // is in the game's help: a key added to the play screen and not to the
 // help fails here, and then the manual's test above.
 func TestEveryCharacterKeyThatPlayTakesIsInTheHelp(t *testing.T) {
+	t.Parallel()
 	inHelp := map[string]bool{}
 	help := ""
 	for _, row := range helpKeys {

@@ -15,6 +15,7 @@ import (
 func move(d events.Dir) Intent { return Intent{Command: &events.Move{Dir: d}} }
 
 func TestMovementKeysWalkInEveryKeymap(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		key  Key
@@ -57,6 +58,7 @@ func TestMovementKeysWalkInEveryKeymap(t *testing.T) {
 }
 
 func TestPlayKeysGiveCommands(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		key  Key
@@ -81,6 +83,7 @@ func TestPlayKeysGiveCommands(t *testing.T) {
 }
 
 func TestScreensOpenAndCloseWithoutJournalingAnything(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		open  Key
@@ -109,6 +112,7 @@ func TestScreensOpenAndCloseWithoutJournalingAnything(t *testing.T) {
 }
 
 func TestItemMenusChooseByLetterOrSelection(t *testing.T) {
+	t.Parallel()
 	p := withFoes(t)
 	s := p.g.State
 	pack := s.Backpack(events.PlayerID)
@@ -146,6 +150,7 @@ func TestItemMenusChooseByLetterOrSelection(t *testing.T) {
 }
 
 func TestRemoveWithNothingWornSaysSo(t *testing.T) {
+	t.Parallel()
 	p := withFoes(t)
 	p.key(t, Rune('R'))
 	p.key(t, Rune('A'))
@@ -158,6 +163,7 @@ func TestRemoveWithNothingWornSaysSo(t *testing.T) {
 }
 
 func TestTargeting(t *testing.T) {
+	t.Parallel()
 	setup := func(t *testing.T) (*played, events.EntityID, events.Pos, events.Pos) {
 		p := withFoes(t)
 		var goblin, orc events.Pos
@@ -225,6 +231,7 @@ func abs(x int) int { return max(x, -x) }
 
 // A Fireball read with the reader inside its blast asks first.
 func TestAFireballThatWouldBurnTheReaderAsksFirst(t *testing.T) {
+	t.Parallel()
 	aim := func(t *testing.T) (*played, events.EntityID) {
 		p := newPlayedRules(t, 4, 2)
 		s := p.g.State
@@ -275,6 +282,7 @@ func TestAFireballThatWouldBurnTheReaderAsksFirst(t *testing.T) {
 }
 
 func TestLevelUpAsksForAnAttribute(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		keys []Key
@@ -307,6 +315,7 @@ func TestLevelUpAsksForAnAttribute(t *testing.T) {
 // A key that does not choose says how to choose, and the choice is
 // still open.
 func TestLevelUpSaysHowToChooseWhenAKeyDoesNot(t *testing.T) {
+	t.Parallel()
 	for _, k := range []Key{Rune('h'), Named(KeyEsc), Rune('x')} {
 		m := levelUp(t).m
 		assert.Equal(t, Intent{}, m.HandleKey(k))
@@ -316,6 +325,7 @@ func TestLevelUpSaysHowToChooseWhenAKeyDoesNot(t *testing.T) {
 }
 
 func TestMainMenu(t *testing.T) {
+	t.Parallel()
 	journals := theMenu().Journals
 	cases := []struct {
 		name string
@@ -349,6 +359,7 @@ func TestMainMenu(t *testing.T) {
 }
 
 func TestAPageGoesBackToTheJournals(t *testing.T) {
+	t.Parallel()
 	m := NewModel(theMenu())
 	m.HandleKey(Rune('r'))
 	m.ShowPage("a journal", []string{"turn: 3"})
@@ -358,6 +369,7 @@ func TestAPageGoesBackToTheJournals(t *testing.T) {
 }
 
 func TestGameOverTakesNoCommands(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		model func(t *testing.T) *Model
@@ -383,6 +395,7 @@ func TestGameOverTakesNoCommands(t *testing.T) {
 }
 
 func TestATooSmallTerminalTakesOnlyQuit(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	m.Resize(79, 24)
 	assert.Equal(t, Intent{}, m.HandleKey(Rune('h')))
@@ -395,6 +408,7 @@ func TestATooSmallTerminalTakesOnlyQuit(t *testing.T) {
 }
 
 func TestTheHelpNamesEveryPlayKey(t *testing.T) {
+	t.Parallel()
 	text := render(func() *Model { m := withFoes(t).m; m.HandleKey(Rune('?')); return m }(), 120, 40)
 	for _, key := range []string{"arrows", "y k u", "h @ l", "b j n", "numpad", ". or 5", "g or ,", ">", "i ", "d ", "R ", "c ", "x ", "? ", "Esc", "Q,", "Tab", "Enter",
 		"Z ", "o ", "Ctrl-P", "M ", "Ctrl-C", "Ctrl-Z", "Ctrl-R", "Shift+arrow", "H J K L"} {
@@ -403,6 +417,7 @@ func TestTheHelpNamesEveryPlayKey(t *testing.T) {
 }
 
 func TestTurnMessagesNameWhatEachFactDid(t *testing.T) {
+	t.Parallel()
 	p := withFoes(t)
 	before := p.g.State.Clone()
 	digest := before.Digest()
@@ -417,6 +432,7 @@ func TestTurnMessagesNameWhatEachFactDid(t *testing.T) {
 }
 
 func TestSayMakesSentences(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{"there is nothing here to pick up", "There is nothing here to pick up."},
 		{"You are hungry.", "You are hungry."},
@@ -432,6 +448,7 @@ func TestSayMakesSentences(t *testing.T) {
 // out mana, which those rules do not have, and says what Magic and
 // Intelligence add to scrolls.
 func TestTheSheetSaysWhichRulesTheGamePlaysBy(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rules int
@@ -467,6 +484,7 @@ func TestTheSheetSaysWhichRulesTheGamePlaysBy(t *testing.T) {
 // player learnt a letter to mean still holds after another stack is used
 // up, and a new stack takes the first free letter.
 func TestABackpackStackKeepsItsLetter(t *testing.T) {
+	t.Parallel()
 	p := withFoes(t)
 	s := p.g.State
 	pack := s.Backpack(events.PlayerID)
@@ -492,6 +510,7 @@ func TestABackpackStackKeepsItsLetter(t *testing.T) {
 // the cursor was, the reason in the log; Esc then puts it away. Any other
 // refusal only says why.
 func TestARefusedAimGoesBackToAiming(t *testing.T) {
+	t.Parallel()
 	p := withFoes(t)
 	m := p.m
 	require.Equal(t, Intent{}, m.HandleKey(Rune('i')))

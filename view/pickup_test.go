@@ -12,6 +12,7 @@ import (
 // o on a potion picks it up (explore's pickup is on by default); A turns
 // that off and on again, and says so; with it off, explore walks on.
 func TestATogglesExplorePickingUpPotionsAndScrolls(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 3)
 	s := p.g.State
 	for _, e := range s.Monsters() {

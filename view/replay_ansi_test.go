@@ -85,6 +85,7 @@ func (t *terminal) write(tb testing.TB, s string) {
 // frame, cell for cell, colors and attributes too: over every turn of a
 // game with fights, screens opened and its game over screen.
 func TestANSIFramesRedrawTheScreenExactly(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"slain", "confused"} {
 		t.Run(name, func(t *testing.T) {
 			j := openFolded(t, name)
@@ -119,6 +120,7 @@ func TestANSIFramesRedrawTheScreenExactly(t *testing.T) {
 }
 
 func TestSGRSetsEveryAttributeFromScratch(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		st   Style

@@ -161,6 +161,7 @@ func (j *foldedJournal) fold(t testing.TB, turn int, each func(*reducer.State, [
 
 // Every replay scenario, drawn from plain folds, matches its golden.
 func TestReplayScenariosMatchTheirGoldens(t *testing.T) {
+	t.Parallel()
 	for _, sc := range readReplayScenarios(t) {
 		t.Run(sc.name, func(t *testing.T) {
 			j := openFolded(t, sc.journal)

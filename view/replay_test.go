@@ -26,6 +26,7 @@ func runes(s string) []Key {
 }
 
 func TestReplayKeysDoWhatTheBarSays(t *testing.T) {
+	t.Parallel()
 	playing := func(turn int) ReplayStatus {
 		return ReplayStatus{Turn: turn, Last: replayLast, Speed: 10}
 	}
@@ -109,6 +110,7 @@ func TestReplayKeysDoWhatTheBarSays(t *testing.T) {
 }
 
 func TestAReplayStartsWhereItIsToldWithinTheJournal(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		start  int
@@ -139,6 +141,7 @@ func press(k Key, want ReplayAction) replayStep { return replayStep{key: &k, wan
 func tick(ms int, want ReplayAction) replayStep { return replayStep{at: ms, want: want} }
 
 func TestAPlayingReplayMovesWithTheClock(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 11, 23, 8, 42, 0, 0, time.UTC)
 	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
 	cases := []struct {
@@ -192,6 +195,7 @@ func TestAPlayingReplayMovesWithTheClock(t *testing.T) {
 }
 
 func TestReplayActionsSayWhatTheyDo(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		a    ReplayAction
 		want string
@@ -210,6 +214,7 @@ func TestReplayActionsSayWhatTheyDo(t *testing.T) {
 // goes on to the new last, one elsewhere stays; the bar says the replay
 // waits for the next turn.
 func TestAFollowedReplayGoesOnToTheNewestTurnOnlyFromTheLast(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		start  int

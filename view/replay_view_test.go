@@ -24,6 +24,7 @@ func pausedReplay(t *testing.T, name string, turn int) (*ReplayView, *foldedJour
 // and whatever they would ask of the rules is dropped (a ReplayAction has
 // no command to carry, so nothing can reach a journal).
 func TestGameScreensOnAReplayAreReadOnly(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		journal string
@@ -73,6 +74,7 @@ func TestGameScreensOnAReplayAreReadOnly(t *testing.T) {
 }
 
 func TestATooSmallTerminalTakesOnlyQuitInAReplay(t *testing.T) {
+	t.Parallel()
 	v, _ := pausedReplay(t, "short", 10)
 	v.Resize(79, 24)
 	assert.Equal(t, nothing, v.HandleKey(Rune('.')))
@@ -84,6 +86,7 @@ func TestATooSmallTerminalTakesOnlyQuitInAReplay(t *testing.T) {
 // The log shows the lines of the turn shown bright and older ones grey,
 // as the game showed them when it was played.
 func TestTheReplayedLogDimsOlderTurns(t *testing.T) {
+	t.Parallel()
 	m := NewModel(MainMenu{})
 	v, _ := pausedReplay(t, "short", 40)
 	f := v.frame

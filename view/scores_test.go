@@ -24,6 +24,7 @@ func theScores() []Score {
 // deepest, then the highest level, then one whose player lives, then the
 // one of fewest turns, then the journal's name: a total order.
 func TestTheHallOfFameRanksWonThenDeepestThenLevelThenAliveThenFewestTurns(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		a, b Score
@@ -67,6 +68,7 @@ func sign(n int) int {
 // 'h' on the main menu asks for the hall of fame; its page goes back to
 // the menu, not to the journals.
 func TestTheHallOfFameIsOnTheMenuAndGoesBackToIt(t *testing.T) {
+	t.Parallel()
 	m := NewModel(theMenu())
 	assert.Equal(t, Intent{Menu: MenuScores}, m.HandleKey(Rune('h')))
 	m.ShowScores([]string{"No games to rank yet: play one!"})
@@ -88,6 +90,7 @@ func TestTheHallOfFameIsOnTheMenuAndGoesBackToIt(t *testing.T) {
 // Every line of the hall of fame fits the 76 columns an 80-column page
 // has, the longest end of a game included.
 func TestTheHallOfFameFitsEightyColumns(t *testing.T) {
+	t.Parallel()
 	for _, l := range ScoreLines(theScores(), nil, 5) {
 		assert.LessOrEqual(t, textWidth(l), 76, "%q", l)
 	}

@@ -12,6 +12,7 @@ import (
 // Every screen, drawn from a known state at 80x24 and at 120x40, compared
 // with testdata/<screen>_<w>x<h>.golden.
 func TestEveryScreenMatchesItsGolden(t *testing.T) {
+	t.Parallel()
 	keys := func(p *played, t *testing.T, ks ...Key) *Model {
 		for _, k := range ks {
 			p.key(t, k)
@@ -123,6 +124,7 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 }
 
 func TestATooSmallTerminalSaysWhatItNeeds(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{79, 24}, {80, 23}, {40, 12}} {
 		name := fmt.Sprintf("too_small_%dx%d", size[0], size[1])
 		t.Run(name, func(t *testing.T) {

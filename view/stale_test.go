@@ -14,6 +14,7 @@ import (
 // history keeps it): "You see here" once the player steps off the item,
 // "Low HP" once they have healed.
 func TestALogLineNoLongerTrueLeavesTheMessageArea(t *testing.T) {
+	t.Parallel()
 	p := newPlayed(t, 3)
 	s := p.g.State
 	for _, e := range s.Monsters() {

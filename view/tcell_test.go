@@ -22,6 +22,7 @@ func simulated(t *testing.T, w, h int, noColor bool) (tcell.SimulationScreen, *S
 // The terminal shows what the goldens show, and a resize redraws at the new
 // size: 80x24, then 120x40, then too small, then 80x24 again.
 func TestTheTerminalShowsTheGoldensAcrossResizes(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	sim, scr := simulated(t, 80, 24, false)
 	steps := []struct {
@@ -42,6 +43,7 @@ func TestTheTerminalShowsTheGoldensAcrossResizes(t *testing.T) {
 }
 
 func TestNoColorKeepsOnlyBoldDimAndReverse(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	m.HandleKey(Rune('i'))
 	m.HandleKey(Rune('a')) // aim the Confusion Scroll: range shown by background
@@ -69,6 +71,7 @@ func TestNoColorKeepsOnlyBoldDimAndReverse(t *testing.T) {
 }
 
 func TestTcellKeysBecomeOurKeys(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		ev   *tcell.EventKey
@@ -111,6 +114,7 @@ func (c cellScreen) SetViewCell(x, y int, r rune, st Style) { c.got.Set(x, y, r,
 // view draws, in the view's own style (its colors dropped under
 // NO_COLOR), and tcell's buffer gets none.
 func TestAScreenThatTakesTheViewsCellsGetsThemAsTheyAre(t *testing.T) {
+	t.Parallel()
 	m := withFoes(t).m
 	for _, noColor := range []bool{false, true} {
 		sim, _ := simulated(t, 80, 24, noColor)
@@ -133,6 +137,7 @@ func TestAScreenThatTakesTheViewsCellsGetsThemAsTheyAre(t *testing.T) {
 // browser's screen takes it for the cells drawn through tcell's calls; a
 // tcell color the view lacks comes back as the default.
 func TestAViewStyleSurvivesTcellAndBack(t *testing.T) {
+	t.Parallel()
 	for c := range Color(len(tcellColors)) {
 		for _, st := range []Style{{Fg: c}, {Bg: c, Bold: true}, {Fg: c, Bg: ColorWhite, Dim: true, Reverse: true}} {
 			assert.Equal(t, st, StyleOf(TcellStyle(st)))

@@ -3,6 +3,7 @@
 package web
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +13,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"rogue/journal"
 )
 
 // TestAFollowedJournalShowsEachNewTurnAsItComes follows a journal
@@ -36,22 +39,43 @@ func TestAFollowedJournalShowsEachNewTurnAsItComes(t *testing.T) {
 	first := turn(t, screenText(t, ctx))
 	require.Less(t, first, last)
 
+	// The screen shows the last turn whose record is whole in what was
+	// written: the page showed it for the first half.
+	ends := turnEnds(t, b)
+	shownAfter := func(n int) int {
+		k := 0
+		for k < len(ends) && ends[k] <= n {
+			k++
+		}
+		return k - 1
+	}
+	waitFor(t, ctx, `/Turn `+strconv.Itoa(shownAfter(half))+` /.test(rogue.term.text.join("\n"))`)
+
 	// The rest comes in pieces of 37 bytes, as a writer cut short at
 	// any byte would leave it; the page polls at least every 500 ms.
+	// At five moments along the way, with a record cut in two as often
+	// as not, the page is waited for until it shows the last whole turn.
 	f, err := os.OpenFile(served, os.O_WRONLY|os.O_APPEND, 0)
 	require.NoError(t, err)
 	defer f.Close()
-	seen := map[int]bool{}
-	for off := half; off < len(b); off += 37 {
-		_, err := f.Write(b[off:min(off+37, len(b))])
+	pieces := (len(b) - half + 36) / 37
+	step := max(1, pieces/6)
+	var seen []int
+	for i := range pieces {
+		off := half + 37*i
+		end := min(off+37, len(b))
+		_, err := f.Write(b[off:end])
 		require.NoError(t, err)
-		time.Sleep(40 * time.Millisecond)
-		seen[turn(t, screenText(t, ctx))] = true
+		if (i+1)%step == 0 && len(seen) < 5 && end < len(b) {
+			want := shownAfter(end)
+			waitFor(t, ctx, `/Turn `+strconv.Itoa(want)+` /.test(rogue.term.text.join("\n"))`)
+			seen = append(seen, want)
+		}
 	}
 	start := time.Now()
 	waitFor(t, ctx, `/Turn `+strconv.Itoa(last)+` /.test(rogue.term.text.join("\n"))`)
-	t.Logf("the last turn showed %v after its last byte was written", time.Since(start))
-	assert.Greater(t, len(seen), 3, "the turns did not show as they came: %v", seen)
+	t.Logf("the last turn showed %v after its last byte was written; on the way, turns %v", time.Since(start), seen)
+	assert.Len(t, seen, 5)
 	assert.Empty(t, line(t, ctx), "a torn tail while following is no error")
 	screenshot(t, ctx, "follow")
 }
@@ -81,4 +105,20 @@ func TestTheServersJournalsAreListedAndOneReplaysFromItsLink(t *testing.T) {
 	press(t, ctx, " ", "End")
 	waitFor(t, ctx, `/Turn 39 /.test(rogue.term.text.join("\n"))`)
 	screenshot(t, ctx, "served-replay")
+}
+
+// turnEnds is where each turn's record ends in the journal b (its
+// header's record aside), by its framing: a uvarint length, 4 bytes of
+// checksum, the payload.
+func turnEnds(t *testing.T, b []byte) []int {
+	t.Helper()
+	var ends []int
+	for off := len(journal.Magic); off < len(b); {
+		n, k := binary.Uvarint(b[off:])
+		require.Positive(t, k)
+		off += k + 4 + int(n)
+		ends = append(ends, off)
+	}
+	require.Equal(t, len(b), ends[len(ends)-1])
+	return ends[1:]
 }

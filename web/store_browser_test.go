@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -56,7 +55,8 @@ func TestADamagedStoredJournalIsRefusedAsTheTerminalRefusesItAndLeftAsItIs(t *te
 		tx.oncomplete = () => ok(true); }; })`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
 	waitFor(t, ctx, `window.rogue && rogue.term && rogue.term.text.join("\n").includes("New game")`)
-	time.Sleep(200 * time.Millisecond)
+	// The menu lists the journal it refuses once it has read it.
+	waitFor(t, ctx, `rogue.term.text.join("\n").replace(/\s+/g, " ").includes(`+jsString("journal "+path)+`)`)
 	menu := spaces.ReplaceAllString(screenText(t, ctx), " ")
 	screenshot(t, ctx, "damaged-store")
 

@@ -24,6 +24,7 @@ func code(t *testing.T, name string) int {
 // hits among it, and reads depth,
 // level and death from the final state.
 func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
+	t.Parallel()
 	s := reducer.New(1, content.Default())
 	w := NewWatcher()
 	turns := []events.Turn{
@@ -68,6 +69,7 @@ func TestAWatcherSumsUpAGameFromItsTurns(t *testing.T) {
 // A game the player won is a victory, not a death, though the state is
 // over either way.
 func TestAWatcherCountsAVictoryNotADeath(t *testing.T) {
+	t.Parallel()
 	s := reducer.New(1, content.Default())
 	w := NewWatcher()
 	turns := []events.Turn{

@@ -51,10 +51,12 @@ var six = []Game{
 }
 
 func TestTheReportOfAFixedSetOfGamesReadsAsItsGolden(t *testing.T) {
+	t.Parallel()
 	golden(t, "six.txt", Report(Run{Rules: 3, Turns: 1000, Player: "newcomer", Goal: 6}, six))
 }
 
 func TestTheReportDoesNotDependOnTheOrderOfTheGames(t *testing.T) {
+	t.Parallel()
 	reversed := slices.Clone(six)
 	slices.Reverse(reversed)
 	run := Run{Rules: 3, Turns: 1000, Player: "newcomer", Goal: 6}
@@ -62,10 +64,12 @@ func TestTheReportDoesNotDependOnTheOrderOfTheGames(t *testing.T) {
 }
 
 func TestTheReportOfNoGamesSaysSo(t *testing.T) {
+	t.Parallel()
 	golden(t, "none.txt", Report(Run{Rules: 1, Turns: 50}, nil))
 }
 
 func TestTheThirdsOfTheDungeonCoverEveryDepthToTheGoal(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		goal int
 		want [3][2]int
@@ -87,6 +91,7 @@ func TestTheThirdsOfTheDungeonCoverEveryDepthToTheGoal(t *testing.T) {
 }
 
 func TestPercentileIsTheNearestRank(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		p, n int
@@ -110,6 +115,7 @@ func TestPercentileIsTheNearestRank(t *testing.T) {
 }
 
 func TestADeathOnEveryRankIsATurnNotAlive(t *testing.T) {
+	t.Parallel()
 	var games []Game
 	for i := range 10 {
 		games = append(games, Game{Seed: uint64(i), Turns: 100 * (10 - i), Depth: 1, Level: 1, Died: true, Cause: "starved to death"})

@@ -44,6 +44,7 @@ func monsterInView(s *reducer.State) bool {
 // in view it moves (charges) unless it drinks, eats or chooses a
 // level-up.
 func TestTheNewcomerUsesOnlyPotionsAndFoodAndChargesWhatItSees(t *testing.T) {
+	t.Parallel()
 	rests := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		g := botGame(t, seed, false)
@@ -103,6 +104,7 @@ func TestTheNewcomerUsesOnlyPotionsAndFoodAndChargesWhatItSees(t *testing.T) {
 // Where it cannot die, the newcomer explores each level and takes the
 // stairs: it goes on down, and never stands still for long.
 func TestTheNewcomerExploresAndGoesDown(t *testing.T) {
+	t.Parallel()
 	g := botGame(t, 2, true)
 	n := newcomer.New()
 	depths := map[int]int{} // the turn each depth was entered
@@ -118,6 +120,7 @@ func TestTheNewcomerExploresAndGoesDown(t *testing.T) {
 // The newcomer remembers only what the game showed it: two newcomers
 // play the same game alike.
 func TestTwoNewcomersPlayTheSameSeedAlike(t *testing.T) {
+	t.Parallel()
 	a, b := botGame(t, 4, false), botGame(t, 4, false)
 	na, nb := newcomer.New(), newcomer.New()
 	for a.State.Turn < 1500 && !a.State.Over {
@@ -163,6 +166,7 @@ func room(t *testing.T, depth int, stairs events.Pos, names ...string) *reducer.
 // From a pile, the newcomer takes the potion under a scroll by name (the
 // rules let it choose), and leaves a pile of scrolls alone.
 func TestTheNewcomerPicksThePotionFromAPile(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		items []string
@@ -184,6 +188,7 @@ func TestTheNewcomerPicksThePotionFromAPile(t *testing.T) {
 // except on the goal's level, whose stairs are sealed until it holds the
 // goal (rules 3): there it does not try them.
 func TestTheNewcomerDoesNotTryTheSealedStairs(t *testing.T) {
+	t.Parallel()
 	here := events.Pos{X: 2, Y: 2}
 	assert.Equal(t, events.Command(&events.Descend{}), newcomer.New().Choose(room(t, 1, here)))
 	goal := content.Default().Rules.GoalDepth

@@ -25,6 +25,7 @@ var rate = regexp.MustCompile(`(?m)^turns: +(\d+), .*$`)
 // Many games in parallel report the same totals however they were
 // scheduled: the ones a single game of each seed gives.
 func TestBotGamesReportTheSameTotalsEveryRun(t *testing.T) {
+	t.Parallel()
 	totals := func() (string, string, string) {
 		dir := filepath.Join(t.TempDir(), "games")
 		var stdout, stderr bytes.Buffer
@@ -78,6 +79,7 @@ func TestBotGamesWithoutADirectoryUseATemporaryOne(t *testing.T) {
 }
 
 func TestBotFlagsAreChecked(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		want string

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	rgame "rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
@@ -27,7 +28,7 @@ func TestAJournalWithoutSnapshotsFillsTheCacheAndSaysTheSame(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", cache)
 	rogueBinary(t) // built before any run is timed
 	game := filepath.Join(dir, "game.rogue")
-	_, snapErr, err := rgame.RecordBot(game, rgame.NewHeader(3, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), 20000, nil)
+	_, snapErr, err := rgame.RecordPlayer(game, rgame.NewHeader(3, "bot", journal.Options{Wizard: true, SyncEvery: 1 << 20}), content.Default(), bot.Strong{}, 20000, nil)
 	require.NoError(t, err)
 	require.NoError(t, snapErr)
 	// What the commands say with the game's own snapshots.

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/events/wire"
 	"rogue/game"
@@ -176,7 +177,7 @@ func botJournal(t *testing.T, seed uint64, n int) *journal.Memory {
 	require.NoError(t, err)
 	g, err := game.Start(m.Header(), content.Default(), m)
 	require.NoError(t, err)
-	require.NoError(t, g.PlayBot(n))
+	require.NoError(t, g.Play(bot.Strong{}, n))
 	return m
 }
 
@@ -208,6 +209,7 @@ func sharedDir(t *testing.T) string {
 }
 
 func TestBadJournalsGiveOneLineAndAnExitCodeOnEveryCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m := botJournal(t, 5, 10)
 	good := m.Bytes()

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -33,6 +34,7 @@ import (
 // the seed), verify must pass on it, and the game must continue from it:
 // OpenAppend drops only a torn tail and rewrites no earlier byte.
 func TestKillingTheBotAtRandomMomentsLosesAtMostTheTurnBeingWritten(t *testing.T) {
+	t.Parallel()
 	bin := rogueBinary(t)
 	rng := rand.New(rand.NewPCG(2026, 6))
 	dir := t.TempDir()
@@ -231,7 +233,7 @@ func continueKilledJournal(t *testing.T, path string, seed uint64, k killed, cut
 		g, err = game.Resume(s, f.Header(), f)
 	}
 	require.NoError(t, err)
-	require.NoError(t, g.PlayBot(keep+more))
+	require.NoError(t, g.Play(bot.Strong{}, keep+more))
 	require.NoError(t, f.Close())
 
 	final, err := os.ReadFile(path)
@@ -286,6 +288,6 @@ func botGame(t *testing.T, seed uint64, n int, size int64) botRun {
 		if g.State.Turn >= n && run.ends[len(run.ends)-1] >= size {
 			return run
 		}
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 	}
 }

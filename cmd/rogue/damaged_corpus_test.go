@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -256,41 +257,25 @@ func playOutcome(t *testing.T, path string, before []byte) string {
 }
 
 func TestEveryDamagedJournalIsReportedAndNoByteIsLost(t *testing.T) {
+	t.Parallel()
 	base, recs := damagedBase(t)
 	require.Equal(t, 400, len(recs))
-	var golden strings.Builder
 	cases := damagedCases()
 	require.GreaterOrEqual(t, len(cases), 40)
-	for i, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			if testing.Short() && strings.HasPrefix(c.name, "50 MB") {
-				t.Skip("the 50 MB case in -short")
-			}
-			dir := t.TempDir()
-			b := c.make(base, recs)
-			path := writeFile(t, dir, fmt.Sprintf("case-%02d.rogue", i), b)
-			fmt.Fprintf(&golden, "== %s\n", c.name)
-			for _, args := range [][]string{{"verify"}, {"replay", "--headless"}, {"dump"}, {"export", "--text", "-"}} {
-				got := runHere(append(args, path)...)
-				assertNoPanic(t, got)
-				fmt.Fprintf(&golden, "%-7s %d %s\n", args[0], got.Code, firstLine(got, dir))
-			}
-			fmt.Fprintf(&golden, "play    %s\n", playOutcome(t, path, b))
-			b, err := os.ReadFile(path) // as play left it
-			require.NoError(t, err)
-			got := runHere("salvage", path)
-			assertNoPanic(t, got)
-			fmt.Fprintf(&golden, "salvage %d %s\n", got.Code, strings.ReplaceAll(strings.TrimSpace(got.Stdout+got.Stderr), dir+"/", "DIR/"))
-			after, err := os.ReadFile(path)
-			require.NoError(t, err)
-			assert.True(t, bytes.Equal(b, after), "salvage never changes the journal")
-			if got.Code == 0 {
-				salvaged := strings.TrimSuffix(path, ".rogue") + ".salvaged.rogue"
-				v := runHere("verify", salvaged)
-				assert.Equal(t, 0, v.Code, "the salvaged journal verifies: %s", v.Stderr)
-				fmt.Fprintf(&golden, "salvaged journal: verify %d %s\n", v.Code, firstLine(v, dir))
-			}
-		})
+	// Each case writes its own part of the golden, in parallel: the
+	// parts are joined in the cases' order once all have run.
+	outcomes := make([]strings.Builder, len(cases))
+	t.Run("cases", func(t *testing.T) {
+		for i, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				damagedOutcome(t, i, c, base, recs, &outcomes[i])
+			})
+		}
+	})
+	var golden strings.Builder
+	for i := range outcomes {
+		golden.WriteString(outcomes[i].String())
 	}
 	if testing.Short() || t.Failed() {
 		return
@@ -302,4 +287,44 @@ func TestEveryDamagedJournalIsReportedAndNoByteIsLost(t *testing.T) {
 	want, err := os.ReadFile(file)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), golden.String())
+}
+
+// damagedOutcome runs case i, c made from the base journal, and writes
+// its part of the golden to golden.
+func damagedOutcome(t *testing.T, i int, c damagedCase, base []byte, recs []baseRecord, golden *strings.Builder) {
+	if testing.Short() && strings.HasPrefix(c.name, "50 MB") {
+		t.Skip("the 50 MB case in -short")
+	}
+	dir := t.TempDir()
+	b := c.make(base, recs)
+	path := writeFile(t, dir, fmt.Sprintf("case-%02d.rogue", i), b)
+	fmt.Fprintf(golden, "== %s\n", c.name)
+	// The commands that only read run at once (the 50 MB case reads its
+	// garbage in each); their lines go in this order.
+	reads := [][]string{{"verify"}, {"replay", "--headless"}, {"dump"}, {"export", "--text", "-"}}
+	runs := make([]ran, len(reads))
+	var wg sync.WaitGroup
+	for k, args := range reads {
+		wg.Go(func() { runs[k] = runHere(append(args, path)...) })
+	}
+	wg.Wait()
+	for k, got := range runs {
+		assertNoPanic(t, got)
+		fmt.Fprintf(golden, "%-7s %d %s\n", reads[k][0], got.Code, firstLine(got, dir))
+	}
+	fmt.Fprintf(golden, "play    %s\n", playOutcome(t, path, b))
+	b, err := os.ReadFile(path) // as play left it
+	require.NoError(t, err)
+	got := runHere("salvage", path)
+	assertNoPanic(t, got)
+	fmt.Fprintf(golden, "salvage %d %s\n", got.Code, strings.ReplaceAll(strings.TrimSpace(got.Stdout+got.Stderr), dir+"/", "DIR/"))
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(b, after), "salvage never changes the journal")
+	if got.Code == 0 {
+		salvaged := strings.TrimSuffix(path, ".rogue") + ".salvaged.rogue"
+		v := runHere("verify", salvaged)
+		assert.Equal(t, 0, v.Code, "the salvaged journal verifies: %s", v.Stderr)
+		fmt.Fprintf(golden, "salvaged journal: verify %d %s\n", v.Code, firstLine(v, dir))
+	}
 }

@@ -87,6 +87,7 @@ func e2eTurns(t *testing.T, path string) (hurt int, foe, key, where string, stac
 // by hand from the turns e2eTurns finds: one where the player is hurt
 // beside a Goblin or a Rat, one where it carries two items of a kind.
 func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
+	t.Parallel()
 	dir, bin := endToEnd(t)
 	tm := newTmux(t, dir)
 	botGame := func(turns string) string {

@@ -19,6 +19,7 @@ import (
 // exit line names again; damage is refused untouched; the salvaged
 // journal plays on; the replay of a damaged journal says so on screen.
 func TestDamagedJournalsInATerminal(t *testing.T) {
+	t.Parallel()
 	dir, bin := endToEnd(t)
 	tm := newTmux(t, dir)
 	base, recs := damagedBase(t)

@@ -14,21 +14,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// endToEnd skips the test without tmux or in -short, else builds the
-// real binary into a new folder and returns the folder and the binary.
+// endToEnd skips the test without tmux or in -short, else returns a new
+// folder with the real binary in it (rogueBinary's, built once) and the
+// binary's path there.
 func endToEnd(t *testing.T) (dir, bin string) {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the end-to-end test runs rogue in a tmux pane")
-	}
-	if testing.Short() {
-		t.Skip("the end-to-end test builds the binary and runs it under tmux")
-	}
-	dir = t.TempDir()
-	bin = filepath.Join(dir, "rogue")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
-	return dir, bin
+	dir = followTerminal(t)
+	return dir, filepath.Join(dir, "rogue")
 }
 
 // The end-to-end test runs the real binary in an 80x24 tmux pane, types
@@ -36,6 +28,7 @@ func endToEnd(t *testing.T) (dir, bin string) {
 // then rogue again continues on the same turn; the digest printed on
 // quitting is the one replay computes from the journal.
 func TestPlayingInATerminalSavesAndContinues(t *testing.T) {
+	t.Parallel()
 	dir, bin := endToEnd(t)
 	tm := newTmux(t, dir)
 

@@ -12,6 +12,7 @@ import (
 // "-" is the standard output for every export: the same bytes as the
 // file, and no file named "-".
 func TestAnExportToDashGoesToTheStandardOutput(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		flag string

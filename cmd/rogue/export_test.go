@@ -85,6 +85,7 @@ func checkCast(t *testing.T, b []byte) (map[string]any, []castEvent, []castEvent
 }
 
 func TestAnExportedAsciicastIsAValidV2Recording(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	journalPath := goldenJournal("short")
 	out := filepath.Join(dir, "short.cast")
@@ -114,6 +115,7 @@ func TestAnExportedAsciicastIsAValidV2Recording(t *testing.T) {
 }
 
 func TestAnAsciicastTakesItsTurnsAndSpeed(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cases := []struct {
 		name   string
@@ -145,6 +147,7 @@ func TestAnAsciicastTakesItsTurnsAndSpeed(t *testing.T) {
 }
 
 func TestExportingTwiceGivesTheSameFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var files [][]byte
 	for _, name := range []string{"a.cast", "b.cast"} {
@@ -192,6 +195,7 @@ func goldenScreens(t *testing.T, name string) map[int]string {
 // screens in the golden corpus, at every marked turn and at the end of
 // every journal.
 func TestExportTextIsTheGameScreenAtThatTurn(t *testing.T) {
+	t.Parallel()
 	paths, err := filepath.Glob(filepath.Join("..", "..", "golden", "testdata", "*.rogue"))
 	require.NoError(t, err)
 	require.NotEmpty(t, paths)
@@ -210,6 +214,7 @@ func TestExportTextIsTheGameScreenAtThatTurn(t *testing.T) {
 }
 
 func TestExportFlagsGoBeforeAndAfterTheFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	j := goldenJournal("short")
 	orders := [][]string{
@@ -239,6 +244,7 @@ func TestExportFlagsGoBeforeAndAfterTheFile(t *testing.T) {
 }
 
 func TestBadExportsGiveOneLineAndAnExitCode(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	j := goldenJournal("short")
 	journalBytes, err := os.ReadFile(j)
@@ -298,6 +304,7 @@ func TestBadExportsGiveOneLineAndAnExitCode(t *testing.T) {
 }
 
 func TestAReplayOfAJournalWithNoTurnsSaysSoWithoutATerminal(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "empty.rogue")
 	f, err := journal.Create(path, game.NewHeader(1, "bot", journal.Options{}))
 	require.NoError(t, err)
@@ -311,6 +318,7 @@ func TestAReplayOfAJournalWithNoTurnsSaysSoWithoutATerminal(t *testing.T) {
 // torn or corrupt end (the whole turns before it export); and a journal
 // played under newer rules exports as it was played.
 func TestJournalsFromElsewhereExportAsTheyReplay(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	m := botJournal(t, 5, 10)
 	good := m.Bytes()

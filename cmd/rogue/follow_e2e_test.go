@@ -13,13 +13,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
 )
 
-// followTerminal skips without tmux or in -short, else gives a folder
-// with the real binary in it.
+// followTerminal skips without tmux or in -short, else gives a new
+// folder with the real binary in it (a link to rogueBinary's).
 func followTerminal(t *testing.T) string {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -43,7 +44,7 @@ func gameRecords(t *testing.T, seed uint64, turns int) ([]byte, []int64) {
 	require.NoError(t, err)
 	ends := []int64{int64(len(m.Bytes()))} // turn 0, the game's beginning
 	for g.State.Turn < turns && !g.State.Over {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 		ends = append(ends, int64(len(m.Bytes())))
 	}
 	return m.Bytes(), ends
@@ -67,7 +68,8 @@ func appendFile(t *testing.T, path string, b []byte) {
 // replay says, without crashing, when the journal is deleted, cut short
 // or damaged under it.
 func TestFollowingAJournalBeingWrittenInATerminal(t *testing.T) {
-	dir := followTerminal(t)
+	t.Parallel()
+	followTerminal(t) // skips without tmux
 	b, ends := gameRecords(t, 3, 60)
 	// ends[i] is where turn i ends, as the screen numbers turns.
 	cases := []struct {
@@ -90,6 +92,8 @@ func TestFollowingAJournalBeingWrittenInATerminal(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := followTerminal(t) // each case its own folder and tmux server
 			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".rogue")
 			require.NoError(t, os.WriteFile(path, b[:ends[9]], 0o644))
 			tm := newTmux(t, dir)
@@ -140,6 +144,7 @@ func lastLine(s string) string {
 // (--sync-every 1, as a person's game is written): the replay goes on to
 // the bot's last turn, and says so when the journal is deleted after.
 func TestFollowingTheBotInATerminal(t *testing.T) {
+	t.Parallel()
 	dir := followTerminal(t)
 	tm := newTmux(t, dir)
 	path := filepath.Join(dir, "bot.rogue")

@@ -30,6 +30,7 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestEveryWayOfAskingForHelpListsTheCommands(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		args []string
@@ -51,6 +52,7 @@ func TestEveryWayOfAskingForHelpListsTheCommands(t *testing.T) {
 }
 
 func TestTheListOfCommandsNamesEveryCommand(t *testing.T) {
+	t.Parallel()
 	got := runHere("help").Stdout
 	for _, c := range commands() {
 		assert.Regexp(t, regexp.MustCompile(`(?m)^  `+c.Name+` +`+regexp.QuoteMeta(c.Summary)+`$`), got)
@@ -60,6 +62,7 @@ func TestTheListOfCommandsNamesEveryCommand(t *testing.T) {
 // rogue help CMD, rogue CMD -h and rogue CMD --help all print the same
 // help on the standard output, exit 0 and do nothing else.
 func TestACommandsHelpGivesItsSynopsisAnExampleAndItsFlags(t *testing.T) {
+	t.Parallel()
 	for _, c := range commands() {
 		t.Run(c.Name, func(t *testing.T) {
 			help := runHere("help", c.Name)
@@ -75,6 +78,7 @@ func TestACommandsHelpGivesItsSynopsisAnExampleAndItsFlags(t *testing.T) {
 }
 
 func TestHelpForWhatIsNotACommandIsAUsageError(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		args []string
@@ -95,6 +99,7 @@ func TestHelpForWhatIsNotACommandIsAUsageError(t *testing.T) {
 }
 
 func TestVersionSaysTheBuildTheFormatsTheRulesAndThePRNG(t *testing.T) {
+	t.Parallel()
 	got := runHere("version")
 	require.Equal(t, 0, got.Code, got.Stderr)
 	assert.Regexp(t, `^rogue (devel|devel [0-9a-f]{1,12}(\+modified)?|v\S+) \(go\S+ \w+/\w+\); journal formats 1 to 4 \(new games in 4\); rules 1 to 3; PRNG splitmix64-counter/1\n$`, got.Stdout)
@@ -103,6 +108,7 @@ func TestVersionSaysTheBuildTheFormatsTheRulesAndThePRNG(t *testing.T) {
 }
 
 func TestDashDashVersionPrintsWhatVersionPrints(t *testing.T) {
+	t.Parallel()
 	want := runHere("version")
 	require.Equal(t, ran{Stdout: buildinfo.Line() + "\n"}, want)
 	for _, arg := range []string{"--version", "-version"} {
@@ -113,6 +119,7 @@ func TestDashDashVersionPrintsWhatVersionPrints(t *testing.T) {
 }
 
 func TestAFlagOfNoCommandGetsRoguesUsageLineNotPlays(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		args []string

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -74,6 +75,7 @@ func checkStoppedBot(t *testing.T, got ran, path string, seed uint64, why string
 }
 
 func TestAFullDiskStopsTheGameWithEveryCommittedTurnKept(t *testing.T) {
+	t.Parallel()
 	dir := mountTmpfs(t, 16<<10)
 	path := filepath.Join(dir, "full.rogue")
 	got := runRogue(t, nil, "bot", "--seed", "3", "--turns", "100000", "--wizard", "--sync-every", "1", "--out", path)
@@ -96,7 +98,7 @@ func TestAFullDiskStopsTheGameWithEveryCommittedTurnKept(t *testing.T) {
 	require.NoError(t, err)
 	digest := s.Digest()
 	for range 3 {
-		err := g.BotTurn()
+		err := g.PlayerTurn(bot.Strong{})
 		require.Error(t, err)
 		assert.True(t, errors.Is(err, journal.ErrBroken), "%v", err)
 		assert.True(t, errors.Is(err, syscall.ENOSPC), "%v", err)
@@ -110,6 +112,7 @@ func TestAFullDiskStopsTheGameWithEveryCommittedTurnKept(t *testing.T) {
 }
 
 func TestAFileSizeLimitStopsTheBotLikeAFullDisk(t *testing.T) {
+	t.Parallel()
 	prlimit, err := exec.LookPath("prlimit")
 	if err != nil {
 		t.Skip("no prlimit here")
@@ -135,6 +138,7 @@ func unprivileged(t *testing.T) []string {
 }
 
 func TestJournalsThatMayNotBeReadOrWrittenGiveOneLine(t *testing.T) {
+	t.Parallel()
 	as := unprivileged(t)
 	dir := sharedDir(t)
 	secret := writeFile(t, dir, "secret.rogue", botJournal(t, 5, 5).Bytes())
@@ -167,6 +171,7 @@ func TestJournalsThatMayNotBeReadOrWrittenGiveOneLine(t *testing.T) {
 }
 
 func TestAJournalOnAReadOnlyFileSystemReplaysButIsNotContinued(t *testing.T) {
+	t.Parallel()
 	src := t.TempDir()
 	m := botJournal(t, 6, 20)
 	path := writeFile(t, src, "game.rogue", m.Bytes())
@@ -200,6 +205,7 @@ func TestAJournalOnAReadOnlyFileSystemReplaysButIsNotContinued(t *testing.T) {
 }
 
 func TestAJournalPathThatIsADirectoryIsRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	assert.Equal(t, ran{Code: 1, Stderr: "rogue bot: journal " + dir + ": is a directory\n"},
 		runRogue(t, nil, "bot", "--turns", "5", "--out", dir))
@@ -211,6 +217,7 @@ func TestAJournalPathThatIsADirectoryIsRefused(t *testing.T) {
 }
 
 func TestAJournalAnotherProcessIsWritingIsLockedButReadable(t *testing.T) {
+	t.Parallel()
 	bin := rogueBinary(t)
 	path := filepath.Join(t.TempDir(), "busy.rogue")
 	cmd := exec.Command(bin, "bot", "--seed", "8", "--turns", "100000", "--wizard", "--sync-every", "1", "--out", path)
@@ -239,13 +246,14 @@ func TestAJournalAnotherProcessIsWritingIsLockedButReadable(t *testing.T) {
 }
 
 func TestATornTailThatCannotBeKeptAsideIsNotCut(t *testing.T) {
+	t.Parallel()
 	dir := mountTmpfs(t, 16<<10)
 	m, err := journal.NewMemory(game.NewHeader(9, "bot", journal.Options{Wizard: true}))
 	require.NoError(t, err)
 	g, err := game.Start(m.Header(), content.Default(), m)
 	require.NoError(t, err)
 	for len(m.Bytes()) < 13<<10 {
-		require.NoError(t, g.BotTurn())
+		require.NoError(t, g.PlayerTurn(bot.Strong{}))
 	}
 	r, err := m.Reader()
 	require.NoError(t, err)
@@ -273,6 +281,7 @@ func TestATornTailThatCannotBeKeptAsideIsNotCut(t *testing.T) {
 }
 
 func TestANamedPipeGivenAsAJournalIsRefusedAtOnce(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "pipe.rogue")
 	require.NoError(t, syscall.Mkfifo(path, 0o644))
 	for _, cmd := range [][]string{{"replay", "--headless"}, {"verify"}, {"dump"}} {

@@ -19,6 +19,7 @@ import (
 
 	"rogue/internal/buildinfo"
 	"rogue/internal/cli"
+	"rogue/internal/terminal"
 	"rogue/play"
 )
 
@@ -30,7 +31,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			restoreTerminal()
+			terminal.Restore()
 			path := play.WriteCrashReport(buildinfo.Line(), r, debug.Stack())
 			fmt.Fprintf(stderr, "rogue: internal error: %v (details in %s); your journal is safe\n", r, path)
 			code = 70

@@ -18,6 +18,7 @@ import (
 // the journal --out FILE writes but for its creation time, and says what
 // it did on stderr.
 func TestTheBotsJournalGoesToTheStandardOutputWithOutDash(t *testing.T) {
+	t.Parallel()
 	got := runHere("bot", "--seed", "5", "--turns", "50", "--out", "-")
 	require.Equal(t, 0, got.Code, got.Stderr)
 	r, err := journal.NewBytesReader([]byte(got.Stdout))
@@ -39,6 +40,7 @@ func TestTheBotsJournalGoesToTheStandardOutputWithOutDash(t *testing.T) {
 }
 
 func TestManyBotGamesCannotGoToTheStandardOutput(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, ran{Code: 2, Stderr: "rogue bot: --out - is one journal: with --games, --out names a directory\n"},
 		runHere("bot", "--games", "2", "--out", "-"))
 }

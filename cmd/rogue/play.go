@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rogue/internal/buildinfo"
+	"rogue/internal/terminal"
 	"rogue/play"
 )
 
@@ -49,7 +50,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return usageError("--turn must be a turn number, 1 or more, got %d", *turn)
 	}
 	line, err := play.Run(play.Options{Journal: *path, New: *fresh || seedSet, Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
-		Version: buildinfo.Line(), OnTerminal: onTerminal})
+		Version: buildinfo.Line(), OnTerminal: terminal.Run})
 	if line != "" {
 		fmt.Fprintln(stdout, line)
 	}

@@ -20,6 +20,7 @@ var readmeScreen = regexp.MustCompile("`rogue export --text - --turn ([0-9]+) (g
 // what rogue export draws from a golden journal of the repository, so a
 // change to the view or the journal shows up here.
 func TestTheREADMEsScreenIsWhatExportDrawsFromItsJournal(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "README.md")
 	readme, err := os.ReadFile(path)
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"rogue/internal/buildinfo"
+	"rogue/internal/terminal"
 	"rogue/play"
 )
 
@@ -26,7 +27,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		return usageError("--follow shows the game as it is written: it goes without --headless")
 	}
 	if !*headless {
-		return play.Replay(path, *to, stdout, stderr, play.Options{Now: time.Now, Version: buildinfo.Line(), OnTerminal: onTerminal, Follow: *follow})
+		return play.Replay(path, *to, stdout, stderr, play.Options{Now: time.Now, Version: buildinfo.Line(), OnTerminal: terminal.Run, Follow: *follow})
 	}
 	return play.ReplaySummary(path, *to, stdout, stderr)
 }

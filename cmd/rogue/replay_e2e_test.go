@@ -20,6 +20,7 @@ func goldenJournal(name string) string {
 // to a turn, steps back, opens the inventory, goes to the end and quits,
 // and the journal is as it was, with nothing written beside it.
 func TestWatchingAReplayInATerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed: the end-to-end test runs rogue in a tmux pane")
 	}

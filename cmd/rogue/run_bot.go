@@ -6,10 +6,9 @@ import (
 	"rogue/bot"
 	"rogue/botgames"
 	"rogue/events"
-	"rogue/game"
+	"rogue/internal/terminal"
 	"rogue/journal"
 	"rogue/play"
-	"rogue/reducer/content"
 )
 
 // runBot is `rogue bot`: one bot game into a journal, or many (botgames).
@@ -30,35 +29,6 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q", pos[0])
 	}
-	if *games < 1 {
-		return usageError("--games must be at least 1, got %d", *games)
-	}
-	if *out == "" && *games == 1 {
-		return usageError("--out FILE is required: the journal to write")
-	}
-	if *turns < 1 {
-		return usageError("--turns must be at least 1, got %d", *turns)
-	}
-	if *syncEvery < 1 {
-		return usageError("--sync-every must be at least 1, got %d", *syncEvery)
-	}
-	if _, err := content.ForRules(*rules); err != nil {
-		return usageError("--rules: %v", err)
-	}
-	p, err := botgames.NewPlayer(*player)
-	if err != nil {
-		return usageError("--player: %v", err)
-	}
-	opts := journal.Options{Wizard: *wizard, SyncEvery: *syncEvery}
-	if *games > 1 {
-		if *out == "-" {
-			return usageError("--out - is one journal: with --games, --out names a directory")
-		}
-		return botgames.Run(botgames.Games{First: *seed, Games: *games, Turns: *turns, Rules: *rules, Player: *player, Opts: opts}, *out, stdout, stderr, isTerminal(stderr))
-	}
-	h, err := game.NewHeaderRules(*seed, "bot", opts, *rules)
-	if err != nil {
-		return usageError("--rules: %v", err)
-	}
-	return botgames.One(h, p, *out, *turns, stdout, stderr, play.SummaryLine)
+	run := botgames.Games{First: *seed, Games: *games, Turns: *turns, Rules: *rules, Player: *player, Opts: journal.Options{Wizard: *wizard, SyncEvery: *syncEvery}}
+	return botgames.Bot(run, *out, stdout, stderr, terminal.Is(stderr), play.SummaryLine)
 }

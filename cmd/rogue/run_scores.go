@@ -2,7 +2,7 @@ package main
 
 import (
 	"io"
-	"os"
+	"strings"
 
 	"rogue/play"
 )
@@ -19,23 +19,8 @@ func runScores(args []string, stdout, stderr io.Writer) error {
 	if *top < 1 {
 		return usageError("--top must be a number of games (1 or more), got %d", *top)
 	}
-	var dir string
-	switch len(pos) {
-	case 0:
-		if dir, err = play.DataDir(); err != nil {
-			return err
-		}
-	case 1:
-		dir = pos[0]
-		info, err := os.Stat(dir)
-		if err != nil {
-			return fail(1, "%v", err)
-		}
-		if !info.IsDir() {
-			return usageError("%s is not a folder: name the folder of journals to rank", dir)
-		}
-	default:
+	if len(pos) > 1 {
 		return usageError("one folder at a time, got %d", len(pos))
 	}
-	return play.PrintScores(dir, *top, stdout)
+	return play.PrintScores(strings.Join(pos, ""), *top, stdout)
 }

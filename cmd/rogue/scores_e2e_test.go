@@ -17,6 +17,7 @@ import (
 // back to the menu; a damaged journal is named, not ranked, and no journal
 // changes by a byte.
 func TestTheHallOfFameInATerminal(t *testing.T) {
+	t.Parallel()
 	dir, bin := endToEnd(t)
 	tm := newTmux(t, dir)
 	data := filepath.Join(dir, "data", "rogue")
@@ -68,6 +69,7 @@ func TestTheHallOfFameInATerminal(t *testing.T) {
 // rogue scores refuses a command line it cannot run with one line and
 // exit 2, and ranks the folder it is given.
 func TestScoresTakesAFolderAndTop(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	b, err := os.ReadFile(goldenJournal("starved"))
 	require.NoError(t, err)

@@ -135,6 +135,7 @@ func gunzip(t *testing.T, b []byte) []byte {
 // journal growing as a game writes it, a 404 once it is deleted; it
 // writes nothing in the folder, and stops on an interrupt.
 func TestServingThePageAndTheJournalsFromTheRealBinary(t *testing.T) {
+	t.Parallel()
 	page := builtPage(t)
 	bin := pageBuild(t, page)
 	dir := t.TempDir()
@@ -231,6 +232,7 @@ func snapshotFolder(t *testing.T, dir string) map[string]string {
 // --follow prints the address that follows the newest journal, and an
 // address not on loopback is warned about.
 func TestServeFollowAndANonLoopbackAddressAreSaidWhenItStarts(t *testing.T) {
+	t.Parallel()
 	bin := pageBuild(t, builtPage(t))
 	dir := t.TempDir()
 	b, _ := gameRecords(t, 3, 10)
@@ -246,6 +248,7 @@ func TestServeFollowAndANonLoopbackAddressAreSaidWhenItStarts(t *testing.T) {
 // A rogue built without the wasm says so in one line, and how to build
 // it in.
 func TestServeWithoutTheWasmSaysHowToBuildIt(t *testing.T) {
+	t.Parallel()
 	bin := pageBuild(t, map[string][]byte{web.WasmName: nil, "wasm_exec.js": nil})
 	out, err := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", t.TempDir()).CombinedOutput()
 	var exit *exec.ExitError

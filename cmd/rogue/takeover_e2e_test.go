@@ -21,6 +21,7 @@ import (
 // and replays to the digest printed on quitting, and the parent is the
 // same bytes as before.
 func TestTakingOverAReplayPlaysOnInANewJournalThatVerifies(t *testing.T) {
+	t.Parallel()
 	dir, bin := endToEnd(t)
 	tm := newTmux(t, dir)
 	parent := filepath.Join(dir, "parent.rogue")
@@ -66,6 +67,7 @@ func TestTakingOverAReplayPlaysOnInANewJournalThatVerifies(t *testing.T) {
 // rogue play --from FILE --turn N takes over without the replay: the game
 // opens at that turn in a new journal, and quitting says where it is.
 func TestPlayFromATurnOpensTheGameThere(t *testing.T) {
+	t.Parallel()
 	dir, _ := endToEnd(t)
 	tm := newTmux(t, dir)
 	parent := filepath.Join(dir, "parent.rogue")

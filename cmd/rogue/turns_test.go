@@ -37,6 +37,7 @@ func replayScreen(t *testing.T, path string, n int) string {
 // replay's bar, export --text's game over screen, the morgue (the death
 // summary), the status line one turn before, and verify's count of turns.
 func TestADeathHasTheSameTurnNumberInEveryOutput(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"r2-slain", "slain", "fireball-self", "starved"} {
 		t.Run(name, func(t *testing.T) {
 			path := goldenJournal(name)
@@ -85,6 +86,7 @@ func TestADeathHasTheSameTurnNumberInEveryOutput(t *testing.T) {
 // with a note, a damaged one's turns before the damage with exit 3, and
 // refuses to be mixed with --json.
 func TestDumpMorgueOfEveryKindOfJournal(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	whole, err := os.ReadFile(goldenJournal("r2-slain"))
 	require.NoError(t, err)

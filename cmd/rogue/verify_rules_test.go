@@ -11,6 +11,7 @@ import (
 // verify re-simulates a journal under its own rules unless --rules names
 // others; under others it names the first divergence and exits 1.
 func TestVerifyUnderTheJournalsRulesOrTheOnesNamed(t *testing.T) {
+	t.Parallel()
 	rules1 := filepath.Join("..", "..", "golden", "testdata", "short.rogue")
 	rules2 := filepath.Join("..", "..", "golden", "testdata", "r2-short.rogue")
 	cases := []struct {

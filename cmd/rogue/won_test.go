@@ -13,6 +13,7 @@ import (
 // is the top one rather than counting experience to a level that cannot
 // come.
 func TestTheSummaryOfAGameWonSaysWonAndTheTopLevel(t *testing.T) {
+	t.Parallel()
 	got := runHere("replay", "--headless", filepath.Join("..", "..", "golden", "testdata", "r3-won.rogue"))
 	require.Equal(t, 0, got.Code, got.Stderr)
 	var lines []string

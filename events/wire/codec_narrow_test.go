@@ -14,6 +14,7 @@ import (
 // would be -1, the length of nil). Decode is called without CheckTurn,
 // which would refuse these first.
 func TestHugeArrayLengthsAreRefusedTheSameOnEveryPlatform(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		format  int

@@ -42,6 +42,7 @@ func readBoth(b []byte, raw func(*reader) (any, error), lib func(*msgpack.Decode
 // fail with the same messages: every leading byte, followed by nothing, by
 // too few bytes and by enough.
 func TestRawReadsAgreeWithMsgpack(t *testing.T) {
+	t.Parallel()
 	reads := []struct {
 		name string
 		raw  func(*reader) (any, error)
@@ -78,6 +79,7 @@ func TestRawReadsAgreeWithMsgpack(t *testing.T) {
 // Every fact and command type is handed out from a slab of its own type,
 // and values handed out are never handed out again.
 func TestSlabsHandOutFreshValuesOfTheRightType(t *testing.T) {
+	t.Parallel()
 	var s slabs
 	for _, code := range events.FactCodes() {
 		name := events.FactName(code)
@@ -99,6 +101,7 @@ func TestSlabsHandOutFreshValuesOfTheRightType(t *testing.T) {
 // A turn decoded into the same Turn twice keeps the facts of the first
 // decode intact: a caller may hold on to them.
 func TestDecodedFactsStayValidAfterTheNextDecode(t *testing.T) {
+	t.Parallel()
 	d := NewTurnDecoder()
 	first, err := EncodeTurn(&events.Turn{Command: &events.Move{Dir: events.East}, Facts: []events.Fact{&events.Moved{Actor: 1, Dir: events.East}}})
 	if err != nil {
@@ -120,6 +123,7 @@ func TestDecodedFactsStayValidAfterTheNextDecode(t *testing.T) {
 // A recycling decoder hands the previous turn's values out again, zeroed:
 // a Use without a target after one with a target has no target.
 func TestARecyclingDecoderZeroesWhatItHandsOutAgain(t *testing.T) {
+	t.Parallel()
 	d := NewTurnDecoder()
 	d.Recycle(true)
 	enc := func(tr events.Turn) []byte {
@@ -144,6 +148,7 @@ func TestARecyclingDecoderZeroesWhatItHandsOutAgain(t *testing.T) {
 // after another and between longer turns, gives each turn whole: what t
 // kept from the turn before (the same values, or others) never shows.
 func TestARecyclingDecoderGivesEachTurnOfOneByteWhole(t *testing.T) {
+	t.Parallel()
 	turns := []events.Turn{
 		{Command: &events.Move{Dir: events.East}, Facts: []events.Fact{&events.Moved{Actor: events.PlayerID, Dir: events.East}}},
 		{Command: &events.Move{Dir: events.West}, Facts: []events.Fact{&events.Moved{Actor: events.PlayerID, Dir: events.West}}},

@@ -24,6 +24,7 @@ func formats() []int {
 }
 
 func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
+	t.Parallel()
 	facts := eventstest.Facts()
 	codes := map[events.FactCode]bool{}
 	for _, f := range facts {
@@ -46,6 +47,7 @@ func TestEveryFactAndCommandSurvivesARoundTripInEveryFormat(t *testing.T) {
 }
 
 func TestAPlainMoveIsSmall(t *testing.T) {
+	t.Parallel()
 	move := events.Turn{Command: &events.Move{Dir: events.North}, Facts: []events.Fact{&events.Moved{Actor: 1, Dir: events.North}}}
 	v1, err := NewTurnEncoderFor(1).Encode(&move)
 	require.NoError(t, err)
@@ -69,6 +71,7 @@ func TestAPlainMoveIsSmall(t *testing.T) {
 // id out, and a thing on the floor its holder and slot, a held one its
 // position and hit points.
 func TestTheSpawnsOfALevelAreShort(t *testing.T) {
+	t.Parallel()
 	turn := events.Turn{Command: &events.Descend{}, Draws: 9, Facts: []events.Fact{
 		&events.Spawned{ID: 300, Kind: 7, Pos: events.Pos{X: 10, Y: 4}, HP: 12},
 		&events.Spawned{ID: 301, Kind: 2, Holder: 300, Slot: events.MainHand},
@@ -105,6 +108,7 @@ func TestTheSpawnsOfALevelAreShort(t *testing.T) {
 }
 
 func TestAFormatThisProgramDoesNotKnowIsRefused(t *testing.T) {
+	t.Parallel()
 	_, err := NewTurnEncoderFor(5).Encode(&events.Turn{Command: &events.Wait{}})
 	assert.EqualError(t, err, "format 5 is not one this program writes (1 to 4)")
 	assert.EqualError(t, NewTurnDecoderFor(0).Decode([]byte{0x03, 0x00}, &events.Turn{}), "turn: format 0 is not one this program reads (1 to 4)")
@@ -113,6 +117,7 @@ func TestAFormatThisProgramDoesNotKnowIsRefused(t *testing.T) {
 }
 
 func TestDecodeNamesWhatIsWrong(t *testing.T) {
+	t.Parallel()
 	// enc is a format 1 payload: one array of v.
 	enc := func(v ...any) []byte {
 		b, err := msgpack.Marshal(v)
@@ -191,6 +196,7 @@ func TestDecodeNamesWhatIsWrong(t *testing.T) {
 }
 
 func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		payload []byte
@@ -216,6 +222,7 @@ func TestCheckShapeRefusesBombsBeforeTheDecoderSeesThem(t *testing.T) {
 }
 
 func TestCheckTurnOfFormat2AllowsOnlyListsInsideFacts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		payload []byte
@@ -236,6 +243,7 @@ func TestCheckTurnOfFormat2AllowsOnlyListsInsideFacts(t *testing.T) {
 }
 
 func TestWhatWouldNotDecodeDoesNotEncode(t *testing.T) {
+	t.Parallel()
 	rooms := make([]events.Rect, events.MaxRooms+1)
 	cases := []struct {
 		name string

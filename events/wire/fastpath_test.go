@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/bot"
 	"rogue/events"
 	"rogue/events/wire"
 	"rogue/game"
@@ -33,6 +34,7 @@ func (p *payloads) Append(t *events.Turn) error {
 // handing a turn over to the slow path, and to exactly the turn the slow
 // path reads.
 func TestFormat4FastPathReadsBotGamesAsTheSlowPathDoes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		seed   uint64
@@ -51,7 +53,7 @@ func TestFormat4FastPathReadsBotGamesAsTheSlowPathDoes(t *testing.T) {
 			rec := &payloads{enc: wire.NewTurnEncoderFor(h.FormatVersion)}
 			g, err := game.Start(h, content.Default(), rec)
 			require.NoError(t, err)
-			require.NoError(t, g.PlayBot(c.turns))
+			require.NoError(t, g.Play(bot.Strong{}, c.turns))
 			require.Greater(t, len(rec.all), 100)
 
 			fast, slow, alone := wire.NewTurnDecoderFor(4), wire.NewTurnDecoderFor(4), wire.NewTurnDecoderFor(4)
@@ -71,6 +73,7 @@ func TestFormat4FastPathReadsBotGamesAsTheSlowPathDoes(t *testing.T) {
 // The fast path gives up on what the slow path refuses, so that the error
 // is the slow path's, naming the fact and field.
 func TestFormat4FastPathLeavesTheErrorsToTheSlowPath(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		payload []byte
@@ -113,7 +116,7 @@ func botPayloads(tb testing.TB) [][]byte {
 		rec := &payloads{enc: wire.NewTurnEncoderFor(h.FormatVersion)}
 		played, err := game.Start(h, content.Default(), rec)
 		require.NoError(tb, err)
-		require.NoError(tb, played.PlayBot(1500))
+		require.NoError(tb, played.Play(bot.Strong{}, 1500))
 		for _, p := range rec.all {
 			if !seen[string(p)] && len(out) < 400 {
 				seen[string(p)] = true
@@ -220,6 +223,7 @@ func dirtyTurn(tb testing.TB) []byte {
 // one more fact is refused with the slow path's words, whatever room the
 // Turn read into already has.
 func TestFormat4FastPathStopsAtTheMostFactsATurnHolds(t *testing.T) {
+	t.Parallel()
 	payload := func(facts int) []byte {
 		p := []byte{0x68} // Wait, no draws
 		for range facts {
@@ -270,6 +274,7 @@ func TestFormat4FastPathStopsAtTheMostFactsATurnHolds(t *testing.T) {
 // byte it does not take it leaves to Decode, t untouched; and a decoder
 // that does not recycle takes none.
 func TestDecodeByteGivesTheTurnDecodeGives(t *testing.T) {
+	t.Parallel()
 	many := []byte{0x4e, 0x5b, 0x29, 0x5c, 0x2b, 0x5d, 0x2c} // a step, three monsters moving
 	before := []struct {
 		name    string

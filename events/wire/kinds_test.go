@@ -13,6 +13,7 @@ import (
 // is an opener, a command's code or a Move shorthand, and each kind's
 // bytes are the ones fast4's cases take them for.
 func TestKinds4GivesEveryFirstByteOfAFormat4Turn(t *testing.T) {
+	t.Parallel()
 	for b := range 256 {
 		var want uint8
 		switch {

@@ -13,6 +13,7 @@ import (
 // Format 4's shorthands, each on the turn it was made for: what it writes,
 // and that it reads back as exactly the turn it was given.
 func TestFormat4WritesTheCommonestTurnsInAFewBytes(t *testing.T) {
+	t.Parallel()
 	goblin, orc := events.EntityID(300), events.EntityID(301)
 	cases := []struct {
 		name string
@@ -115,6 +116,7 @@ func TestFormat4WritesTheCommonestTurnsInAFewBytes(t *testing.T) {
 // Format 4 reads every format 3 payload as format 3 does: its codes keep
 // their meaning.
 func TestFormat4ReadsFormat3sCodes(t *testing.T) {
+	t.Parallel()
 	for _, c := range eventstest.Commands() {
 		in := events.Turn{Command: c, Draws: 300, Facts: eventstest.Facts()}
 		b, err := NewTurnEncoderFor(3).Encode(&in)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestTheBuildIsTheModuleVersionElseTheRevisionElseDevel(t *testing.T) {
+	t.Parallel()
 	rev := "1fa1a5d2c3e4b5a6978800112233445566778899"
 	cases := []struct {
 		name string

@@ -12,6 +12,7 @@ import (
 )
 
 func TestFlagsMayComeBeforeBetweenAndAfterTheFiles(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		args []string
@@ -35,6 +36,7 @@ func TestFlagsMayComeBeforeBetweenAndAfterTheFiles(t *testing.T) {
 }
 
 func TestABadFlagIsOneLineAndExitTwo(t *testing.T) {
+	t.Parallel()
 	fs := NewFlags("rogue", "replay")
 	fs.Int("to", -1, "")
 	_, err := Parse(fs, []string{"--to", "soon", "game.rogue"})
@@ -44,6 +46,7 @@ func TestABadFlagIsOneLineAndExitTwo(t *testing.T) {
 }
 
 func TestDashHIsARequestForTheCommandsHelp(t *testing.T) {
+	t.Parallel()
 	fs := NewFlags("rogue", "replay")
 	_, err := Parse(fs, []string{"game.rogue", "-h"})
 	var he *helpRequest
@@ -53,6 +56,7 @@ func TestDashHIsARequestForTheCommandsHelp(t *testing.T) {
 }
 
 func TestOneFileWantsExactlyOne(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		pos  []string
@@ -86,6 +90,7 @@ func testProgram(run func(args []string, stdout, stderr io.Writer) error) *Progr
 }
 
 func TestRunTurnsWhatACommandReturnsIntoAnExitCodeAndOneLine(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name       string
 		args       []string
@@ -111,6 +116,7 @@ func TestRunTurnsWhatACommandReturnsIntoAnExitCodeAndOneLine(t *testing.T) {
 }
 
 func TestACommandsHelpShowsItsSynopsisExamplesAndFlags(t *testing.T) {
+	t.Parallel()
 	p := testProgram(func(args []string, stdout, stderr io.Writer) error {
 		fs := NewFlags("prog", "go")
 		fs.Int("far", 3, "how far to go")
@@ -139,6 +145,7 @@ Flags may come before or after the file, with one dash or two.
 }
 
 func TestACommandsNotesFollowItsSummary(t *testing.T) {
+	t.Parallel()
 	p := testProgram(func(args []string, stdout, stderr io.Writer) error {
 		_, err := Parse(NewFlags("prog", "go"), args)
 		return err

@@ -37,6 +37,7 @@ func twoCommands() *Program {
 }
 
 func TestAnAliasRunsItsCommandWithTheRestOfTheArguments(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		args []string
@@ -56,6 +57,7 @@ func TestAnAliasRunsItsCommandWithTheRestOfTheArguments(t *testing.T) {
 }
 
 func TestAFlagOfNoCommandGetsTheProgramsUsageLine(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name       string
 		args       []string

@@ -12,6 +12,7 @@ import (
 )
 
 func TestItDecodesEveryShapeTheCodecWrites(t *testing.T) {
+	t.Parallel()
 	facts := eventstest.Facts()
 	require.Len(t, facts, len(events.FactCodes()))
 	d := NewDecoder()

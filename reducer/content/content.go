@@ -1,6 +1,9 @@
 // Package content holds the game's data tables (monsters, items, the spawn
-// table and the numbers of the rules), embedded as JSON and validated when
-// loaded. Changing a number here changes the game without changing code;
+// table and the numbers of the rules), written as JSON (data/rulesN/ for
+// rules version N) and validated when loaded; the tables of every rules
+// version are compiled into the program as Go (tables.go, which go
+// generate writes from the JSON), so that a start decodes nothing.
+// Changing a number here changes the game without changing code;
 // changing one also changes what re-simulation decides, so it goes with a
 // new events.RulesVersion.
 //
@@ -10,7 +13,6 @@ package content
 
 import (
 	"bytes"
-	"embed"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -20,8 +22,7 @@ import (
 	"rogue/events"
 )
 
-//go:embed data/rules*/*.json
-var embedded embed.FS
+//go:generate go test -run ^TestTheCompiledTablesAreWhatTheJSONSays$ -update-tables
 
 // Dice is NdS: N dice of S sides.
 type Dice struct{ N, Sides int }
@@ -399,38 +400,17 @@ func (t *Tables) ByName(name string) (int, bool) {
 	return 0, false
 }
 
-// byRules holds the embedded tables of every rules version this program
-// has, index v-1 for version v, loaded and validated once.
-var byRules []*Tables
-
-func init() {
-	for v := 1; ; v++ {
-		dir := fmt.Sprintf("data/rules%d", v)
-		if _, err := fs.Stat(embedded, dir); err != nil {
-			break
-		}
-		t, err := load(embedded, dir, v)
-		if err != nil {
-			panic("content: the embedded tables are broken: " + err.Error())
-		}
-		byRules = append(byRules, t)
-	}
-	if len(byRules) != events.RulesVersion {
-		panic(fmt.Sprintf("content: %d embedded rules versions, and events.RulesVersion is %d", len(byRules), events.RulesVersion))
-	}
-}
-
 // Default is the embedded content of the newest rules, events.RulesVersion:
 // the rules new games are played by.
-func Default() *Tables { return byRules[len(byRules)-1] }
+func Default() *Tables { return compiled[len(compiled)-1] }
 
 // ForRules is the embedded content of rules version v (data/rulesV/), or
 // an error naming the versions this program has.
 func ForRules(v int) (*Tables, error) {
-	if v < 1 || v > len(byRules) {
-		return nil, fmt.Errorf("rules version %d is not one this program has (1 to %d)", v, len(byRules))
+	if v < 1 || v > len(compiled) {
+		return nil, fmt.Errorf("rules version %d is not one this program has (1 to %d)", v, len(compiled))
 	}
-	return byRules[v-1], nil
+	return compiled[v-1], nil
 }
 
 // Load reads and validates data/monsters.json, data/items.json,
@@ -458,14 +438,7 @@ func load(fsys fs.FS, dir string, v int) (*Tables, error) {
 		t.Items = append(t.Items, it)
 		t.regenerates = t.regenerates || it.Equip != nil && it.Equip.Regen > 0
 	}
-	for slot := events.MainHand; slot < events.NumSlots; slot++ {
-		for _, it := range t.Items {
-			if it.Equip != nil && it.Equip.Slot == slot {
-				t.slots = append(t.slots, slot)
-				break
-			}
-		}
-	}
+	t.slots = wornSlots(t.Items)
 	var rawMonsters []rawMonster
 	if err := readJSON(fsys, file("monsters.json"), &rawMonsters); err != nil {
 		return nil, err
@@ -531,6 +504,41 @@ func load(fsys fs.FS, dir string, v int) (*Tables, error) {
 	}
 	t.Rules = rules
 	return t, nil
+}
+
+// index fills what the tables keep to answer by code, as loading them
+// does: for compiled tables, whose entries are checked when they are
+// generated (see tables.go).
+func (t *Tables) index() {
+	t.byCode = map[int]any{}
+	for _, it := range t.Items {
+		t.byCode[it.Code] = it
+		if it.Code < smallCodes {
+			t.itemAt[it.Code] = it
+		}
+		t.regenerates = t.regenerates || it.Equip != nil && it.Equip.Regen > 0
+	}
+	for _, m := range t.Monsters {
+		t.byCode[m.Code] = m
+		if m.Code < smallCodes {
+			t.monsterAt[m.Code] = m
+		}
+	}
+	t.slots = wornSlots(t.Items)
+}
+
+// wornSlots are the slots some of items is worn in, in order.
+func wornSlots(items []*Item) []events.Slot {
+	var slots []events.Slot
+	for slot := events.MainHand; slot < events.NumSlots; slot++ {
+		for _, it := range items {
+			if it.Equip != nil && it.Equip.Slot == slot {
+				slots = append(slots, slot)
+				break
+			}
+		}
+	}
+	return slots
 }
 
 func (t *Tables) claim(code int, name string, v any, names map[string]string) error {

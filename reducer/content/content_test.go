@@ -13,6 +13,7 @@ import (
 )
 
 func TestTheEmbeddedTablesLoadWithTheDefaultsOfTheRules(t *testing.T) {
+	t.Parallel()
 	tb, err := ForRules(2)
 	require.NoError(t, err)
 	goblin := tb.Monster(3)
@@ -43,6 +44,7 @@ func files(t *testing.T, name, body string) fstest.MapFS {
 }
 
 func TestABrokenTableNamesTheFileTheEntryAndTheField(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, file, body, want string
 	}{
@@ -85,6 +87,7 @@ func TestABrokenTableNamesTheFileTheEntryAndTheField(t *testing.T) {
 }
 
 func TestEveryRulesVersionHasItsOwnTables(t *testing.T) {
+	t.Parallel()
 	r1, err := ForRules(1)
 	require.NoError(t, err)
 	r2, err := ForRules(2)

@@ -9,6 +9,7 @@ import (
 // The first outputs of SplitMix64 seeded with 1234567, as published with
 // the reference implementation (Vigna's splitmix64.c).
 func TestNextMatchesSplitMix64(t *testing.T) {
+	t.Parallel()
 	s := New(1234567, 0)
 	got := []uint64{s.Next(), s.Next(), s.Next()}
 	assert.Equal(t, []uint64{6457827717110365317, 3203168211198807973, 9817491932198370423}, got)
@@ -16,6 +17,7 @@ func TestNextMatchesSplitMix64(t *testing.T) {
 }
 
 func TestAStreamCanBeResumedAtAnyPosition(t *testing.T) {
+	t.Parallel()
 	a := New(99, 0)
 	for i := 0; i < 10; i++ {
 		a.Next()
@@ -25,6 +27,7 @@ func TestAStreamCanBeResumedAtAnyPosition(t *testing.T) {
 }
 
 func TestNumbersStayInRangeAndCoverIt(t *testing.T) {
+	t.Parallel()
 	s := New(7, 0)
 	seen := make([]int, 20)
 	for i := 0; i < 20000; i++ {
@@ -41,6 +44,7 @@ func TestNumbersStayInRangeAndCoverIt(t *testing.T) {
 }
 
 func TestEmptyRangesDrawNothing(t *testing.T) {
+	t.Parallel()
 	s := New(7, 0)
 	assert.Equal(t, 0, s.Intn(0))
 	assert.Equal(t, 5, s.Range(5, 4))

@@ -15,6 +15,7 @@ import (
 )
 
 func TestCarveDrawsRoomsCorridorsAndStairs(t *testing.T) {
+	t.Parallel()
 	rooms := []events.Rect{{X: 1, Y: 1, W: 3, H: 2}, {X: 8, Y: 4, W: 4, H: 3}, {X: 2, Y: 6, W: 2, H: 1}}
 	corridors := []events.Corridor{
 		{From: events.Pos{X: 2, Y: 1}, To: events.Pos{X: 9, Y: 5}, HorizontalFirst: true},
@@ -35,6 +36,7 @@ func TestCarveDrawsRoomsCorridorsAndStairs(t *testing.T) {
 }
 
 func TestCarveRunsEachLegOrderTheWayItSays(t *testing.T) {
+	t.Parallel()
 	from, to := events.Pos{X: 1, Y: 1}, events.Pos{X: 3, Y: 3}
 	carve := func(horizontalFirst bool) string {
 		m, err := Carve(5, 5, nil, []events.Corridor{{From: from, To: to, HorizontalFirst: horizontalFirst}}, to)
@@ -46,6 +48,7 @@ func TestCarveRunsEachLegOrderTheWayItSays(t *testing.T) {
 }
 
 func TestCarveAcceptsOverlapsAndTheSmallestUsefulMap(t *testing.T) {
+	t.Parallel()
 	m, err := Carve(3, 3, []events.Rect{{X: 1, Y: 1, W: 1, H: 1}, {X: 1, Y: 1, W: 1, H: 1}},
 		[]events.Corridor{{From: events.Pos{X: 1, Y: 1}, To: events.Pos{X: 1, Y: 1}}}, events.Pos{X: 1, Y: 1})
 	require.NoError(t, err)
@@ -53,6 +56,7 @@ func TestCarveAcceptsOverlapsAndTheSmallestUsefulMap(t *testing.T) {
 }
 
 func TestCarveRefusesBadDescriptions(t *testing.T) {
+	t.Parallel()
 	room := events.Rect{X: 1, Y: 1, W: 3, H: 3}
 	stairs := events.Pos{X: 2, Y: 2}
 	tooMany := make([]events.Rect, events.MaxRooms+1)
@@ -175,12 +179,14 @@ func assertBorderIsWall(t *testing.T, m *Map) {
 }
 
 func TestCarveAcceptsARoomFillingTheWholeInside(t *testing.T) {
+	t.Parallel()
 	m, err := Carve(6, 4, []events.Rect{{X: 1, Y: 1, W: 4, H: 2}}, nil, events.Pos{X: 4, Y: 2})
 	require.NoError(t, err)
 	assert.Equal(t, "######\n#....#\n#...>#\n######\n", m.String())
 }
 
 func TestFillingAndSummingRectsGiveTheSameMap(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 200; seed++ {
 		l := Generate(dice.New(seed, 0), levelWidth, levelHeight)
 		// Overlapping rooms and corridors too: each room again, shifted.
@@ -200,6 +206,7 @@ func TestFillingAndSummingRectsGiveTheSameMap(t *testing.T) {
 }
 
 func TestCarveSumsWhenTheRectsCoverTheMapManyTimes(t *testing.T) {
+	t.Parallel()
 	whole := events.Rect{X: 1, Y: 1, W: 4, H: 2}
 	rooms := []events.Rect{whole, whole, whole, whole, whole, {X: 2, Y: 1, W: 1, H: 1}}
 	m, err := Carve(6, 4, rooms, nil, events.Pos{X: 4, Y: 2})
@@ -208,6 +215,7 @@ func TestCarveSumsWhenTheRectsCoverTheMapManyTimes(t *testing.T) {
 }
 
 func TestCarveIntoReusesTheMapItIsGiven(t *testing.T) {
+	t.Parallel()
 	big, err := Carve(13, 8, []events.Rect{{X: 1, Y: 1, W: 11, H: 6}}, nil, events.Pos{X: 1, Y: 1})
 	require.NoError(t, err)
 	small, err := CarveInto(big, 6, 4, []events.Rect{{X: 1, Y: 1, W: 4, H: 2}}, nil, events.Pos{X: 4, Y: 2})
@@ -225,6 +233,7 @@ func TestCarveIntoReusesTheMapItIsGiven(t *testing.T) {
 }
 
 func TestCarveIntoLeavesTheMapAsItWasOnAnError(t *testing.T) {
+	t.Parallel()
 	m, err := Carve(6, 4, []events.Rect{{X: 1, Y: 1, W: 4, H: 2}}, nil, events.Pos{X: 4, Y: 2})
 	require.NoError(t, err)
 	before := m.String()

@@ -16,6 +16,7 @@ import (
 const levelWidth, levelHeight = 80, 50
 
 func TestGeneratedLevelsKeepTheirPromises(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 500; seed++ {
 		rng := dice.New(seed, 0)
 		l := Generate(rng, levelWidth, levelHeight)
@@ -28,6 +29,7 @@ func TestGeneratedLevelsKeepTheirPromises(t *testing.T) {
 }
 
 func TestGenerateWorksOnTheSmallestMapsItAccepts(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{MinGenLong, MinGenSide}, {MinGenSide, MinGenLong}} {
 		for seed := uint64(0); seed < 300; seed++ {
 			rng := dice.New(seed, 0)
@@ -107,6 +109,7 @@ func floodFill(m *Map, start events.Pos) (reached, walkable int) {
 }
 
 func TestTheSameSeedGivesTheSameLevel(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 20; seed++ {
 		assert.Equal(t, Generate(dice.New(seed, 0), levelWidth, levelHeight), Generate(dice.New(seed, 0), levelWidth, levelHeight))
 	}
@@ -118,6 +121,7 @@ func TestTheSameSeedGivesTheSameLevel(t *testing.T) {
 // A pinned level: the draw order defines every game, so a change to it
 // must show up here (and bump the rules version).
 func TestGenerateIsPinnedForOneSeed(t *testing.T) {
+	t.Parallel()
 	l := Generate(dice.New(42, 0), 40, 20)
 	assert.Equal(t, Layout{
 		Width: 40, Height: 20,
@@ -157,6 +161,7 @@ func TestGenerateIsPinnedForOneSeed(t *testing.T) {
 }
 
 func TestGenerateRefusesSizesWhereTwoRoomsMayNotFit(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{24, 24}, {11, 80}, {80, 11}, {256, 50}, {0, 0}} {
 		assert.False(t, CanGenerate(size[0], size[1]), "%dx%d", size[0], size[1])
 		assert.PanicsWithValue(t, fmt.Sprintf("dungeon.Generate: cannot generate a %dx%d map", size[0], size[1]), func() {
@@ -169,6 +174,7 @@ func TestGenerateRefusesSizesWhereTwoRoomsMayNotFit(t *testing.T) {
 }
 
 func TestRoomsTouchWhenNoWallLiesBetweenThem(t *testing.T) {
+	t.Parallel()
 	a := events.Rect{X: 5, Y: 5, W: 3, H: 3} // tiles 5..7
 	tests := []struct {
 		name string

@@ -11,11 +11,13 @@ import (
 )
 
 func TestTileNames(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, []string{"wall", "floor", "down stairs", "tile(9)"},
 		[]string{Wall.String(), Floor.String(), DownStairs.String(), Tile(9).String()})
 }
 
 func TestMapQueriesTreatOutsideAsWall(t *testing.T) {
+	t.Parallel()
 	m := &Map{Width: 3, Height: 2, Tiles: []Tile{Wall, Floor, DownStairs, Floor, Wall, Wall}}
 	type probe struct {
 		Pos      events.Pos
@@ -42,6 +44,7 @@ func TestMapQueriesTreatOutsideAsWall(t *testing.T) {
 }
 
 func TestStringDrawsEveryTile(t *testing.T) {
+	t.Parallel()
 	m := &Map{Width: 3, Height: 2, Tiles: []Tile{Wall, Floor, DownStairs, Floor, Tile(7), Wall}}
 	assert.Equal(t, "#.>\n.?#\n", m.String())
 }
@@ -52,6 +55,7 @@ func pos(x, y int) events.Pos { return events.Pos{X: x, Y: y} }
 // Walkable, tile by tile, on generated levels carved into fresh storage
 // and into the storage of other levels (reused, of other sizes).
 func TestACarvedMapsWallBitsAreItsWalls(t *testing.T) {
+	t.Parallel()
 	var m *Map
 	for seed := uint64(1); seed <= 60; seed++ {
 		w, h := 40+int(seed%7)*10, 30+int(seed%5)*8

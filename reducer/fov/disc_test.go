@@ -28,6 +28,7 @@ func hasDiscByTiles(s *Set, origin events.Pos, radius int) bool {
 // off the map), full or with a tile missing at random, and a field of
 // view is always within its disc.
 func TestHasDiscIsEveryTileOfTheDiscOnTheMap(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
 		w, h := 1+rng.IntN(140), 1+rng.IntN(40)
@@ -59,6 +60,7 @@ func TestHasDiscIsEveryTileOfTheDiscOnTheMap(t *testing.T) {
 // A field of view is within its disc, which a view over open ground is
 // all of: what lets a set holding the disc skip computing the view.
 func TestAFieldOfViewIsWithinItsDisc(t *testing.T) {
+	t.Parallel()
 	g, origin := parse(
 		"..........#......",
 		"....#............",
@@ -82,6 +84,7 @@ func TestAFieldOfViewIsWithinItsDisc(t *testing.T) {
 // from its centre over open ground: on maps of every shape, from origins
 // on and off them, with tiles already there or not.
 func TestAddDiscAddsTheViewOverOpenGround(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 2000 {
 		w, h := 1+rng.IntN(140), 1+rng.IntN(40)
@@ -105,6 +108,7 @@ func TestAddDiscAddsTheViewOverOpenGround(t *testing.T) {
 // on open maps of every size from every tile, and on maps with walls
 // about, from every tile whose disc holds none of them.
 func TestTheViewOverADiscThatOnlyTheMapsEdgeBoundsIsTheDisc(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	checked := 0
 	for i := range 1500 {

@@ -11,6 +11,7 @@ import (
 func pos(x, y int) events.Pos { return events.Pos{X: x, Y: y} }
 
 func TestASetHoldsOnlyTilesOfItsMap(t *testing.T) {
+	t.Parallel()
 	s := NewSet(70, 3) // more than one word
 	for _, p := range []events.Pos{pos(0, 0), pos(69, 2), pos(63, 0), pos(64, 0), pos(-1, 0), pos(70, 0), pos(0, 3), pos(5, -1)} {
 		s.Add(p)
@@ -27,6 +28,7 @@ func TestASetHoldsOnlyTilesOfItsMap(t *testing.T) {
 }
 
 func TestAddIndexAddsATileByItsIndexAndSaysWhetherItWasNew(t *testing.T) {
+	t.Parallel()
 	s := NewSet(70, 3)
 	got := []bool{s.AddIndex(0), s.AddIndex(2*70 + 69), s.AddIndex(64), s.AddIndex(0), s.AddIndex(64)}
 	assert.Equal(t, []bool{true, true, true, false, false}, got)
@@ -35,6 +37,7 @@ func TestAddIndexAddsATileByItsIndexAndSaysWhetherItWasNew(t *testing.T) {
 }
 
 func TestEmptySetsAreUsable(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name string
 		s    *Set
@@ -50,6 +53,7 @@ func TestEmptySetsAreUsable(t *testing.T) {
 }
 
 func TestUnionAddsTheOtherSetsTiles(t *testing.T) {
+	t.Parallel()
 	a, b := NewSet(5, 4), NewSet(5, 4)
 	a.Add(pos(1, 1))
 	b.Add(pos(4, 3))
@@ -62,6 +66,7 @@ func TestUnionAddsTheOtherSetsTiles(t *testing.T) {
 }
 
 func TestDiffKeepsTheTilesOfOneSetNotInTheOther(t *testing.T) {
+	t.Parallel()
 	a, b := NewSet(70, 3), NewSet(70, 3)
 	for _, p := range []events.Pos{pos(1, 1), pos(69, 0), pos(3, 2), pos(68, 2)} {
 		a.Add(p)
@@ -82,6 +87,7 @@ func TestDiffKeepsTheTilesOfOneSetNotInTheOther(t *testing.T) {
 }
 
 func TestUnionOfDifferentSizesKeepsTheSharedPart(t *testing.T) {
+	t.Parallel()
 	a, b := NewSet(3, 3), NewSet(5, 2)
 	b.Add(pos(2, 1))
 	b.Add(pos(4, 0)) // off a's map
@@ -92,6 +98,7 @@ func TestUnionOfDifferentSizesKeepsTheSharedPart(t *testing.T) {
 }
 
 func TestACloneIsIndependent(t *testing.T) {
+	t.Parallel()
 	a := NewSet(4, 4)
 	a.Add(pos(1, 2))
 	c := a.Clone()
@@ -102,6 +109,7 @@ func TestACloneIsIndependent(t *testing.T) {
 }
 
 func TestCloneIntoCopiesASetIntoAnotherOfAnySize(t *testing.T) {
+	t.Parallel()
 	s := NewSet(70, 3)
 	s.Add(pos(1, 1))
 	s.Add(pos(69, 2))
@@ -117,6 +125,7 @@ func TestCloneIntoCopiesASetIntoAnotherOfAnySize(t *testing.T) {
 }
 
 func TestAllYieldsTheTilesRowByRow(t *testing.T) {
+	t.Parallel()
 	s := NewSet(70, 3)
 	for _, p := range []events.Pos{pos(69, 2), pos(0, 1), pos(63, 0), pos(64, 0), pos(5, 2)} {
 		s.Add(p)
@@ -135,6 +144,7 @@ func TestAllYieldsTheTilesRowByRow(t *testing.T) {
 }
 
 func TestASetFromBytesHoldsTheTilesWhoseBitsAreSet(t *testing.T) {
+	t.Parallel()
 	// 10 x 7 = 70 tiles: a word and 6 tiles. Bits: tile 0, tile 9 (1, 0),
 	// tile 64 (4, 6) and tile 69 (9, 6); then the bits past tile 69 in
 	// the ninth byte, and a tenth byte, which hold no tiles.

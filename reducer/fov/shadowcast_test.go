@@ -24,6 +24,7 @@ func open(w, h int) grid {
 }
 
 func TestAnOpenFloorShowsADisc(t *testing.T) {
+	t.Parallel()
 	g := open(11, 11)
 	assert.Equal(t, lines(
 		"           ",
@@ -41,6 +42,7 @@ func TestAnOpenFloorShowsADisc(t *testing.T) {
 }
 
 func TestTheDiscHoldsExactlyTheTilesWithinRadiusAndAHalf(t *testing.T) {
+	t.Parallel()
 	g := open(41, 41)
 	origin := events.Pos{X: 20, Y: 20}
 	for _, r := range []int{1, 2, 3, 5, 8, 13, 19} {
@@ -60,6 +62,7 @@ func TestTheDiscHoldsExactlyTheTilesWithinRadiusAndAHalf(t *testing.T) {
 }
 
 func TestTheRadiusLimitsTheView(t *testing.T) {
+	t.Parallel()
 	g := open(41, 41)
 	o := events.Pos{X: 20, Y: 20}
 	s := NewSet(g.w, g.h)
@@ -84,6 +87,7 @@ func TestTheRadiusLimitsTheView(t *testing.T) {
 }
 
 func TestARadiusOfZeroOrLessSeesOnlyTheViewer(t *testing.T) {
+	t.Parallel()
 	g := open(5, 5)
 	o := events.Pos{X: 2, Y: 2}
 	for _, r := range []int{0, -1, math.MinInt} {
@@ -95,6 +99,7 @@ func TestARadiusOfZeroOrLessSeesOnlyTheViewer(t *testing.T) {
 }
 
 func TestAHugeRadiusSeesTheWholeOpenMap(t *testing.T) {
+	t.Parallel()
 	g := open(7, 3)
 	s := NewSet(7, 3)
 	Compute(s, g.opaque, events.Pos{X: 0, Y: 0}, math.MaxInt)
@@ -102,6 +107,7 @@ func TestAHugeRadiusSeesTheWholeOpenMap(t *testing.T) {
 }
 
 func TestAViewerOffTheMapSeesNothingAndTheOldViewIsCleared(t *testing.T) {
+	t.Parallel()
 	g := open(5, 5)
 	s := NewSet(5, 5)
 	Compute(s, g.opaque, events.Pos{X: 2, Y: 2}, 3)
@@ -111,6 +117,7 @@ func TestAViewerOffTheMapSeesNothingAndTheOldViewIsCleared(t *testing.T) {
 }
 
 func TestAPillarCastsAShadow(t *testing.T) {
+	t.Parallel()
 	g, o := parse(
 		"...........",
 		"...........",
@@ -136,6 +143,7 @@ func TestAPillarCastsAShadow(t *testing.T) {
 }
 
 func TestWallsBlockTheViewAndAreSeen(t *testing.T) {
+	t.Parallel()
 	g, o := parse(
 		"##########",
 		"#........#",
@@ -157,6 +165,7 @@ func TestWallsBlockTheViewAndAreSeen(t *testing.T) {
 // Symmetric shadowcasting is narrow through a gap: a floor tile is seen
 // only when its centre lies within the beam.
 func TestADoorwayLetsANarrowBeamThrough(t *testing.T) {
+	t.Parallel()
 	g, o := parse(
 		"##########",
 		"#........#",
@@ -180,6 +189,7 @@ func TestADoorwayLetsANarrowBeamThrough(t *testing.T) {
 }
 
 func TestTheViewerSeesAlongACorridorButNotRoundItsCorner(t *testing.T) {
+	t.Parallel()
 	g, o := parse(
 		"#########",
 		"#@......#",
@@ -197,6 +207,7 @@ func TestTheViewerSeesAlongACorridorButNotRoundItsCorner(t *testing.T) {
 }
 
 func TestTheViewIsSymmetric(t *testing.T) {
+	t.Parallel()
 	// Property: on random maps, for floor tiles A and B, A sees B exactly
 	// when B sees A. Maps of varied density, sizes and radii.
 	rng := dice.New(2024, 0)
@@ -231,6 +242,7 @@ func TestTheViewIsSymmetric(t *testing.T) {
 }
 
 func TestTheViewIsSymmetricOnGeneratedLevels(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(0); seed < 3; seed++ {
 		l := dungeon.Generate(dice.New(seed, 0), 80, 50)
 		m, err := dungeon.Carve(l.Width, l.Height, l.Rooms, l.Corridors, l.Stairs)
@@ -261,6 +273,7 @@ func TestTheViewIsSymmetricOnGeneratedLevels(t *testing.T) {
 // from off the map), the view through wall bits is the view through the
 // question, at every radius.
 func TestTheViewThroughWallBitsIsTheViewThroughTheQuestion(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(77, 0)
 	for m := 0; m < 30; m++ {
 		w, h := rng.Range(1, 70), rng.Range(1, 30)
@@ -298,6 +311,7 @@ func TestTheViewThroughWallBitsIsTheViewThroughTheQuestion(t *testing.T) {
 }
 
 func TestMissingWallBitsAreWalls(t *testing.T) {
+	t.Parallel()
 	// A 10x10 map with one word of bits, all 0: its first 64 tiles are
 	// floor, the other 36 walls.
 	opaque := func(p events.Pos) bool {
@@ -316,6 +330,7 @@ func TestMissingWallBitsAreWalls(t *testing.T) {
 // about one tile needs only the quadrants Quadrants names: with those in,
 // the tile is in the view exactly when it is in the whole view.
 func TestAViewBuiltAQuadrantAtATimeIsTheWholeView(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(5, 0)
 	for m := 0; m < 15; m++ {
 		w, h := rng.Range(1, 50), rng.Range(1, 30)
@@ -354,6 +369,7 @@ func TestAViewBuiltAQuadrantAtATimeIsTheWholeView(t *testing.T) {
 }
 
 func TestEachTileButTheOriginIsInOneOrTwoQuadrants(t *testing.T) {
+	t.Parallel()
 	o := events.Pos{X: 5, Y: 5}
 	tests := []struct {
 		name string

@@ -23,6 +23,7 @@ func step(g grid, from, to events.Pos, maxNodes int) result {
 }
 
 func TestNextStep(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		rows     []string
@@ -97,11 +98,13 @@ func TestNextStep(t *testing.T) {
 }
 
 func TestAWalkerOnItsTargetHasNoStepToTake(t *testing.T) {
+	t.Parallel()
 	g := open(3, 3)
 	assert.Equal(t, result{0, false}, step(g, pos(1, 1), pos(1, 1), 0))
 }
 
 func TestEndsOffTheMapGiveNoStep(t *testing.T) {
+	t.Parallel()
 	g, from, to := parse(
 		"....",
 		".A.B",
@@ -123,6 +126,7 @@ func TestEndsOffTheMapGiveNoStep(t *testing.T) {
 // (so the walker closes in early, diagonally when it can), then lowest
 // tile index.
 func TestTiesAreBrokenTheSameWayEveryTime(t *testing.T) {
+	t.Parallel()
 	g := open(9, 9)
 	c := pos(4, 4)
 	tests := []struct {
@@ -166,6 +170,7 @@ func walled(rng *dice.Stream, w, h, density int) grid {
 // a plain Dijkstra), and fails exactly when there is none. One Finder
 // serves every search, so stale scratch state would show.
 func TestWalkingTheStepsCostsAShortestPath(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(99, 0)
 	for m := 0; m < 30; m++ {
 		w, h := rng.Range(5, 30), rng.Range(5, 20)
@@ -232,6 +237,7 @@ func dijkstra(g grid, to events.Pos) []int {
 }
 
 func TestTheHeuristicIsTheCostOfAnOpenPath(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, []int{0, 2, 3, 7, 13, 13},
 		[]int{heuristic(pos(0, 0), pos(0, 0)), heuristic(pos(0, 0), pos(1, 0)), heuristic(pos(0, 0), pos(-1, 1)),
 			heuristic(pos(0, 0), pos(3, 1)), heuristic(pos(5, 5), pos(0, 2)), heuristic(pos(0, 2), pos(5, 5))})
@@ -241,6 +247,7 @@ func TestTheHeuristicIsTheCostOfAnOpenPath(t *testing.T) {
 // is the search's answer, tie for tie, on random maps of every density,
 // with limits on the work that let the search through or stop it.
 func TestAClearLineAnswersAsTheSearchDoes(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(7, 0)
 	lines := 0
 	for m := 0; m < 200; m++ {
@@ -266,6 +273,7 @@ func TestAClearLineAnswersAsTheSearchDoes(t *testing.T) {
 }
 
 func TestALineWithAnythingInTheWayIsNotClear(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		rows     []string
@@ -318,6 +326,7 @@ func TestALineWithAnythingInTheWayIsNotClear(t *testing.T) {
 // bits, NextStepBits answers as NextStep asking whether a tile is in
 // neither.
 func TestTheBitsAnswerAsTheQuestionDoes(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(11, 0)
 	for m := 0; m < 100; m++ {
 		w, h := rng.Range(2, 70), rng.Range(2, 40)
@@ -346,6 +355,7 @@ func TestTheBitsAnswerAsTheQuestionDoes(t *testing.T) {
 }
 
 func TestBitsTooFewForTheMapGiveNoStep(t *testing.T) {
+	t.Parallel()
 	f := NewFinder(10, 10)
 	d, ok := f.NextStepBits(make([]uint64, 1), make([]uint64, 2), pos(0, 0), pos(5, 5), 0)
 	assert.Equal(t, result{}, result{d, ok})
@@ -356,6 +366,7 @@ func TestBitsTooFewForTheMapGiveNoStep(t *testing.T) {
 // fill), none of them next to the goal; after a search that finds its way
 // or stops at its limit, it gives nothing.
 func TestASealedSearchReachedEveryTileItCould(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(23, 0)
 	sealed := 0
 	for m := 0; m < 100; m++ {
@@ -502,6 +513,7 @@ func referenceStep(g grid, from, to events.Pos, maxNodes int) result {
 // Property: on random maps, NextStep (its clear line, its heap, its
 // entries passed over) answers as the plain specification, tie for tie.
 func TestTheFinderAnswersAsItsSpecification(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(31, 0)
 	for m := 0; m < 120; m++ {
 		w, h := rng.Range(2, 30), rng.Range(2, 20)
@@ -521,6 +533,7 @@ func TestTheFinderAnswersAsItsSpecification(t *testing.T) {
 // own tile taken or not), and now and then many at once (a new level),
 // answers, and reaches, as a fresh Finder does.
 func TestAFinderKeptWhileTheBitsChangeAnswersAsAFreshOne(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(41, 0)
 	w, h := 37, 23
 	kept := NewFinder(w, h)
@@ -564,6 +577,7 @@ func TestAFinderKeptWhileTheBitsChangeAnswersAsAFreshOne(t *testing.T) {
 }
 
 func TestTheShutBitsAreTheNeighboursThatMayNotBeEnteredWhicheverWayTheyAreWritten(t *testing.T) {
+	t.Parallel()
 	rng := dice.New(43, 0)
 	w, h := 41, 19
 	f := NewFinder(w, h)

@@ -1,4 +1,4 @@
-package main
+package terminal
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 )
 
 func TestNeitherDevNullNorAFileNorABufferIsATerminal(t *testing.T) {
+	t.Parallel()
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	require.NoError(t, err)
 	defer null.Close()
@@ -27,7 +28,7 @@ func TestNeitherDevNullNorAFileNorABufferIsATerminal(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.False(t, isTerminal(c.w))
+			assert.False(t, Is(c.w))
 		})
 	}
 }
