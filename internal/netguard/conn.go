@@ -25,6 +25,7 @@ type conn struct {
 	key  netip.Prefix
 	who  string
 	addr *addrConns
+	born time.Time // when it was accepted
 
 	// Under g.mu.
 	released          bool

@@ -40,7 +40,8 @@
 //     sending its headers, or waits between requests. A connection in a
 //     request (its handler running, its response being written, or
 //     hijacked as a websocket) is never closed to make room. When none
-//     is idle the newcomer is refused: it gets a short 503 with
+//     is idle (a connection accepted less than 250 ms ago whose request
+//     the server has not begun to read is not) the newcomer is refused: it gets a short 503 with
 //     Retry-After, from a bounded number of goroutines, and is closed.
 //   - Headers not whole within HeaderTimeout: the connection is closed.
 //   - A write not taken in time: the connection is closed.

@@ -172,7 +172,7 @@ func (g *Guard) admit(raw net.Conn) *conn {
 		g.releaseLocked(v)
 		shed = append(shed, v)
 	}
-	c := &conn{Conn: raw, g: g, key: key, who: who, addr: a}
+	c := &conn{Conn: raw, g: g, key: key, who: who, addr: a, born: time.Now()}
 	c.phase.Store(int32(http.StateNew))
 	a.open++
 	g.open++
@@ -197,13 +197,32 @@ func (g *Guard) forget(key netip.Prefix, a *addrConns) {
 	}
 }
 
-// oldest is the front of an idle list, or nil.
+// oldest is the longest idle connection of an idle list that may be
+// closed to make room, or nil: of the first shedScan, the first that is
+// not one just accepted whose request the server has not begun to read
+// (younger than shedAge, nothing read), which may well be a client
+// whose request is waiting to be read.
 func oldest(l *list.List) *conn {
-	if e := l.Front(); e != nil {
-		return e.Value.(*conn)
+	now := time.Now()
+	e := l.Front()
+	for range shedScan {
+		if e == nil {
+			return nil
+		}
+		c := e.Value.(*conn)
+		if http.ConnState(c.phase.Load()) != http.StateNew || c.read.Load() > 0 || now.Sub(c.born) >= shedAge {
+			return c
+		}
+		e = e.Next()
 	}
 	return nil
 }
+
+// shedAge and shedScan: see oldest.
+const (
+	shedAge  = 250 * time.Millisecond
+	shedScan = 64
+)
 
 // markIdle puts c at the back of the idle lists (g.mu held).
 func (g *Guard) markIdle(c *conn) {
