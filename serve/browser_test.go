@@ -75,7 +75,7 @@ func serveOn(t *testing.T, dir string, page fstest.MapFS) string {
 // serveWith serves o (its address a free port of 127.0.0.1) as rogue
 // serve does, until the test ends, and returns its address and what it
 // prints.
-func serveWith(t *testing.T, o Options) (string, *printed) {
+func serveWith(t testing.TB, o Options) (string, *printed) {
 	t.Helper()
 	o.Addr = "127.0.0.1:0"
 	s, err := New(o)

@@ -1,6 +1,7 @@
 package netguard
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net"
@@ -11,10 +12,25 @@ import (
 // that a refused connection is closed without an answer.
 const refusers = 32
 
-// refuseFor is how long a refused connection is given to take its answer
-// and send what it had sent, so that closing it does not reset the
+// refuseFor is how long a refused connection is given to send its
+// request and take its answer, so that closing it does not reset the
 // answer away.
 const refuseFor = 200 * time.Millisecond
+
+// readRequest reads what the client sends up to the end of its
+// request's headers, at most 16 KiB, until the deadline: the answer must
+// come after a request, or a client takes it for none.
+func readRequest(c net.Conn) {
+	var buf [16 << 10]byte
+	n := 0
+	for n < len(buf) {
+		m, err := c.Read(buf[n:])
+		n += m
+		if err != nil || bytes.Contains(buf[max(0, n-m-3):n], []byte("\r\n\r\n")) {
+			return
+		}
+	}
+}
 
 // What a refused connection is told.
 const (
@@ -36,6 +52,7 @@ func (g *Guard) refuse(raw net.Conn, limit, who, text, format string, args ...an
 	go func() {
 		defer func() { <-g.refusing }()
 		raw.SetDeadline(time.Now().Add(refuseFor))
+		readRequest(raw)
 		fmt.Fprintf(raw, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(text), text)
 		if cw, ok := raw.(interface{ CloseWrite() error }); ok {
 			cw.CloseWrite()
