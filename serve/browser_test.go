@@ -69,21 +69,30 @@ func realPage(t *testing.T) (fstest.MapFS, string) {
 // serve does, until the test ends, and returns its address.
 func serveOn(t *testing.T, dir string, page fstest.MapFS) string {
 	t.Helper()
-	o := Options{Dir: dir, Addr: "127.0.0.1:0", Page: page}
+	base, _ := serveWith(t, Options{Dir: dir, Page: page})
+	return base
+}
+
+// serveWith serves o (its address a free port of 127.0.0.1) as rogue
+// serve does, until the test ends, and returns its address and what it
+// prints.
+func serveWith(t testing.TB, o Options) (string, *printed) {
+	t.Helper()
+	o.Addr = "127.0.0.1:0"
 	s, err := New(o)
 	require.NoError(t, err)
 	ln, err := Listen(o.Addr)
 	require.NoError(t, err)
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	var printed strings.Builder
-	go func() { done <- Serve(ctx, s, ln, o, &printed) }()
+	out := &printed{}
+	go func() { done <- Serve(ctx, s, ln, o, out) }()
 	t.Cleanup(func() {
 		stop()
 		assert.NoError(t, <-done)
 		s.Close()
 	})
-	return "http://" + ln.Addr().String()
+	return "http://" + ln.Addr().String(), out
 }
 
 // The real page in headless Chromium, served by rogue serve: a journal

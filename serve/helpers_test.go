@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -126,4 +128,22 @@ func folderState(t testing.TB, dir string) map[string]string {
 	})
 	require.NoError(t, err)
 	return out
+}
+
+// printed is what Serve prints, read while it serves.
+type printed struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (p *printed) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.buf.Write(b)
+}
+
+func (p *printed) String() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.buf.String()
 }

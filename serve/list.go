@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -126,7 +127,8 @@ type known struct {
 func (l *lister) list(ctx context.Context) (List, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	names, more, err := l.names()
+	root := l.folder.root()
+	names, more, err := l.names(root)
 	if err != nil {
 		return List{}, err
 	}
@@ -136,7 +138,7 @@ func (l *lister) list(ctx context.Context) (List, error) {
 	}
 	var files []found
 	for _, name := range names {
-		info, err := l.folder.root.Stat(name) // follows a link inside the folder only
+		info, err := root.Stat(name) // follows a link inside the folder only
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}
@@ -176,10 +178,14 @@ func (l *lister) list(ctx context.Context) (List, error) {
 	return out, nil
 }
 
-// names reads the names of the folder's journals, at most MaxScanned
-// names in all; more says there were more.
-func (l *lister) names() (names []string, more bool, err error) {
-	d, err := l.folder.root.Open(".")
+// names reads the names of the journals of the folder's root, at most
+// MaxScanned names in all; more says there were more. A folder that does
+// not exist yet (root nil) has none.
+func (l *lister) names(root *os.Root) (names []string, more bool, err error) {
+	if root == nil {
+		return nil, false, nil
+	}
+	d, err := root.Open(".")
 	if err != nil {
 		return nil, false, fmt.Errorf("cannot list the folder: %w", err)
 	}
@@ -312,13 +318,14 @@ func oneLine(err error) string {
 // newest is the name of the folder's most recently written journal (ties
 // by name), or "" when it has none.
 func (l *lister) newest() (string, error) {
-	names, _, err := l.names()
+	root := l.folder.root()
+	names, _, err := l.names(root)
 	if err != nil {
 		return "", err
 	}
 	best, bestMod := "", time.Time{}
 	for _, name := range names {
-		info, err := l.folder.root.Stat(name)
+		info, err := root.Stat(name)
 		if err != nil || !info.Mode().IsRegular() {
 			continue
 		}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"rogue/internal/netguard"
 )
 
 // secret is what lies outside the folder served: no response may hold it.
@@ -212,7 +214,7 @@ func TestBadPathSaysWhyAPathIsRefused(t *testing.T) {
 	assert.True(t, strings.HasPrefix(JournalPath("a b.rogue"), "/journals/a%20b.rogue"))
 }
 
-// What a request may send is bounded: headers over maxHeaderBytes are
+// What a request may send is bounded: headers over netguard's MaxHeaderBytes are
 // refused (431), and so is a body (a read-only server takes none).
 func TestARequestIsBounded(t *testing.T) {
 	t.Parallel()
@@ -224,7 +226,7 @@ func TestARequestIsBounded(t *testing.T) {
 		code    int
 	}{
 		{"a plain request", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\n", 200},
-		{"headers too large", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + strings.Repeat("a", 2*maxHeaderBytes) + "\r\n", 431},
+		{"headers too large", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + strings.Repeat("a", 2*netguard.Defaults.MaxHeaderBytes) + "\r\n", 431},
 		{"a body", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello", 413},
 		{"a body in chunks", "GET /journals/game.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 413},
 		{"a body to write", "PUT /journals/new.rogue HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello", 405},

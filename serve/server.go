@@ -7,16 +7,23 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
 	"net"
 	"net/http"
 	"strings"
 	"time"
+
+	"rogue/internal/netguard"
 )
 
 // Options are what rogue serve is run with.
 type Options struct {
 	// Dir is the folder of journals served.
 	Dir string
+	// MayNotExist serves a Dir that does not exist yet (the data folder
+	// before the first game) as an empty folder until it does, creating
+	// nothing.
+	MayNotExist bool
 	// Addr is the address to listen on, host:port (port 0: any free one).
 	Addr string
 	// Follow makes the address printed the page following the newest
@@ -28,6 +35,12 @@ type Options struct {
 	Page fs.FS
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// FollowWait is how long GET /follow?wait waits for a first journal
+	// (FollowWait when 0).
+	FollowWait time.Duration
+	// Limits bound the connections and their phases (netguard's
+	// defaults where zero).
+	Limits netguard.Limits
 }
 
 // Server serves the page and the journals of a folder. It is an
@@ -37,6 +50,9 @@ type Server struct {
 	assets   assets
 	lister   *lister
 	loopback bool // only requests for a loopback host are answered
+	// followWait and polled are for GET /follow?wait (see follow.go).
+	followWait time.Duration
+	polled     polled
 	// Compressed is closed once the page's files are compressed (in
 	// the background, from New): until then they are sent as they are.
 	Compressed <-chan struct{}
@@ -49,7 +65,7 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := openFolder(o.Dir)
+	f, err := openFolder(o.Dir, o.MayNotExist)
 	if err != nil {
 		return nil, err
 	}
@@ -57,11 +73,15 @@ func New(o Options) (*Server, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Server{folder: f, assets: a, lister: &lister{folder: f, now: now}, loopback: true, Compressed: a.compress()}, nil
+	wait := o.FollowWait
+	if wait <= 0 {
+		wait = FollowWait
+	}
+	return &Server{folder: f, assets: a, lister: &lister{folder: f, now: now}, loopback: true, followWait: wait, Compressed: a.compress()}, nil
 }
 
 // Close closes the folder.
-func (s *Server) Close() error { return s.folder.root.Close() }
+func (s *Server) Close() error { return s.folder.Close() }
 
 // ServeHTTP answers GET and HEAD requests for the page, the list and the
 // journals; anything else is refused.
@@ -160,32 +180,6 @@ func (s *Server) serveList(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-// serveFollow is GET /follow: the page following the newest journal.
-func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
-	name, err := s.lister.newest()
-	switch {
-	case err != nil:
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-	case name == "":
-		http.Error(w, "no journal in the folder yet: start a game, then load this page again", http.StatusNotFound)
-	default:
-		w.Header().Set("Cache-Control", "no-store")
-		http.Redirect(w, r, pageLink("follow", JournalPath(name)), http.StatusFound)
-	}
-}
-
-// The server's bounds on a connection: how long its request's headers
-// may take, the whole request, a response, an idle keep-alive; how large
-// the headers may be; how many connections are served at once.
-const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 10 * time.Second
-	writeTimeout      = 2 * time.Minute
-	idleTimeout       = time.Minute
-	maxHeaderBytes    = 16 << 10
-	maxConns          = 64
-)
-
 // Listen listens on o.Addr; Serve then serves on it.
 func Listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
@@ -196,7 +190,9 @@ func Listen(addr string) (net.Listener, error) {
 }
 
 // Serve serves s on ln until ctx is done, then stops, letting the
-// requests under way finish for a few seconds. It prints where to open
+// requests under way finish for a few seconds. The connections are
+// guarded by o.Limits (package netguard): capped per address and in all,
+// each phase bounded, each limit logged on out where it trips. It prints where to open
 // the page on out, and a warning when ln is not on a loopback address.
 func Serve(ctx context.Context, s *Server, ln net.Listener, o Options, out io.Writer) error {
 	addr := ln.Addr().(*net.TCPAddr)
@@ -206,6 +202,9 @@ func Serve(ctx context.Context, s *Server, ln net.Listener, o Options, out io.Wr
 		host = net.JoinHostPort("localhost", fmt.Sprint(addr.Port))
 	}
 	fmt.Fprintf(out, "rogue serve: the journals of %s, read-only\n", o.Dir)
+	if s.folder.root() == nil {
+		fmt.Fprintf(out, "rogue serve: %s does not exist yet: no game was played here, so the list is empty until one is\n", o.Dir)
+	}
 	if !s.loopback {
 		// As asked for, with the port found (0.0.0.0 listens as [::]).
 		asked, _, _ := net.SplitHostPort(o.Addr)
@@ -216,16 +215,12 @@ func Serve(ctx context.Context, s *Server, ln net.Listener, o Options, out io.Wr
 	} else {
 		fmt.Fprintf(out, "rogue serve: open http://%s/ (Ctrl-C stops)\n", host)
 	}
-	srv := &http.Server{
-		Handler:           s,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-	}
+	guard := netguard.New(o.Limits, log.New(out, "rogue serve: ", 0))
+	srv := guard.Server(s)
+	// A request waiting (GET /follow?wait) ends when the server stops.
+	srv.BaseContext = func(net.Listener) context.Context { return ctx }
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(limitListener(ln, maxConns)) }()
+	go func() { done <- srv.Serve(guard.Listen(ln)) }()
 	select {
 	case err := <-done:
 		return err

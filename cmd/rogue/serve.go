@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net"
 	"os"
@@ -33,11 +34,14 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	default:
 		return usageError("one folder at a time, got %d arguments", len(pos))
 	}
+	// The data folder may not exist yet (no game was played here): it
+	// is served empty until a game makes it.
+	fresh := false
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		if len(pos) == 0 {
-			return fail(1, "the data folder %s does not exist yet: no game was played here (rogue serve DIR serves another folder)", dir)
+		if len(pos) != 0 || !errors.Is(err, os.ErrNotExist) {
+			return fail(1, "%s is not a folder of journals: rogue serve DIR serves another", dir)
 		}
-		return fail(1, "%s is not a folder of journals: rogue serve DIR serves another", dir)
+		fresh = true
 	}
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return usageError("--addr %q is not HOST:PORT", *addr)
@@ -49,7 +53,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err := serve.Check(page); err != nil {
 		return fail(1, "%v: run go generate ./web, then go build again", err)
 	}
-	o := serve.Options{Dir: dir, Addr: *addr, Follow: *follow, Page: page}
+	o := serve.Options{Dir: dir, MayNotExist: fresh, Addr: *addr, Follow: *follow, Page: page}
 	s, err := serve.New(o)
 	if err != nil {
 		return fail(1, "%v", err)

@@ -255,3 +255,35 @@ func TestServeWithoutTheWasmSaysHowToBuildIt(t *testing.T) {
 	require.ErrorAs(t, err, &exit)
 	assert.Equal(t, []any{1, "rogue serve: this rogue was built without the browser game: run go generate ./web, then go build again\n"}, []any{exit.ExitCode(), string(out)})
 }
+
+// On a machine where no game was played yet, rogue serve serves an
+// empty list (and /follow a page waiting for the first game) and creates
+// nothing; the first game's journal is listed once it is written.
+func TestServeOnAFreshMachineServesAnEmptyList(t *testing.T) {
+	bin := pageBuild(t, builtPage(t))
+	home := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", home)
+	dir := filepath.Join(home, "rogue")
+	s := startServe(t, bin, "--addr", "127.0.0.1:0")
+	assert.Equal(t, []string{
+		"rogue serve: the journals of " + dir + ", read-only",
+		"rogue serve: " + dir + " does not exist yet: no game was played here, so the list is empty until one is",
+	}, s.out[:2])
+	resp, body := s.fetch(t, "/api/journals")
+	assert.Equal(t, []any{200, `{"journals":[]}`}, []any{resp.StatusCode, string(body)})
+	resp, body = s.fetch(t, "/follow")
+	assert.Equal(t, 200, resp.StatusCode)
+	assert.Contains(t, string(body), "No game in "+dir+" yet.")
+	entries, err := os.ReadDir(home)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "serving created nothing")
+
+	b, _ := gameRecords(t, 3, 10)
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "first.rogue"), b, 0o644))
+	resp, body = s.fetch(t, "/api/journals")
+	require.Equal(t, 200, resp.StatusCode)
+	assert.Contains(t, string(body), `"name":"first.rogue"`)
+	resp, _ = s.fetch(t, "/follow")
+	assert.Equal(t, []any{302, "/?follow=/journals/first.rogue"}, []any{resp.StatusCode, resp.Header.Get("Location")})
+}

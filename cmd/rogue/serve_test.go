@@ -17,7 +17,6 @@ func TestServeRefusesWhatItCannotServe(t *testing.T) {
 		args []string
 		want ran
 	}{
-		{"no data folder yet", []string{"serve"}, ran{Code: 1, Stderr: "rogue serve: the data folder " + filepath.Join(dir, "rogue") + " does not exist yet: no game was played here (rogue serve DIR serves another folder)\n"}},
 		{"two folders", []string{"serve", dir, dir}, ran{Code: 2, Stderr: "rogue serve: one folder at a time, got 2 arguments\n"}},
 		{"no such folder", []string{"serve", missing}, ran{Code: 1, Stderr: "rogue serve: " + missing + " is not a folder of journals: rogue serve DIR serves another\n"}},
 		{"an address without a port", []string{"serve", "--addr", "127.0.0.1", dir}, ran{Code: 2, Stderr: "rogue serve: --addr \"127.0.0.1\" is not HOST:PORT\n"}},
