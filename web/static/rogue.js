@@ -12,7 +12,26 @@
   const $ = (id) => document.getElementById(id);
   const game = (globalThis.rogue = {});
   const term = new RogueTerm($("screen"));
-  const say = (line) => { $("line").textContent = line || ""; };
+  const said = new RogueSaid($("said"));
+  game.said = said;
+  // say puts line on the page's line over the game (and in the live
+  // region); the next key or click the game takes clears it. lines
+  // counts the lines said.
+  game.lines = 0;
+  const say = (line) => {
+    $("line").textContent = line || "";
+    game.lines++;
+    if (line) said.say(line);
+  };
+  game.onInput = (lines) => { if (lines === game.lines && !game.waitingForLock) $("line").textContent = ""; };
+  // Each painted frame's new words go to the live region, at most ten
+  // times a second (a run or a fast replay paints a frame a turn).
+  let saying = false;
+  term.onPaint = () => {
+    if (saying) return;
+    saying = true;
+    setTimeout(() => { saying = false; said.frame(term.text); }, 100);
+  };
 
   // The tasks the program asks for, one at a time.
   const tasks = [];
@@ -52,13 +71,33 @@
   game.start = start;
   game.say = say;
 
-  window.addEventListener("resize", () => {
+  // The grid follows the space it has: the window's size, and the line
+  // over the game coming and going.
+  const refit = () => {
+    const cols = term.cols, rows = term.rows;
     term.fit();
     game.cols = term.cols; game.rows = term.rows;
-    if (game.resize) game.resize(term.cols, term.rows);
-  });
+    if (game.resize && (cols !== term.cols || rows !== term.rows)) game.resize(term.cols, term.rows);
+  };
+  new ResizeObserver(refit).observe(document.querySelector("main"));
+  // setMinimum: the program says the smallest grid its view draws in.
+  game.setMinimum = (cols, rows) => {
+    term.setMinimum(cols, rows);
+    game.cols = term.cols; game.rows = term.rows;
+  };
   const overlayOpen = () => !$("overlay").hidden;
-  window.addEventListener("keydown", rogueKeyHandler(game, overlayOpen), true);
+  window.addEventListener("keydown", rogueInput.keyHandler(game, overlayOpen), true);
+  rogueInput.pointer(game, term, overlayOpen);
+  rogueInput.pad(game, $("pad"), $("typed"));
+  // On a phone the header's buttons fold into its menu.
+  $("menu").addEventListener("click", () => {
+    const open = document.querySelector("header").classList.toggle("open");
+    $("menu").setAttribute("aria-expanded", String(open));
+  });
+  const foldMenu = () => {
+    document.querySelector("header").classList.remove("open");
+    $("menu").setAttribute("aria-expanded", "false");
+  };
 
   // closeOverlay hides the overlay and gives the keys back to the game:
   // a button left with the focus would take the player's next Enter
@@ -69,7 +108,7 @@
   };
   // The buttons above the game let go of the focus once clicked, for
   // the same reason.
-  for (const id of ["import", "export", "served"]) $(id).addEventListener("click", () => $(id).blur());
+  for (const id of ["import", "export", "served"]) $(id).addEventListener("click", () => { $(id).blur(); foldMenu(); });
 
   // The overlay: a few lines and buttons over the game, for import and
   // export; Escape closes it.

@@ -25,6 +25,8 @@ import (
 
 func main() {
 	page := js.Global().Get("rogue")
+	// The page sizes the grid at least as large as the view draws in.
+	page.Call("setMinimum", view.MinWidth, view.MinHeight)
 	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
 	view.SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")
 	expose(page, scr)
