@@ -73,7 +73,7 @@ func liveRegion(t testing.TB, ctx context.Context) []string {
 // accessibility tree.
 func TestEachNewMessageMenuAndPromptIsSaidInTheLiveRegion(t *testing.T) {
 	s := newSite(t)
-	ctx := tab(t, s.URL + "/?seed=" + screensSeed)
+	ctx := tab(t, s.URL+"/?seed="+screensSeed)
 	waitFor(t, ctx, `document.getElementById("said").textContent.includes("New game")`)
 	newGame(t, ctx)
 	waitFor(t, ctx, `document.getElementById("said").textContent.includes("The Amulet of the Deep")`)
