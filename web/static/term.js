@@ -124,6 +124,14 @@
       return { col, row };
     }
 
+    // blank shows nothing: no task draws.
+    blank() {
+      this.frame = null; this.prev = null;
+      this.ctx.setTransform(1, 0, 0, 1, 0, 0);
+      this.ctx.fillStyle = rgb(BG0);
+      this.ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    }
+
     // paint takes a frame (the program reuses its buffer: the latest
     // frame is always in it) and paints it now, unless frames come in a
     // burst (one was painted less than BURST ms ago: a run, travel or a

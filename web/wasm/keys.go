@@ -117,23 +117,13 @@ func (s *screen) mouse(x, y, buttons int, shift, ctrl, alt bool) bool {
 
 // exposeSummary gives the page summary(path): a promise of what rogue
 // replay --headless prints for the journal at path (its digest among
-// it), or of the line it is refused with. It runs off the page's event
-// goroutine, since reading the file waits for the page.
+// it), or of the line it is refused with.
 func exposeSummary(page js.Value) {
-	page.Set("summary", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		path := args[0].String()
-		var resolve js.Value
-		promise := js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, fns []js.Value) any {
-			resolve = fns[0]
-			return nil
-		}))
-		go func() {
-			var out, errs bytes.Buffer
-			if err := play.ReplaySummary(path, -1, &out, &errs); err != nil {
-				errs.WriteString(err.Error())
-			}
-			resolve.Invoke(out.String() + errs.String())
-		}()
-		return promise
+	page.Set("summary", promised(func(args []js.Value) any {
+		var out, errs bytes.Buffer
+		if err := play.ReplaySummary(args[0].String(), -1, &out, &errs); err != nil {
+			errs.WriteString(err.Error())
+		}
+		return out.String() + errs.String()
 	}))
 }
