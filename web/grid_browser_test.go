@@ -25,6 +25,7 @@ func TestTheGridFillsTheWindowWithTheLargestFontThatFits(t *testing.T) {
 	}{
 		{1920, 1080, true},
 		{1280, 800, true},
+		{800, 600, false},
 		{400, 300, false},
 		{1000, 640, true},
 	} {
@@ -83,4 +84,31 @@ func TestDimIsDrawnDimmerThanTheSameColourLit(t *testing.T) {
 		return [ink[0] / n[0], ink[1] / n[1]]; })()`)
 	assert.Greater(t, bright[0], 1.6*bright[1], "lit %v, dim %v", bright[0], bright[1])
 	assert.Greater(t, bright[1], 0.0, "dim is still drawn")
+}
+
+// Box lines are drawn as lines: the ink of a │ reaches the top and the
+// bottom pixel rows of its cell, so that the lines of two rows meet with
+// no gap, as a font's glyph leaves one.
+func TestBoxLinesMeetFromRowToRow(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	newGame(t, ctx)
+	press(t, ctx, "?")
+	waitFor(t, ctx, `rogue.term.text.join("\n").includes("│")`)
+	waitFor(t, ctx, `!rogue.term.pending`)
+	gaps := eval[[]string](t, ctx, `(() => {
+		const t = rogue.term, ctx = t.canvas.getContext("2d"), gaps = [];
+		t.text.forEach((row, y) => {
+			const x = Array.from(row).indexOf("│");
+			if (x < 0) return;
+			// The brightest pixel across the cell, on its top and bottom rows.
+			for (const py of [y * t.ch, (y + 1) * t.ch - 1]) {
+				const d = ctx.getImageData(Math.floor(x * t.cw * t.dpr), Math.floor(py * t.dpr), Math.ceil(t.cw * t.dpr), 1).data;
+				let ink = 0;
+				for (let i = 0; i < d.length; i += 4) ink = Math.max(ink, d[i] + d[i + 1] + d[i + 2]);
+				if (ink < 150) gaps.push("row " + y + " pixel row " + py);
+			}
+		});
+		return gaps; })()`)
+	assert.Empty(t, gaps)
 }

@@ -32,30 +32,31 @@
   // bars meet from cell to cell and row to row with no gap a font's glyph
   // leaves; it reports whether r is one it draws.
   const drawBlock = (ctx, r, x, y, cw, ch, px) => {
+    // The cell's edges on whole pixels: the next cell starts where this
+    // one ends, with no seam of half-covered pixels between them.
+    const L = Math.round(x), R = Math.round(x + cw), W = R - L;
     const lines = LINES.get(r);
     if (lines) {
       const t = Math.max(1, Math.round(px / 12));
       const cx = Math.round(x + cw / 2 - t / 2), cy = Math.round(y + ch / 2 - t / 2);
-      // Each half reaches past the cell's edge by half a pixel, so that
-      // the next cell's half overlaps it rather than leaving a seam.
-      if (lines & LEFT) ctx.fillRect(x - 0.5, cy, cx + t - x + 0.5, t);
-      if (lines & RIGHT) ctx.fillRect(cx, cy, x + cw - cx + 0.5, t);
+      if (lines & LEFT) ctx.fillRect(L, cy, cx + t - L, t);
+      if (lines & RIGHT) ctx.fillRect(cx, cy, R - cx, t);
       if (lines & UP) ctx.fillRect(cx, y, t, cy + t - y);
       if (lines & DOWN) ctx.fillRect(cx, cy, t, y + ch - cy);
       return true;
     }
-    if (r === 0x2588) { ctx.fillRect(x, y, cw + 0.5, ch); return true; }
+    if (r === 0x2588) { ctx.fillRect(L, y, W, ch); return true; }
     if (r >= 0x2581 && r <= 0x2587) { // the lower eighths
       const h = Math.round(ch * (r - 0x2580) / 8);
-      ctx.fillRect(x, y + ch - h, cw + 0.5, h);
+      ctx.fillRect(L, y + ch - h, W, h);
       return true;
     }
-    if (r === 0x2580) { ctx.fillRect(x, y, cw + 0.5, Math.round(ch / 2)); return true; }
-    if (r === 0x2584) { const h = Math.round(ch / 2); ctx.fillRect(x, y + ch - h, cw + 0.5, h); return true; }
+    if (r === 0x2580) { ctx.fillRect(L, y, W, Math.round(ch / 2)); return true; }
+    if (r === 0x2584) { const h = Math.round(ch / 2); ctx.fillRect(L, y + ch - h, W, h); return true; }
     const shade = SHADES.get(r);
     if (shade) {
       ctx.globalAlpha = shade;
-      ctx.fillRect(x, y, cw + 0.5, ch);
+      ctx.fillRect(L, y, W, ch);
       ctx.globalAlpha = 1;
       return true;
     }
