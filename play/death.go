@@ -37,7 +37,7 @@ func (p *player) writeDeathSummary() {
 		p.m.Say(fmt.Sprintf("the death summary could not be written: %v", err))
 		return
 	}
-	p.m.SummaryPath = path
+	p.m.SummaryPath = p.words.summaryWhere(path)
 }
 
 // completeHP gives the model the player's HP after every turn of the game,

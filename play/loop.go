@@ -30,6 +30,7 @@ type player struct {
 	now    func() time.Time
 	// version is the build's version line, the death summary's first.
 	version string
+	words   Words // how it words its files (Options.Words)
 
 	sess *session // the game being played; nil on the main menu
 	cont *session // the unfinished game the menu offers, locked
@@ -222,6 +223,9 @@ func (p *player) closeSession(ss *session) (string, error) {
 	}
 	if cerr != nil {
 		return "", fail(1, "closing %s: %v", ss.path, cerr)
+	}
+	if p.words.Saved != nil {
+		return p.words.Saved(ss.path, s), nil
 	}
 	line := fmt.Sprintf("saved turn %d to %s (digest %s)", s.TurnNumber(), ss.path, s.Digest())
 	if s.Won {

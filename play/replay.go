@@ -100,7 +100,7 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	if o.Follow {
 		r.Follow = followEvery
 	}
-	p := &player{now: o.Now, version: o.Version}
+	p := &player{now: o.Now, version: o.Version, words: o.Words}
 	r.TakeOver = func(turn int) error {
 		dir, err := DataDir()
 		if err != nil {

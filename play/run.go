@@ -30,6 +30,9 @@ type Options struct {
 	// Follow makes Replay follow the journal as another process writes
 	// it (rogue replay --follow).
 	Follow bool
+	// Words words what play says of its files otherwise than a
+	// terminal does (see Words); the zero Words keeps the terminal's.
+	Words Words
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows
@@ -37,7 +40,7 @@ type Options struct {
 // the lines to print once the terminal is restored, wrapped at ExitWidth
 // columns (see wrapExit).
 func Run(o Options) (string, error) {
-	p := &player{seed: o.Seed, now: o.Now, version: o.Version}
+	p := &player{seed: o.Seed, now: o.Now, version: o.Version, words: o.Words}
 	var menu view.MainMenu
 	var err error
 	if o.Journal == "" {

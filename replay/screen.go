@@ -127,7 +127,8 @@ func (r *Replayer) loop() error {
 
 // grow reads the turns written since the last look, when following, and
 // goes on to the newest if the last was shown; it stops following, and
-// says why in the bar, when the journal is damaged, deleted or cut.
+// says why in the bar, when the journal is damaged, deleted or cut, and
+// once the game's last turn, its end, is shown.
 func (r *Replayer) grow() error {
 	c := r.v.Control
 	added, err := r.src.Grow()
@@ -143,11 +144,15 @@ func (r *Replayer) grow() error {
 		c.Following = false
 		c.Warning = fmt.Sprintf("DAMAGED after turn %d", r.src.Total()-1)
 	}
-	if added == 0 {
-		return nil
+	if added > 0 {
+		if _, err := r.apply(c.Grow(r.src.Total())); err != nil {
+			return err
+		}
 	}
-	_, err = r.apply(c.Grow(r.src.Total()))
-	return err
+	if s := r.v.Model.State; s != nil && s.Over && c.Turn() == r.src.Total() {
+		c.Following = false // the game is over: no turn comes after its last
+	}
+	return nil
 }
 
 // followStop says in a few words why following stopped, for the bar.

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
@@ -47,6 +48,7 @@ func BenchmarkAKeyToItsRepaint(b *testing.B) {
 	newGame(b, ctx)
 	keys := []string{"5", "ArrowRight", "ArrowDown", "5", "ArrowLeft", "ArrowUp", "l", "j", "h", "k"}
 	var ms, decide, store, draw, paint []float64
+	counted := 0
 	for i := 0; b.Loop(); i++ {
 		before := eval[int](b, ctx, `rogue.term.received`)
 		press(b, ctx, keys[i%len(keys)])
@@ -56,15 +58,47 @@ func BenchmarkAKeyToItsRepaint(b *testing.B) {
 		}
 		t := eval[[]float64](b, ctx, `[rogue.keyAt, rogueFS.storeStart, rogueFS.storeEnd, rogue.term.paintStart, rogue.term.lastPaint]`)
 		ms, paint = append(ms, t[4]-t[0]), append(paint, t[4]-t[3])
+		counted++
 		if t[1] > t[0] { // a turn was stored (not a step refused)
 			decide, store, draw = append(decide, t[1]-t[0]), append(store, t[2]-t[1]), append(draw, t[3]-t[2])
 		}
 	}
+	b.Logf("%d keys that repainted", counted)
 	percentiles(b, ms, "key")
 	percentiles(b, decide, "decide")
 	percentiles(b, store, "store")
 	percentiles(b, draw, "apply+draw")
 	percentiles(b, paint, "paint")
+}
+
+// BenchmarkAClickToItsRepaint is the time from a click's press on the
+// player (which waits a turn, as 5 does) to the end of the paint of the
+// frame it led to, as BenchmarkAKeyToItsRepaint measures a key. A click
+// that changes nothing on the screen is not counted; a view that takes
+// no clicks changes nothing, and the benchmark skips, saying so.
+func BenchmarkAClickToItsRepaint(b *testing.B) {
+	s := newSite(b)
+	ctx := tab(b, s.URL)
+	newGame(b, ctx)
+	var ms []float64
+	for b.Loop() {
+		x, y := cellOf(b, ctx, "@")
+		cx, cy := cellCentre(b, ctx, x, y)
+		before := eval[int](b, ctx, `rogue.term.received`)
+		mouse(b, ctx, input.DispatchMouseEventTypeMousePressed, cx, cy, input.MouseButtonLeft, 1)
+		mouse(b, ctx, input.DispatchMouseEventTypeMouseReleased, cx, cy, input.MouseButtonLeft, 0)
+		waitFor(b, ctx, `!rogue.term.pending`)
+		if eval[int](b, ctx, `rogue.term.received`) == before {
+			continue // nothing changed on the screen
+		}
+		t := eval[[]float64](b, ctx, `[rogue.clickAt, rogue.term.lastPaint]`)
+		ms = append(ms, t[1]-t[0])
+	}
+	if len(ms) == 0 {
+		b.Skip("no click changed the screen: this build's view takes no clicks")
+	}
+	b.Logf("%d clicks that repainted", len(ms))
+	percentiles(b, ms, "click")
 }
 
 // BenchmarkATurnStored is how long storing one turn takes: the fsync of

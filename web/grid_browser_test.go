@@ -3,6 +3,7 @@
 package web
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -10,34 +11,48 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestTheGridGrowsWithTheWindowAndIsNeverSmallerThan80x24(t *testing.T) {
+// The grid fills the window at any size: the font as large as gives
+// the view's smallest grid (80x24), past 16 px on a large window, never
+// under 12 px on a small one, where the grid is shown scaled down to the
+// window rather than cut; the canvas is centred in the space it has.
+func TestTheGridFillsTheWindowWithTheLargestFontThatFits(t *testing.T) {
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)
 	for _, c := range []struct {
-		w, h  int64
-		small bool
+		w, h   int64
+		bigger bool // the font is larger than 16 px
 	}{
-		{1600, 1000, false},
-		{400, 300, true},
-		{1000, 640, false},
+		{1920, 1080, true},
+		{1280, 800, true},
+		{800, 600, false},
+		{400, 300, false},
+		{1000, 640, true},
 	} {
 		fits := eval[int](t, ctx, `rogue.term.fits`)
 		require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(c.w, c.h)))
 		waitFor(t, ctx, `rogue.term.fits > `+itoa(fits)+` && rogue.term.fw === rogue.term.cols && rogue.term.fh === rogue.term.rows`)
-		cols, rows := eval[int](t, ctx, `rogue.term.cols`), eval[int](t, ctx, `rogue.term.rows`)
-		if c.small {
-			assert.GreaterOrEqual(t, cols, 80)
-			assert.GreaterOrEqual(t, rows, 24)
-			assert.Less(t, eval[int](t, ctx, `rogue.term.px`), 16, "a small window has a smaller font")
-		} else {
-			assert.Greater(t, cols, 100, "%dx%d", c.w, c.h)
-			assert.Greater(t, rows, 24, "%dx%d", c.w, c.h)
+		g := eval[map[string]float64](t, ctx, `(() => {
+			const t = rogue.term, m = document.querySelector("main").getBoundingClientRect(), r = t.canvas.getBoundingClientRect();
+			return { px: t.px, cols: t.cols, rows: t.rows, cw: t.cw, ch: t.ch, mw: m.width, mh: m.height,
+				left: r.left - m.left, right: m.right - r.right, top: r.top - m.top, bottom: m.bottom - r.bottom, width: r.width, height: r.height }; })()`)
+		what := fmt.Sprintf("%dx%d: %v", c.w, c.h, g)
+		assert.GreaterOrEqual(t, g["cols"], 80.0, what)
+		assert.GreaterOrEqual(t, g["rows"], 24.0, what)
+		assert.GreaterOrEqual(t, g["px"], 12.0, what)
+		assert.Equal(t, c.bigger, g["px"] > 16, what)
+		assert.LessOrEqual(t, g["width"], g["mw"]+0.5, "the grid is never wider than the window: "+what)
+		assert.LessOrEqual(t, g["height"], g["mh"]+0.5, "nor taller: "+what)
+		if g["width"] >= g["cols"]*g["cw"]-0.5 { // not scaled down: it fills
+			assert.Less(t, g["mw"]-g["width"], g["cw"], "no column more fits: "+what)
+			assert.Less(t, g["mh"]-g["height"], g["ch"], "no row more fits: "+what)
 		}
+		assert.InDelta(t, g["left"], g["right"], 1, "centred: "+what)
+		assert.InDelta(t, g["top"], g["bottom"], 1, "centred: "+what)
 		settle(t, ctx)
-		assert.Contains(t, screenText(t, ctx), "Turn 0 ", "the game is redrawn at %dx%d", cols, rows)
+		assert.Contains(t, screenText(t, ctx), "Turn 0 ", "the game is redrawn at %v", what)
+		screenshot(t, ctx, fmt.Sprintf("grid-%dx%d", c.w, c.h))
 	}
-	screenshot(t, ctx, "resized")
 }
 
 // TestDimIsDrawnDimmerThanTheSameColourLit compares the ink of a
@@ -69,4 +84,31 @@ func TestDimIsDrawnDimmerThanTheSameColourLit(t *testing.T) {
 		return [ink[0] / n[0], ink[1] / n[1]]; })()`)
 	assert.Greater(t, bright[0], 1.6*bright[1], "lit %v, dim %v", bright[0], bright[1])
 	assert.Greater(t, bright[1], 0.0, "dim is still drawn")
+}
+
+// Box lines are drawn as lines: the ink of a │ reaches the top and the
+// bottom pixel rows of its cell, so that the lines of two rows meet with
+// no gap, as a font's glyph leaves one.
+func TestBoxLinesMeetFromRowToRow(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	newGame(t, ctx)
+	press(t, ctx, "?")
+	waitFor(t, ctx, `rogue.term.text.join("\n").includes("│")`)
+	waitFor(t, ctx, `!rogue.term.pending`)
+	gaps := eval[[]string](t, ctx, `(() => {
+		const t = rogue.term, ctx = t.canvas.getContext("2d"), gaps = [];
+		t.text.forEach((row, y) => {
+			const x = Array.from(row).indexOf("│");
+			if (x < 0) return;
+			// The brightest pixel across the cell, on its top and bottom rows.
+			for (const py of [y * t.ch, (y + 1) * t.ch - 1]) {
+				const d = ctx.getImageData(Math.floor(x * t.cw * t.dpr), Math.floor(py * t.dpr), Math.ceil(t.cw * t.dpr), 1).data;
+				let ink = 0;
+				for (let i = 0; i < d.length; i += 4) ink = Math.max(ink, d[i] + d[i + 1] + d[i + 2]);
+				if (ink < 150) gaps.push("row " + y + " pixel row " + py);
+			}
+		});
+		return gaps; })()`)
+	assert.Empty(t, gaps)
 }

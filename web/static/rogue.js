@@ -12,7 +12,26 @@
   const $ = (id) => document.getElementById(id);
   const game = (globalThis.rogue = {});
   const term = new RogueTerm($("screen"));
-  const say = (line) => { $("line").textContent = line || ""; };
+  const said = new RogueSaid($("said"));
+  game.said = said;
+  // say puts line on the page's line over the game (and in the live
+  // region); the next key or click the game takes clears it. lines
+  // counts the lines said.
+  game.lines = 0;
+  const say = (line) => {
+    $("line").textContent = line || "";
+    game.lines++;
+    if (line) said.say(line);
+  };
+  game.onInput = (lines) => { if (lines === game.lines && !game.waitingForLock) $("line").textContent = ""; };
+  // Each painted frame's new words go to the live region, at most ten
+  // times a second (a run or a fast replay paints a frame a turn).
+  let saying = false;
+  term.onPaint = () => {
+    if (saying) return;
+    saying = true;
+    setTimeout(() => { saying = false; said.frame(term.text); }, 100);
+  };
 
   // The tasks the program asks for, one at a time.
   const tasks = [];
@@ -32,7 +51,22 @@
     game.lastLine = line;
     if (t && t.onEnd) { t.onEnd(line); return; } // it queues what comes next
     say(line);
-    if (tasks.length === 0) queue(menu());
+    if (tasks.length > 0) return;
+    if (t && t.kind === "menu" && !line) { closed(); return; }
+    queue(menu());
+  };
+  // closed is the page once the menu is quit: nothing drawn, a line that
+  // says how to come back, and the menu again at the next key or click.
+  const closed = () => {
+    term.blank();
+    say("rogue is closed; your games stay in this browser. Press a key or click to open its menu again.");
+    const back = () => {
+      removeEventListener("keydown", back, true);
+      removeEventListener("pointerdown", back, true);
+      if (tasks.length === 0 && !current) queue(menu());
+    };
+    addEventListener("keydown", back, true);
+    addEventListener("pointerdown", back, true);
   };
   // The main menu, whose new games have the seed ?seed=N asked for.
   let menuSeed = 0;
@@ -52,13 +86,33 @@
   game.start = start;
   game.say = say;
 
-  window.addEventListener("resize", () => {
+  // The grid follows the space it has: the window's size, and the line
+  // over the game coming and going.
+  const refit = () => {
+    const cols = term.cols, rows = term.rows;
     term.fit();
     game.cols = term.cols; game.rows = term.rows;
-    if (game.resize) game.resize(term.cols, term.rows);
-  });
+    if (game.resize && (cols !== term.cols || rows !== term.rows)) game.resize(term.cols, term.rows);
+  };
+  new ResizeObserver(refit).observe(document.querySelector("main"));
+  // setMinimum: the program says the smallest grid its view draws in.
+  game.setMinimum = (cols, rows) => {
+    term.setMinimum(cols, rows);
+    game.cols = term.cols; game.rows = term.rows;
+  };
   const overlayOpen = () => !$("overlay").hidden;
-  window.addEventListener("keydown", rogueKeyHandler(game, overlayOpen), true);
+  window.addEventListener("keydown", rogueInput.keyHandler(game, overlayOpen), true);
+  rogueInput.pointer(game, term, overlayOpen);
+  rogueInput.pad(game, $("pad"), $("typed"));
+  // On a phone the header's buttons fold into its menu.
+  $("menu").addEventListener("click", () => {
+    const open = document.querySelector("header").classList.toggle("open");
+    $("menu").setAttribute("aria-expanded", String(open));
+  });
+  const foldMenu = () => {
+    document.querySelector("header").classList.remove("open");
+    $("menu").setAttribute("aria-expanded", "false");
+  };
 
   // closeOverlay hides the overlay and gives the keys back to the game:
   // a button left with the focus would take the player's next Enter
@@ -69,7 +123,7 @@
   };
   // The buttons above the game let go of the focus once clicked, for
   // the same reason.
-  for (const id of ["import", "export", "served"]) $(id).addEventListener("click", () => $(id).blur());
+  for (const id of ["import", "export", "served"]) $(id).addEventListener("click", () => { $(id).blur(); foldMenu(); });
 
   // The overlay: a few lines and buttons over the game, for import and
   // export; Escape closes it.
@@ -103,13 +157,13 @@
     return URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
   };
   game.exportList = () => {
-    const files = rogueFS.list(DATA).filter((f) => f.name.endsWith(".rogue"));
+    const files = rogueFS.list(DATA).filter((f) => /(\.rogue|-death\.txt|-won\.txt)$/.test(f.name));
     for (const f of rogueFS.list("/tmp/journals")) files.push(f);
     return files;
   };
   $("export").onclick = () => {
     const files = game.exportList();
-    overlay(files.length ? "Export a journal" : "No journals yet", files.map((f) => ({
+    overlay(files.length ? "Save a journal, or a game's summary, to this computer" : "No journals yet", files.map((f) => ({
       text: `${f.name} (${f.size} bytes)`, href: download(f.path), download: f.name,
     })));
   };
@@ -138,25 +192,71 @@
 
   // Import: a .rogue file picked or dropped is kept in memory (/tmp)
   // until the player says what to do with it; only continuing it keeps
-  // it in the browser, and only once the program has checked it.
+  // it in the browser, and only once the program has checked it. What
+  // the file holds is said once, here: a torn or damaged end is not said
+  // again when it is replayed.
   const importBytes = async (name, bytes) => {
     if (!name.endsWith(".rogue")) name += ".rogue";
     name = name.replace(/[^A-Za-z0-9._-]/g, "_");
     const tmp = `/tmp/import/${name}`;
     await rogueFS.write(tmp, bytes);
-    overlay(`${name} (${bytes.length} bytes)`, [
-      { text: "Replay it", id: "import-replay", onclick: () => start({ kind: "replay", path: tmp }) },
-      { text: "Continue playing it (kept in this browser)", id: "import-continue", onclick: () => continueImport(name, bytes, tmp) },
-    ]);
+    const e = await game.examine(tmp);
+    const replay = (text) => ({ text, id: "import-replay", onclick: () => start({ kind: "replay", path: tmp, said: true }) });
+    const items = [];
+    if (e.problem) {
+      items.push({ text: `This file cannot be replayed: ${e.problem}.`, id: "import-said" });
+    } else if (e.damaged) {
+      if (e.turns < 0) {
+        items.push({ text: "This file is damaged from its first turn: there is nothing in it to replay.", id: "import-said" });
+      } else {
+        items.push({ text: `This file is damaged after turn ${e.turns}: replay the turns before it, or export them as a new journal.`, id: "import-said" });
+        items.push(replay("Replay the turns before the damage"));
+        items.push({ text: "Export them as a new journal", id: "import-salvage", onclick: () => salvage(name, bytes, e.whole) });
+      }
+    } else {
+      const torn = e.torn ? `; its last turn was cut short as it was written (a crash, or a download cut off), so it ends at turn ${e.turns}` : "";
+      const where = e.over ? (e.ending === "won" ? "a game won" : `a game over (${e.ending})`) : `a game going on, on ${e.ending}`;
+      items.push({ text: `${e.turns} turns, ${where}${torn}.`, id: "import-said" });
+      items.push(replay("Replay it"));
+      if (!e.over && e.playable) {
+        items.push({ text: "Play on from its last turn (kept in this browser)", id: "import-continue", onclick: () => continueImport(name, bytes, tmp) });
+      }
+    }
+    overlay(`${name} (${bytes.length} bytes)`, items);
   };
   game.importBytes = importBytes;
-  const continueImport = (name, bytes, tmp) => {
+
+  // salvage offers to save the turns of a damaged import before its
+  // damage: its first bytes, up to the first damaged record, are a
+  // journal of their own (the header, then records that chain).
+  const salvage = (name, bytes, whole) => {
+    const f = `${name.replace(/\.rogue$/, "")}-before-the-damage.rogue`;
+    const url = URL.createObjectURL(new Blob([bytes.subarray(0, whole)], { type: "application/octet-stream" }));
+    overlay(`${f}: the turns of ${name} before the damage`, [{ text: `Save ${f}`, id: "salvaged", href: url, download: f }]);
+  };
+
+  // unfinished is the game this browser's menu would continue, what it
+  // holds (as examine says), or null: the newest journal whose game goes
+  // on.
+  const unfinished = async () => {
+    const names = rogueFS.list(DATA).filter((f) => f.name.endsWith(".rogue")).map((f) => f.name).sort().reverse();
+    for (const n of names) {
+      const e = await game.examine(`${DATA}/${n}`);
+      if (!e.problem && !e.damaged && !e.over) return e;
+    }
+    return null;
+  };
+
+  // continueImport plays an import on, once the player has said yes to
+  // setting aside the unfinished game, if there is one (as n on the menu
+  // asks).
+  const continueImport = async (name, bytes, tmp) => {
     const kept = `${DATA}/${name}`;
     if (rogueFS.exists(kept)) {
       say(`${name}: a journal of that name is in this browser already; it is left as it is`);
       return;
     }
-    start({
+    const go = () => start({
       kind: "check", path: tmp, onEnd: async (line) => {
         if (line) {
           say(`${name}: ${line}`);
@@ -167,6 +267,12 @@
         queue({ kind: "continue", path: kept });
       },
     });
+    const other = await unfinished();
+    if (!other) { go(); return; }
+    overlay(`Set the unfinished game aside and play ${name}?`, [
+      { text: `The unfinished game (turn ${other.turns}, ${other.ending}) stays in this browser: the menu's Replay finds it.` },
+      { text: `Yes: play ${name} on`, id: "import-aside", onclick: go },
+    ]);
   };
   $("import").onclick = () => $("file").click();
   $("file").onchange = async () => {
@@ -184,7 +290,7 @@
   // A journal from a link, fetched whole (replay) or followed as it grows.
   const fetchJournal = async (url) => {
     const res = await fetch(url);
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
+    if (!res.ok) throw new Error(res.status === 404 ? "the server has no such journal" : `the server answered ${res.status} ${res.statusText}`);
     return new Uint8Array(await res.arrayBuffer());
   };
   const follow = async (url, path) => {
@@ -229,7 +335,7 @@
           queue({ kind: "follow", path });
         } else queue({ kind: "replay", path });
       } catch (e) {
-        say(`${link}: ${e.message}`);
+        say(`The journal of this link, ${baseName(new URL(link, location.href).pathname)}, could not be fetched: ${e.message}.`);
       }
     }
     if (tasks.length === 0) queue(menu());

@@ -13,49 +13,124 @@
     [255, 85, 255], [0, 205, 205], [255, 255, 255], [127, 127, 127], [205, 205, 0]];
   const BOLD = 1, DIM = 2, REVERSE = 4;
   const BURST = 4; // ms: frames closer than this are painted once a frame
+  const MIN_PX = 12, MAX_PX = 64; // the font's size, in CSS pixels
   const FONT = '"DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", monospace';
 
   const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
   const mix = (a, b) => [(a[0] + b[0]) >> 1, (a[1] + b[1]) >> 1, (a[2] + b[2]) >> 1];
+
+  // The box-drawing lines each glyph joins: up, down, left, right.
+  const UP = 1, DOWN = 2, LEFT = 4, RIGHT = 8;
+  const LINES = new Map([[0x2500, LEFT | RIGHT], [0x2502, UP | DOWN], [0x250c, DOWN | RIGHT], [0x2510, DOWN | LEFT],
+    [0x2514, UP | RIGHT], [0x2518, UP | LEFT], [0x251c, UP | DOWN | RIGHT], [0x2524, UP | DOWN | LEFT],
+    [0x252c, DOWN | LEFT | RIGHT], [0x2534, UP | LEFT | RIGHT], [0x253c, UP | DOWN | LEFT | RIGHT]]);
+  // The shades' share of ink: light, medium, dark.
+  const SHADES = new Map([[0x2591, 0.3], [0x2592, 0.5], [0x2593, 0.75]]);
+
+  // drawBlock draws a box-drawing line or a block element as rectangles
+  // filling the cell (x, y, cw, ch) in the fill style, so that lines and
+  // bars meet from cell to cell and row to row with no gap a font's glyph
+  // leaves; it reports whether r is one it draws.
+  const drawBlock = (ctx, r, x, y, cw, ch, px) => {
+    // The cell's edges on whole pixels: the next cell starts where this
+    // one ends, with no seam of half-covered pixels between them.
+    const L = Math.round(x), R = Math.round(x + cw), W = R - L;
+    const lines = LINES.get(r);
+    if (lines) {
+      const t = Math.max(1, Math.round(px / 12));
+      const cx = Math.round(x + cw / 2 - t / 2), cy = Math.round(y + ch / 2 - t / 2);
+      if (lines & LEFT) ctx.fillRect(L, cy, cx + t - L, t);
+      if (lines & RIGHT) ctx.fillRect(cx, cy, R - cx, t);
+      if (lines & UP) ctx.fillRect(cx, y, t, cy + t - y);
+      if (lines & DOWN) ctx.fillRect(cx, cy, t, y + ch - cy);
+      return true;
+    }
+    if (r === 0x2588) { ctx.fillRect(L, y, W, ch); return true; }
+    if (r >= 0x2581 && r <= 0x2587) { // the lower eighths
+      const h = Math.round(ch * (r - 0x2580) / 8);
+      ctx.fillRect(L, y + ch - h, W, h);
+      return true;
+    }
+    if (r === 0x2580) { ctx.fillRect(L, y, W, Math.round(ch / 2)); return true; }
+    if (r === 0x2584) { const h = Math.round(ch / 2); ctx.fillRect(L, y + ch - h, W, h); return true; }
+    const shade = SHADES.get(r);
+    if (shade) {
+      ctx.globalAlpha = shade;
+      ctx.fillRect(L, y, W, ch);
+      ctx.globalAlpha = 1;
+      return true;
+    }
+    return false;
+  };
 
   class Term {
     constructor(canvas) {
       this.canvas = canvas;
       this.ctx = canvas.getContext("2d", { alpha: false });
       this.cols = 80; this.rows = 24;
+      this.minCols = 80; this.minRows = 24;
       this.frame = null; this.prev = null;
       this.paints = 0; this.lastPaint = 0;
       this.fit();
     }
 
-    // fit sizes the grid to the space the canvas has: the largest font up
-    // to 16 px that still gives 80x24, then as many cells as fit.
+    // fit sizes the grid to the space the canvas has: the largest font
+    // that still gives the view's smallest grid (80x24 unless the program
+    // says otherwise, setMinimum), never under MIN_PX, then as many cells
+    // as fit. A grid the view needs wider than the window at MIN_PX is
+    // shown scaled down to the window, never cut.
     fit() {
       this.fits = (this.fits || 0) + 1;
       const box = this.canvas.parentElement.getBoundingClientRect();
-      const W = Math.max(320, box.width), H = Math.max(200, box.height);
+      const W = Math.max(1, box.width), H = Math.max(1, box.height);
       const ctx = this.ctx;
-      let px = 16;
-      for (; px > 6; px--) {
+      let px = MAX_PX;
+      for (; px > MIN_PX; px--) {
         ctx.font = `${px}px ${FONT}`;
         const cw = ctx.measureText("M".repeat(10)).width / 10;
-        if (cw * 80 <= W && Math.ceil(px * 1.2) * 24 <= H) break;
+        if (cw * this.minCols <= W && Math.ceil(px * 1.2) * this.minRows <= H) break;
       }
       ctx.font = `${px}px ${FONT}`;
       this.px = px;
       this.styles = new Map();
       this.cw = ctx.measureText("M".repeat(10)).width / 10;
       this.ch = Math.ceil(px * 1.2);
-      this.cols = Math.max(80, Math.floor(W / this.cw));
-      this.rows = Math.max(24, Math.floor(H / this.ch));
+      this.cols = Math.max(this.minCols, Math.floor(W / this.cw));
+      this.rows = Math.max(this.minRows, Math.floor(H / this.ch));
       const dpr = window.devicePixelRatio || 1;
-      this.canvas.width = Math.ceil(this.cols * this.cw * dpr);
-      this.canvas.height = this.rows * this.ch * dpr;
-      this.canvas.style.width = `${this.cols * this.cw}px`;
-      this.canvas.style.height = `${this.rows * this.ch}px`;
+      const width = this.cols * this.cw, height = this.rows * this.ch;
+      this.scale = Math.min(1, W / width, H / height);
+      this.canvas.width = Math.ceil(width * dpr);
+      this.canvas.height = height * dpr;
+      this.canvas.style.width = `${width * this.scale}px`;
+      this.canvas.style.height = `${height * this.scale}px`;
       this.dpr = dpr;
       this.prev = null;
       if (this.frame) this.draw();
+    }
+
+    // setMinimum is the smallest grid the view draws in: the grid is
+    // never smaller.
+    setMinimum(cols, rows) {
+      this.minCols = cols; this.minRows = rows;
+      this.fit();
+    }
+
+    // cellAt is the cell under the point (x, y) of the window, or null
+    // off the grid.
+    cellAt(x, y) {
+      const r = this.canvas.getBoundingClientRect();
+      const col = Math.floor((x - r.left) / (r.width / this.cols)), row = Math.floor((y - r.top) / (r.height / this.rows));
+      if (col < 0 || row < 0 || col >= this.cols || row >= this.rows) return null;
+      return { col, row };
+    }
+
+    // blank shows nothing: no task draws.
+    blank() {
+      this.frame = null; this.prev = null;
+      this.ctx.setTransform(1, 0, 0, 1, 0, 0);
+      this.ctx.fillStyle = rgb(BG0);
+      this.ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     }
 
     // paint takes a frame (the program reuses its buffer: the latest
@@ -121,6 +196,7 @@
       this.paints++;
       this.lastPaint = performance.now();
       if (this.paints === 1) this.firstPaint = this.lastPaint;
+      if (this.onPaint) this.onPaint();
     }
 
     // run paints cells x..end-1 of row y (at row in u32), all of one
@@ -136,7 +212,11 @@
       for (let i = x; i < end;) {
         const r = u32[row + 2 * i];
         if (r === 32 || r === 0) { i++; continue; }
-        if (r > 126) { ctx.fillText(String.fromCodePoint(r), i * cw, y * ch + 1); i++; continue; }
+        if (r > 126) {
+          if (!drawBlock(ctx, r, i * cw, y * ch, cw, ch, this.px)) ctx.fillText(String.fromCodePoint(r), i * cw, y * ch + 1);
+          i++;
+          continue;
+        }
         let j = i + 1;
         while (j < end && u32[row + 2 * j] > 32 && u32[row + 2 * j] <= 126) j++;
         let text = "";
@@ -174,20 +254,5 @@
     }
   }
 
-  // Keys the browser keeps: closing the tab, a new tab, a new window.
-  const browserKeeps = new Set(["w", "t", "n"]);
-
   globalThis.RogueTerm = Term;
-  globalThis.rogueKeyHandler = (game, overlayOpen) => (e) => {
-    if (overlayOpen() || !game.key) return;
-    if (e.ctrlKey && browserKeeps.has(e.key.toLowerCase())) return;
-    if (e.metaKey) return;
-    const char = Array.from(e.key).length === 1 ? e.key : "";
-    const at = performance.now();
-    if (game.key(e.key, char, e.shiftKey, e.ctrlKey, e.altKey)) {
-      e.preventDefault();
-      game.keyAt = at;
-      game.keysSent = (game.keysSent || 0) + 1;
-    }
-  };
 })();

@@ -12,10 +12,13 @@ import (
 )
 
 // expose gives the page its calls into the program: key (a key pressed),
-// resize (the grid's new size) and interrupt (end the task under way, as
-// a hang-up ends rogue in a terminal: the game is saved after every turn
-// already).
+// mouse (a click, a tap or the pointer moved, on a cell), resize (the
+// grid's new size) and interrupt (end the task under way, as a hang-up
+// ends rogue in a terminal: the game is saved after every turn already).
 func expose(page js.Value, s *screen) {
+	page.Set("mouse", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return s.mouse(args[0].Int(), args[1].Int(), args[2].Int(), args[3].Bool(), args[4].Bool(), args[5].Bool())
+	}))
 	page.Set("key", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name, char := args[0].String(), args[1].String()
 		shift, ctrl, alt := args[2].Bool(), args[3].Bool(), args[4].Bool()
@@ -77,25 +80,50 @@ func (s *screen) key(name, char string, shift, ctrl, alt bool) bool {
 	return true
 }
 
+// pageButtons are the page's buttons (MouseEvent.buttons: 1 the primary,
+// 2 the secondary, 4 the middle) as tcell names them; a touch is the
+// primary.
+var pageButtons = []struct {
+	page int
+	tcell.ButtonMask
+}{{1, tcell.Button1}, {2, tcell.Button2}, {4, tcell.Button3}}
+
+// mouse hands the loop the pointer on cell (x, y) with the page's
+// buttons held (none: it moved, or was let go), as a terminal reports
+// the mouse; it reports whether it did (a cell off the grid is not).
+func (s *screen) mouse(x, y, buttons int, shift, ctrl, alt bool) bool {
+	if x < 0 || y < 0 || x >= s.w || y >= s.h {
+		return false
+	}
+	var held tcell.ButtonMask
+	for _, b := range pageButtons {
+		if buttons&b.page != 0 {
+			held |= b.ButtonMask
+		}
+	}
+	var mod tcell.ModMask
+	if shift {
+		mod |= tcell.ModShift
+	}
+	if ctrl {
+		mod |= tcell.ModCtrl
+	}
+	if alt {
+		mod |= tcell.ModAlt
+	}
+	s.post(tcell.NewEventMouse(x, y, held, mod))
+	return true
+}
+
 // exposeSummary gives the page summary(path): a promise of what rogue
 // replay --headless prints for the journal at path (its digest among
-// it), or of the line it is refused with. It runs off the page's event
-// goroutine, since reading the file waits for the page.
+// it), or of the line it is refused with.
 func exposeSummary(page js.Value) {
-	page.Set("summary", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		path := args[0].String()
-		var resolve js.Value
-		promise := js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, fns []js.Value) any {
-			resolve = fns[0]
-			return nil
-		}))
-		go func() {
-			var out, errs bytes.Buffer
-			if err := play.ReplaySummary(path, -1, &out, &errs); err != nil {
-				errs.WriteString(err.Error())
-			}
-			resolve.Invoke(out.String() + errs.String())
-		}()
-		return promise
+	page.Set("summary", promised(func(args []js.Value) any {
+		var out, errs bytes.Buffer
+		if err := play.ReplaySummary(args[0].String(), -1, &out, &errs); err != nil {
+			errs.WriteString(err.Error())
+		}
+		return out.String() + errs.String()
 	}))
 }

@@ -25,29 +25,38 @@ import (
 
 func main() {
 	page := js.Global().Get("rogue")
+	// The page sizes the grid at least as large as the view draws in.
+	page.Call("setMinimum", view.MinWidth, view.MinHeight)
 	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
 	view.SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")
 	expose(page, scr)
 	exposeSummary(page)
+	exposeExamine(page)
 	for {
 		task := await(page.Call("nextTask"))
 		line := run(task, scr)
+		page.Set("keysHandled", scr.keys) // every key the task took: none waits now
 		page.Call("taskEnded", line)
 	}
 }
 
 // run runs one task of the page on scr and returns the line it ended
-// with ("" for none).
+// with ("" for none), in the page's words (see words.go). A task marked
+// said is of a journal whose end the page has said already (torn, or
+// damaged: the import's words): what the replay says of it again is
+// left out.
 func run(task js.Value, scr *screen) string {
+	var saved string
 	o := play.Options{
 		Now:        time.Now,
 		Version:    buildinfo.Line(),
 		OnTerminal: func(loop func(tcell.Screen) error) error { return loop(scr) },
+		Words:      pageWords(&saved),
 	}
 	scr.drain()
 	var out, errs bytes.Buffer
-	var line string
 	var err error
+	said := task.Get("said").Truthy()
 	switch task.Get("kind").String() {
 	case "replay":
 		err = play.Replay(task.Get("path").String(), -1, &out, &errs, o)
@@ -59,26 +68,29 @@ func run(task js.Value, scr *screen) string {
 		err = play.Replay(task.Get("path").String(), -1, &out, &errs, o)
 	case "continue":
 		o.Journal = task.Get("path").String()
-		line, err = play.Run(o)
+		_, err = play.Run(o) // a torn end cut on opening was the game's notice
 	case "check":
 		err = check(task.Get("path").String())
 	default:
 		if seed := task.Get("seed"); seed.Type() == js.TypeNumber {
 			o.Seed = uint64(seed.Int())
 		}
-		line, err = play.Run(o)
+		_, err = play.Run(o)
 	}
-	lines := []string{strings.TrimSpace(out.String()), strings.TrimSpace(errs.String()), line}
-	if err != nil {
+	lines := []string{strings.TrimSpace(out.String()), saved}
+	if !said {
+		lines = append(lines, strings.TrimSpace(errs.String()))
+	}
+	if err != nil && !(said && isDamage(err)) {
 		lines = append(lines, err.Error())
 	}
-	var said []string
+	var all []string
 	for _, l := range lines {
 		if l != "" {
-			said = append(said, l)
+			all = append(all, unpath(l))
 		}
 	}
-	return strings.Join(said, "\n")
+	return strings.Join(all, "\n")
 }
 
 // check refuses the journal at path as rogue play --journal would, or

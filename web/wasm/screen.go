@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/binary"
+	"fmt"
 	"slices"
 	"syscall/js"
 	"time"
@@ -26,7 +27,7 @@ type screen struct {
 	tcell.SimulationScreen
 	page js.Value // the page's rogue object
 	draw js.Value // the page's draw(frame, cols, rows)
-	keys int      // the key events polled so far
+	keys int      // the key and mouse events polled so far
 	// in takes the page's events (keys, resizes, interrupts) without
 	// blocking: the page's callbacks run on the goroutine that must stay
 	// free to answer the file system, while tcell's queue blocks when
@@ -95,18 +96,30 @@ func (s *screen) Show() { s.send(false) }
 // Sync sends the frame to the page whatever it has.
 func (s *screen) Sync() { s.send(true) }
 
-// PollEvent waits for the next event. While it waits, every key before
-// it has been handled and drawn: the page's keysHandled says how many
-// (what tests wait for).
+// PollEvent waits for the next event. While it waits, every key and
+// mouse event before it has been handled and drawn: the page's
+// keysHandled says how many (what tests wait for).
 func (s *screen) PollEvent() tcell.Event {
 	if !s.HasPendingEvent() {
 		s.page.Set("keysHandled", s.keys)
 	}
 	ev := s.SimulationScreen.PollEvent()
-	if _, ok := ev.(*tcell.EventKey); ok {
-		s.keys++
-	}
+	s.count(ev)
 	return ev
+}
+
+// count counts ev if it is a key or the mouse, and tells the page where
+// the last mouse event was and with which buttons ("x,y,buttons", as
+// tcell numbers them: what the tests of clicks read).
+func (s *screen) count(ev tcell.Event) {
+	switch ev := ev.(type) {
+	case *tcell.EventKey:
+		s.keys++
+	case *tcell.EventMouse:
+		s.keys++
+		x, y := ev.Position()
+		s.page.Set("lastMouse", fmt.Sprintf("%d,%d,%d", x, y, ev.Buttons()))
+	}
 }
 
 // ChannelEvents sends the events to ch until quit is closed, counting
@@ -119,9 +132,7 @@ func (s *screen) ChannelEvents(ch chan<- tcell.Event, quit <-chan struct{}) {
 		s.page.Set("keysHandled", s.keys)
 	}
 	for ev := range mid {
-		if _, ok := ev.(*tcell.EventKey); ok {
-			s.keys++
-		}
+		s.count(ev)
 		select {
 		case ch <- ev:
 		case <-quit:

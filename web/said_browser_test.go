@@ -1,0 +1,99 @@
+//go:build !js
+
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// liveRegion is what Chromium's accessibility tree holds under the
+// page's live region (role log, polite), the text of each paragraph in
+// order, as a screen reader is handed it.
+func liveRegion(t testing.TB, ctx context.Context) []string {
+	t.Helper()
+	var nodes []*accessibility.Node
+	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		res, err := cdp.Call(ctx, tg, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+		nodes = res.Nodes
+		return err
+	})))
+	str := func(v *accessibility.Value) string {
+		if v == nil {
+			return ""
+		}
+		var s string
+		_ = json.Unmarshal([]byte(v.Value), &s)
+		return s
+	}
+	byID := map[accessibility.NodeID]*accessibility.Node{}
+	var log *accessibility.Node
+	for _, n := range nodes {
+		byID[n.NodeID] = n
+		if str(n.Role) == "log" {
+			log = n
+		}
+	}
+	require.NotNil(t, log, "the page has a live region of role log")
+	require.Equal(t, "What the game says", str(log.Name))
+	var said []string
+	var walk func(id accessibility.NodeID, text *strings.Builder)
+	walk = func(id accessibility.NodeID, text *strings.Builder) {
+		n := byID[id]
+		if n == nil {
+			return
+		}
+		if str(n.Role) == "StaticText" {
+			text.WriteString(str(n.Name))
+			return
+		}
+		for _, c := range n.ChildIDs {
+			walk(c, text)
+		}
+	}
+	for _, p := range log.ChildIDs {
+		var b strings.Builder
+		walk(p, &b)
+		said = append(said, b.String())
+	}
+	return said
+}
+
+// A screen reader is told, in words, what the page shows: the main
+// menu, the game's first message (the map's rows are not read out), a
+// prompt, the help, each new message once: read from Chromium's
+// accessibility tree.
+func TestEachNewMessageMenuAndPromptIsSaidInTheLiveRegion(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL+"/?seed="+screensSeed)
+	waitFor(t, ctx, `document.getElementById("said").textContent.includes("New game")`)
+	newGame(t, ctx)
+	waitFor(t, ctx, `document.getElementById("said").textContent.includes("The Amulet of the Deep")`)
+	press(t, ctx, "?")
+	waitFor(t, ctx, `document.getElementById("said").textContent.includes("explore the level")`)
+	press(t, ctx, "Escape")
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("c", chromedp.KeyModifiers(chromedp.ModifierCtrl))))
+	settle(t, ctx)
+	waitFor(t, ctx, `document.getElementById("said").textContent.includes("Save and quit?")`)
+	press(t, ctx, "Escape")
+	waitFor(t, ctx, `document.getElementById("said").textContent.includes("You carry on.")`)
+
+	said := liveRegion(t, ctx)
+	all := strings.Join(said, "\n")
+	t.Logf("the live region:\n%s", all)
+	for _, want := range []string{"New game", "The Amulet of the Deep lies on depth 14", "explore the level", "Save and quit?", "You carry on."} {
+		assert.Contains(t, all, want)
+	}
+	assert.Equal(t, 1, strings.Count(all, "The Amulet of the Deep lies on depth 14"), "a message is said once:\n%s", all)
+	for _, p := range said {
+		assert.NotRegexp(t, `#\.\.|\.\.#|\.\.\.\.`, p, "a row of the map is not read out")
+	}
+}
