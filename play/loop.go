@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"rogue/auto"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -31,9 +32,10 @@ type player struct {
 	// version is the build's version line, the death summary's first.
 	version string
 
-	sess *session // the game being played; nil on the main menu
-	cont *session // the unfinished game the menu offers, locked
-	torn string   // the note of a torn tail cut on opening a game left for a new one
+	sess *session    // the game being played; nil on the main menu
+	jobs auto.Runner // the multi-turn action under way, and what it has seen
+	cont *session    // the unfinished game the menu offers, locked
+	torn string      // the note of a torn tail cut on opening a game left for a new one
 	// fromMenu is whether rogue opened on the main menu: a game over
 	// then leaves for the menu, not the shell.
 	fromMenu bool
@@ -88,6 +90,8 @@ func (p *player) handle(in view.Intent) (bool, error) {
 		if err := p.replay(in.Journal); err != nil {
 			p.m.ShowPage("Replay of "+baseName(in.Journal), append(journalSummary(in.Journal), "", err.Error()))
 		}
+	case in.Job != nil:
+		p.start(*in.Job)
 	case in.Command != nil:
 		p.play(in.Command)
 	}
@@ -138,6 +142,7 @@ func (p *player) newGame() error {
 // begin shows session ss.
 func (p *player) begin(ss *session) {
 	p.sess = ss
+	p.jobs.Forget()
 	p.m.Begin(ss.g.State, ss.hp, ss.recent)
 	if upTo := ss.g.State.Turn - recentTurns; upTo > 0 {
 		p.m.SetEarlier(earlierMessages(ss.path, upTo))

@@ -60,6 +60,10 @@ type Intent struct {
 	Suspend bool
 	// Redraw asks to draw the whole screen again (Ctrl-R).
 	Redraw bool
+	// Job orders a multi-turn action (rest, explore, travel, run, walk
+	// to a tile), which the program runs with an auto.Runner; nil for
+	// none.
+	Job *auto.Order
 }
 
 // MenuChoice is what the player chose on the main menu.
@@ -136,8 +140,6 @@ type Model struct {
 	saveErr string
 	w, h    int // the terminal's size, when known
 
-	job      *auto.Job       // the multi-turn action under way; nil for none
-	seen     auto.Memory     // what the player has seen on the level, for jobs
 	noPickup bool            // A: explore picks up no potions and scrolls
 	scroll   int             // the history: how many lines up from its end
 	quitting bool            // Ctrl-C asked whether to save and quit
@@ -227,14 +229,13 @@ func (m *Model) ShowMainMenu(menu MainMenu) {
 }
 
 // Begin shows game s on the play screen, with a log of its own: nothing
-// of a game shown before stays (its messages, its job, its memory of the
-// level). hp is the player's HP after each turn played so far (for the
+// of a game shown before stays (its messages, its screens). hp is the player's HP after each turn played so far (for the
 // chart of the game over screen); messages are put in the log, oldest
 // first, all but the last as old ones.
 func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 	m.State = s
 	m.earlier = nil
-	m.log, m.scroll, m.job, m.seen = nil, 0, nil, auto.Memory{}
+	m.log, m.scroll = nil, 0
 	m.quitting, m.confirm, m.sel = false, false, 0
 	m.hp = append([]int(nil), hp...)
 	m.mode = ModePlay
@@ -449,7 +450,6 @@ func (m *Model) keyAnywhere(k Key) (Intent, bool) {
 	}
 	switch k.Code {
 	case KeyCtrlC:
-		m.StopJob("")
 		m.quitting = true
 		return Intent{}, true
 	case KeyCtrlP:

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/auto"
 	"rogue/events"
 	"rogue/reducer"
 )
@@ -67,7 +68,10 @@ func TestPlayKeysGiveCommands(t *testing.T) {
 		{"the numpad centre waits", Named(KeyCenter), Intent{Command: &events.Wait{}}},
 		{"g picks up", Rune('g'), Intent{Command: &events.PickUp{}}},
 		{"a comma picks up", Rune(','), Intent{Command: &events.PickUp{}}},
-		{"> before the stairs are found sends nothing (it says how to find them)", Rune('>'), Intent{}},
+		{"> off the stairs orders travelling to them", Rune('>'), Intent{Job: &auto.Order{Kind: auto.Travel, Pickup: true}}},
+		{"o orders exploring", Rune('o'), Intent{Job: &auto.Order{Kind: auto.Explore, Pickup: true}}},
+		{"Z orders resting", Rune('Z'), Intent{Job: &auto.Order{Kind: auto.Rest, Pickup: true}}},
+		{"L orders running east", Rune('L'), Intent{Job: &auto.Order{Kind: auto.Run, Dir: events.East, Pickup: true}}},
 		{"Q quits", Rune('Q'), Intent{Quit: true}},
 		{"Esc does nothing", Named(KeyEsc), Intent{}},
 		{"an unbound letter does nothing", Rune('z'), Intent{}},

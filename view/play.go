@@ -10,8 +10,7 @@ import (
 // are commands, multi-turn actions or open a screen.
 func (m *Model) keyPlay(k Key) Intent {
 	if d, ok := runDirection(k); ok {
-		m.startJob(auto.Run, d)
-		return Intent{}
+		return m.order(auto.Run, d)
 	}
 	if d, ok := direction(k); ok {
 		return Intent{Command: &events.Move{Dir: d}}
@@ -34,14 +33,13 @@ func (m *Model) keyPlay(k Key) Intent {
 		if p := m.State.Player(); p != nil && m.State.Map != nil && m.State.Map.At(p.Pos) != dungeon.DownStairs {
 			// Off the stairs: travel to them, or say why not (not found
 			// yet, a monster in view) rather than the rules' bare refusal.
-			m.startJob(auto.Travel, 0)
-			return Intent{}
+			return m.order(auto.Travel, 0)
 		}
 		return Intent{Command: &events.Descend{}}
 	case 'Z':
-		m.startJob(auto.Rest, 0)
+		return m.order(auto.Rest, 0)
 	case 'o':
-		m.startJob(auto.Explore, 0)
+		return m.order(auto.Explore, 0)
 	case 'A':
 		m.noPickup = !m.noPickup
 		if m.noPickup {
