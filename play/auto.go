@@ -55,7 +55,7 @@ func (p *player) work() {
 		}
 		p.canvas.Draw(p.m)
 		if _, resting := cmd.(*events.Wait); !resting {
-			time.Sleep(stepPause)
+			time.Sleep(p.pause)
 		}
 		for p.screen.HasPendingEvent() {
 			switch ev := p.screen.PollEvent().(type) {

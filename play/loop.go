@@ -34,8 +34,14 @@ type player struct {
 
 	sess *session    // the game being played; nil on the main menu
 	jobs auto.Runner // the multi-turn action under way, and what it has seen
-	cont *session    // the unfinished game the menu offers, locked
-	torn string      // the note of a torn tail cut on opening a game left for a new one
+	mice view.MouseReader
+	// pause is how long each step of a walk stays on the screen
+	// (stepPause; none in tests).
+	pause time.Duration
+	// noMouse leaves the terminal's mouse to the terminal (--no-mouse).
+	noMouse bool
+	cont    *session // the unfinished game the menu offers, locked
+	torn    string   // the note of a torn tail cut on opening a game left for a new one
 	// fromMenu is whether rogue opened on the main menu: a game over
 	// then leaves for the menu, not the shell.
 	fromMenu bool
@@ -62,6 +68,16 @@ func (p *player) loop() error {
 				if quit || err != nil {
 					return err
 				}
+			}
+			p.work()
+		case *tcell.EventMouse:
+			ms, ok := p.mice.Read(ev)
+			if !ok {
+				break
+			}
+			quit, err := p.handle(p.m.HandleMouse(ms))
+			if quit || err != nil {
+				return err
 			}
 			p.work()
 		}

@@ -30,6 +30,10 @@ type Options struct {
 	// Follow makes Replay follow the journal as another process writes
 	// it (rogue replay --follow).
 	Follow bool
+	// NoMouse leaves the mouse to the terminal (rogue play --no-mouse):
+	// its clicks and moves are not asked for, so selecting text works as
+	// without rogue.
+	NoMouse bool
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows
@@ -37,7 +41,7 @@ type Options struct {
 // the lines to print once the terminal is restored, wrapped at ExitWidth
 // columns (see wrapExit).
 func Run(o Options) (string, error) {
-	p := &player{seed: o.Seed, now: o.Now, version: o.Version}
+	p := &player{seed: o.Seed, now: o.Now, version: o.Version, noMouse: o.NoMouse, pause: stepPause}
 	var menu view.MainMenu
 	var err error
 	if o.Journal == "" {
@@ -160,6 +164,9 @@ func (p *player) onScreen(onTerminal func(run func(tcell.Screen) error) error) e
 	return onTerminal(func(screen tcell.Screen) error {
 		p.screen = screen
 		p.canvas = view.NewScreen(screen, os.Getenv("NO_COLOR") != "")
+		if !p.noMouse {
+			screen.EnableMouse(tcell.MouseMotionEvents)
+		}
 		return p.loop()
 	})
 }

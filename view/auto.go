@@ -15,3 +15,8 @@ import (
 func (m *Model) order(k auto.Kind, dir events.Dir) Intent {
 	return Intent{Job: &auto.Order{Kind: k, Dir: dir, Pickup: !m.noPickup}}
 }
+
+// orderGo is the intent to walk to tile p (a click on the map).
+func (m *Model) orderGo(p events.Pos) Intent {
+	return Intent{Job: &auto.Order{Kind: auto.Go, Goal: p, Pickup: !m.noPickup}}
+}

@@ -177,6 +177,8 @@ func (m *Model) drawItems(c Canvas, area rect) {
 		if index == m.sel {
 			win.selected = len(win.lines)
 		}
+		win.acts = append(win.acts, make([]func(*Model) Intent, len(win.lines)-len(win.acts))...)
+		win.acts = append(win.acts, keyAct(Rune(e.letter)))
 		win.lines = append(win.lines, l)
 		index++
 	}

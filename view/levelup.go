@@ -82,6 +82,8 @@ func (m *Model) drawLevelUp(c Canvas, area rect) {
 		if a == events.Intelligence && !s.Content().Rules.Mana {
 			use = "scroll damage and range" // rules without mana: what it does there
 		}
+		win.acts = append(win.acts, make([]func(*Model) Intent, len(win.lines)-len(win.acts))...)
+		win.acts = append(win.acts, keyAct(Rune(attributeKeys[a])))
 		win.lines = append(win.lines, line{
 			{string(attributeKeys[a]), Style{Bold: true}},
 			{fmt.Sprintf("  %-12s %2d (%+d) -> %2d (%+d)", a, v, reducer.Bonus(v), v+1, reducer.Bonus(v+1)), Plain},

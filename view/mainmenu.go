@@ -170,6 +170,7 @@ func (m *Model) drawMainMenu(c Canvas) {
 		}
 		label := fmt.Sprintf(" %c  %-18s", it.key, it.label)
 		put(c, x, y, label, st, w-x)
+		hit(c, rect{x, y, w - x, 1}, keyAct(Rune(it.key)))
 		if it.detail != "" {
 			room := w - x - textWidth(label) - 1
 			put(c, x+textWidth(label)+1, y, fitDetail(it.detail, room), styleHint, room)
@@ -221,6 +222,10 @@ func (m *Model) drawJournals(c Canvas) {
 		}
 		name := " " + pad(filepath.Base(list[i]), nameW) + " "
 		put(c, 2, 3+i-first, name, st, w-4)
+		hit(c, rect{2, 3 + i - first, w - 4, 1}, func(m *Model) Intent {
+			m.sel = i
+			return m.HandleKey(Named(KeyEnter))
+		})
 		if m.menu.Describe != nil {
 			x := 2 + textWidth(name) + 1
 			put(c, x, 3+i-first, fitDetail(m.menu.Describe(list[i]), w-2-x), styleHint, w-2-x)

@@ -140,7 +140,9 @@ type Model struct {
 	saveErr string
 	w, h    int // the terminal's size, when known
 
-	noPickup bool            // A: explore picks up no potions and scrolls
+	noPickup bool       // A: explore picks up no potions and scrolls
+	hover    events.Pos // the map tile under the pointer, while hovering
+	hovering bool
 	scroll   int             // the history: how many lines up from its end
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
@@ -365,6 +367,7 @@ func (m *Model) tooSmall() bool {
 // returns the zero Intent: only a Command reaches the journal.
 func (m *Model) HandleKey(k Key) Intent {
 	m.moment++
+	m.hovering = false
 	switch k.Code {
 	case KeyCtrlZ:
 		return Intent{Suspend: true}
