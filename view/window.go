@@ -92,6 +92,7 @@ func (win window) draw(c Canvas, area rect) {
 
 	fill(c, x, y, w, h, ' ', Plain)
 	frame(c, rect{x, y, w, h})
+	hit(c, rect{x, y, w, h}, func(*Model) Intent { return Intent{} }) // a click on no line of it: nothing
 	if win.title != "" {
 		put(c, x+2, y, " "+win.title+" ", styleTitle, w-4)
 	}
