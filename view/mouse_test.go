@@ -193,3 +193,24 @@ func TestTheMouseReaderTakesAPressAsOneClickAndAMoveAsAHover(t *testing.T) {
 		{Mouse{}, false},                               // the middle button means nothing
 	}, got)
 }
+
+func TestABusyTurnHidesNothingNextToThePlayer(t *testing.T) {
+	p := newPlayed(t, 5)
+	p.m.Resize(80, 24)
+	p.m.HandleKey(Rune('.'))
+	for i := range 30 {
+		p.m.Say(strings.Repeat("A very busy turn. ", 1+i%3))
+	}
+	me := p.g.State.Player().Pos
+	l, _, ok := p.m.mapView()
+	require.True(t, ok)
+	require.Equal(t, minMapRows, l.mapArea.h, "the messages take the map down to its least")
+	for d := events.Dir(0); d < events.NumDirs; d++ {
+		q := me.Add(d)
+		if !p.g.State.Map.InBounds(q) {
+			continue
+		}
+		_, _, shown := p.m.CellOf(q)
+		assert.True(t, shown, "the tile %s of the player", d)
+	}
+}
