@@ -377,7 +377,7 @@ func TestGameOverTakesNoCommands(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := tc.model(t)
 			assert.Equal(t, ModeGameOver, m.Mode())
-			for _, k := range []Key{Rune('h'), Rune('.'), Rune('i'), Rune('g')} {
+			for _, k := range []Key{Rune('h'), Rune('.'), Rune('i'), Rune('g'), Rune('x'), Named(KeyTab), Named(KeyEsc)} {
 				assert.Equal(t, Intent{}, m.HandleKey(k), "key %v", k)
 			}
 			assert.Equal(t, ModeGameOver, m.Mode())
@@ -510,6 +510,9 @@ func TestARefusedAimGoesBackToAiming(t *testing.T) {
 	assert.Equal(t, ModeTarget, m.Mode())
 	assert.Equal(t, use.Target, m.cursor)
 	assert.Equal(t, []string{"That is out of range."}, m.Messages(1))
+	assert.Contains(t, render(m, 80, 24), "That is out of range.", "said while aiming again, where the log is hidden")
+	m.HandleKey(Named(KeyTab))
+	assert.NotContains(t, render(m, 80, 24), "That is out of range.", "until the next key")
 	assert.Equal(t, Intent{}, m.HandleKey(Named(KeyEsc)))
 	assert.Equal(t, ModePlay, m.Mode())
 

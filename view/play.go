@@ -104,10 +104,11 @@ func (m *Model) keyPanel(k Key) Intent {
 	return Intent{}
 }
 
-// keyGameOver: the game is over (or cannot be saved); every way out quits.
+// keyGameOver: the game is over (or cannot be saved); Enter and q, which
+// the screen names, leave it (and Q, as everywhere); a stray key does not.
 func (m *Model) keyGameOver(k Key) Intent {
 	switch {
-	case k.Code == KeyEsc, k.Code == KeyEnter, k == Rune('Q'), k == Rune('q'):
+	case k.Code == KeyEnter, k == Rune('Q'), k == Rune('q'):
 		return Intent{Quit: true}
 	case k == Rune('M'):
 		m.openHistory() // as in play, and as the screen's hint says
