@@ -160,6 +160,7 @@ type entry struct {
 	// may stop being true (see stale); at is where the player stood.
 	about lineAbout
 	at    events.Pos
+	depth int
 }
 
 // lineAbout is what a line of the log says that may stop being true.
@@ -169,6 +170,7 @@ const (
 	aboutNothing lineAbout = iota
 	aboutHere              // "You see here: ...": what lies where the player stands
 	aboutLowHP             // "Low HP: ...": the player's HP is a third of the most or less
+	aboutLevel             // "This level is explored...": the level the player is on
 )
 
 // aboutOf tags a line that says something that may stop being true.
@@ -182,13 +184,15 @@ func (m *Model) aboutOf(text string) (lineAbout, events.Pos) {
 		return aboutHere, at
 	case strings.HasPrefix(text, "Low HP:"):
 		return aboutLowHP, at
+	case strings.HasPrefix(text, "This level is explored"), strings.HasPrefix(text, "There is nothing left to explore"):
+		return aboutLevel, at
 	}
 	return aboutNothing, at
 }
 
 // stale reports whether e no longer holds on s: the player has stepped
-// off the items it named (or picked them all up), or has more than a
-// third of their HP again.
+// off the items it named (or picked them all up), has more than a third
+// of their HP again, or is on another level than the one it spoke of.
 // The message area leaves a stale line out (the history keeps it).
 func (e entry) stale(s *reducer.State) bool {
 	if e.about == aboutNothing || s == nil || s.Player() == nil {
@@ -200,6 +204,8 @@ func (e entry) stale(s *reducer.State) bool {
 		return p.Pos != e.at || len(s.ItemsAt(p.Pos)) == 0
 	case aboutLowHP:
 		return p.HP*3 > s.MaxHP(p)
+	case aboutLevel:
+		return s.Depth != e.depth
 	}
 	return false
 }
@@ -292,7 +298,11 @@ func (m *Model) Say(text string) {
 		return
 	}
 	about, at := m.aboutOf(text)
-	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment, about: about, at: at})
+	depth := 0
+	if m.State != nil {
+		depth = m.State.Depth
+	}
+	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment, about: about, at: at, depth: depth})
 }
 
 // SaveFailed stops the game: the journal could not take the last turn, so
