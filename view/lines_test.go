@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/events"
 	"rogue/reducer"
 	"rogue/reducer/dungeon"
 )
@@ -39,4 +40,36 @@ func TestTheExploredLineOfALevelIsNotShownOnTheNext(t *testing.T) {
 	assert.Contains(t, screen, "You descend to depth 2.")
 	assert.NotContains(t, screen, "This level is explored", "it spoke of the level above")
 	assert.Contains(t, p.m.Messages(10), "This level is explored; > takes you to the stairs down.", "the history keeps it")
+}
+
+func TestVSaysWhatThePlayerSeesWithDirectionAndDistance(t *testing.T) {
+	p := withFoes(t)
+	p.key(t, Rune('v'))
+	assert.Equal(t, []string{
+		"You see 2 things, the nearest first.",
+		"A Goblin (HP 9/9), 5 away west.",
+		"An Orc (HP 17/17), 7 away west.",
+	}, p.m.Messages(3))
+	assert.Equal(t, Describe(p.g.State), p.m.Messages(3), "the page's call says the same")
+}
+
+func TestReachIsTheRulesRange(t *testing.T) {
+	cases := []struct {
+		name string
+		q    events.Pos
+		want int
+	}{
+		{"a step east", events.Pos{X: 1}, 1},
+		{"a diagonal step", events.Pos{X: 1, Y: 1}, 2},
+		{"6 steps north-west is out of a range-6 scroll's reach", events.Pos{X: -6, Y: -6}, 9},
+		{"5 east, 3 south", events.Pos{X: 5, Y: 3}, 6},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := reach(events.Pos{}, tc.q)
+			assert.Equal(t, tc.want, r)
+			assert.True(t, distance2(events.Pos{}, tc.q) <= r*r && distance2(events.Pos{}, tc.q) > (r-1)*(r-1), "the least range that reaches")
+		})
+	}
 }

@@ -47,6 +47,10 @@ func (m *Model) keyPlay(k Key) Intent {
 		} else {
 			m.Say("Explore picks up the potions and scrolls it walks onto (A: nothing).")
 		}
+	case 'v':
+		for _, l := range Describe(m.State) {
+			m.Say(l)
+		}
 	case 'M':
 		m.openHistory()
 	case 'i':
