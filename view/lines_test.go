@@ -1,6 +1,10 @@
 package view
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -8,6 +12,7 @@ import (
 
 	"rogue/events"
 	"rogue/reducer"
+	"rogue/reducer/content"
 	"rogue/reducer/dungeon"
 )
 
@@ -72,4 +77,22 @@ func TestReachIsTheRulesRange(t *testing.T) {
 			assert.True(t, distance2(events.Pos{}, tc.q) <= r*r && distance2(events.Pos{}, tc.q) > (r-1)*(r-1), "the least range that reaches")
 		})
 	}
+}
+
+// The manual names the inventory letter of every slot the rules have,
+// and says that each item of a stack takes a backpack place.
+func TestTheManualNamesEveryWornLetterAndTheBackpacksPlaces(t *testing.T) {
+	manual, err := os.ReadFile(filepath.Join("..", "docs", "PLAYING.md"))
+	require.NoError(t, err)
+	var inventory string
+	for _, l := range strings.Split(string(manual), "\n") {
+		if strings.HasPrefix(l, "| `i` |") {
+			inventory = l
+		}
+	}
+	require.NotEmpty(t, inventory, "the keys table's i row")
+	for slot := events.MainHand; slot < events.NumSlots; slot++ {
+		assert.Contains(t, inventory, fmt.Sprintf("`%c` %s", 'A'+rune(slot-events.MainHand), slot))
+	}
+	assert.Contains(t, inventory, fmt.Sprintf("holds %d items, and each item of a stack takes one of them", content.Default().Rules.Backpack))
 }
