@@ -96,3 +96,21 @@ func TestTheManualNamesEveryWornLetterAndTheBackpacksPlaces(t *testing.T) {
 	}
 	assert.Contains(t, inventory, fmt.Sprintf("holds %d items, and each item of a stack takes one of them", content.Default().Rules.Backpack))
 }
+
+// An item whose detail does not fit beside its name at 80 columns has it
+// on the line under it, whole: none is cut at the frame.
+func TestTheInventoryCutsNoItemsDetail(t *testing.T) {
+	p := newPlayedRules(t, 5, 3)
+	for _, name := range []string{"Superior Health Potion", "Lightning Scroll", "Wand of Confusion", "Amulet of Regeneration",
+		"Enchantment Scroll", "Wand of Fire", "Greater Health Potion"} {
+		p.lay(t, name, events.PlayerID, 3)
+	}
+	p.lay(t, "Wand of Confusion", events.PlayerID, 14) // "2 Wands of Confusion (3, 14 charges)": a long name
+	p.key(t, Rune('i'))
+	screen := render(p.m, 80, 24)
+	pack, worn := p.m.itemEntries()
+	for _, e := range append(pack, worn...) {
+		d := itemDetail(p.g.State, p.g.State.Content().Item(e.item.Kind), p.g.State.Enchantment(e.item), e.item.Slot != events.SlotNone)
+		assert.Contains(t, screen, d, "the detail of %s", itemName(p.g.State, e.item))
+	}
+}
