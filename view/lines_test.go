@@ -114,3 +114,23 @@ func TestTheInventoryCutsNoItemsDetail(t *testing.T) {
 		assert.Contains(t, screen, d, "the detail of %s", itemName(p.g.State, e.item))
 	}
 }
+
+// A take-over's long name is cut in its middle: the details of every
+// journal start in one column.
+func TestTheReplayListKeepsItsColumnsForATakeOversName(t *testing.T) {
+	m := NewModel(MainMenu{
+		Journals: []string{"/d/2026-11-24_2110_seed-18446744073709551557_from-turn-812.rogue", "/d/2026-11-23_0842_seed-5.rogue"},
+		Describe: func(string) string { return "depth 3, turn 512, slain by an Orc" },
+	})
+	m.HandleKey(Rune('r'))
+	require.Equal(t, ModeJournals, m.Mode())
+	var at []int
+	for _, row := range strings.Split(render(m, 80, 24), "\n") {
+		if i := strings.Index(row, "depth 3"); i >= 0 {
+			at = append(at, len([]rune(row[:i])))
+			assert.Contains(t, row, ".rogue", "the name keeps its end")
+		}
+	}
+	require.Len(t, at, 2)
+	assert.Equal(t, at[0], at[1])
+}

@@ -220,7 +220,7 @@ func (m *Model) drawJournals(c Canvas) {
 		if i == m.sel {
 			st = styleSelected
 		}
-		name := " " + pad(filepath.Base(list[i]), nameW) + " "
+		name := " " + pad(fitName(filepath.Base(list[i]), nameW), nameW) + " "
 		put(c, 2, 3+i-first, name, st, w-4)
 		hit(c, rect{2, 3 + i - first, w - 4, 1}, func(m *Model) Intent {
 			m.sel = i
@@ -281,6 +281,18 @@ func fitDetail(s string, room int) string {
 	}
 	r := []rune(s)
 	return string(r[:min(len(r), room-1)]) + "…"
+}
+
+// fitName is a journal's name cut to room cells in its middle, so that
+// both its date and its end (a take-over's "from-turn-812.rogue") stay
+// and the column after it stays in line.
+func fitName(s string, room int) string {
+	r := []rune(s)
+	if len(r) <= room || room < 3 {
+		return s
+	}
+	head := (room - 1) / 2
+	return string(r[:head]) + "…" + string(r[len(r)-(room-1-head):])
 }
 
 // shortDetail is detail without the name in brackets at its end, if it
