@@ -134,3 +134,15 @@ func TestTheReplayListKeepsItsColumnsForATakeOversName(t *testing.T) {
 	require.Len(t, at, 2)
 	assert.Equal(t, at[0], at[1])
 }
+
+// A game that ended at 0 HP shows it in its last column: a mark on the
+// axis, where a bar of 0 cells drew nothing and the chart seemed to stop
+// at the HP before.
+func TestTheDeathChartsLastColumnShowsTheHPWentToZero(t *testing.T) {
+	hp := []int{30, 30, 30, 29, 31, 30, 30, 0}
+	rows := strings.Split(strings.TrimRight(chartText(hp, 20, 6), "\n"), "\n")
+	axis := []rune(rows[4])
+	require.Equal(t, '└', axis[2])
+	assert.Equal(t, '×', axis[len(axis)-1], "the last column, on the axis: %q", rows[4])
+	assert.NotContains(t, string(axis[:len(axis)-3]), "×", "only where HP was 0")
+}
