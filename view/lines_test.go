@@ -146,3 +146,19 @@ func TestTheDeathChartsLastColumnShowsTheHPWentToZero(t *testing.T) {
 	assert.Equal(t, '×', axis[len(axis)-1], "the last column, on the axis: %q", rows[4])
 	assert.NotContains(t, string(axis[:len(axis)-3]), "×", "only where HP was 0")
 }
+
+// Explore stopping on a second Chain Mail said "You see here: a Chain
+// Mail. (x2)" in the history only: the line counted again kept the tile
+// it was first said on, and was left out as stale.
+func TestALineSaidAgainOnAnotherTileIsShown(t *testing.T) {
+	m, step, _ := corridorGame(t)
+	dagger, ok := m.State.Content().ByName("Dagger")
+	require.True(t, ok)
+	for _, x := range []int{3, 4} {
+		require.NoError(t, m.State.Apply(&events.Spawned{ID: m.State.NextID, Kind: dagger, Pos: events.Pos{X: x, Y: 2}}))
+	}
+	step(&events.Move{Dir: events.East})
+	step(&events.Move{Dir: events.East})
+	require.Equal(t, []string{"You see here: a Dagger (g picks up). (x2)"}, m.Messages(1))
+	assert.Contains(t, render(m, 80, 24), "You see here: a Dagger (g picks up). (x2)")
+}

@@ -292,12 +292,18 @@ func (m *Model) Say(text string) {
 	if text == "" {
 		return
 	}
+	about, at := m.aboutOf(text)
 	if n := len(m.log); n > 0 && m.log[n-1].text == text {
-		m.log[n-1].count++
-		m.log[n-1].moment = m.moment
+		// Said again: of the moment it is said now (a "You see here"
+		// of the tile stood on now, not of the one it was first said on).
+		e := &m.log[n-1]
+		e.count++
+		e.moment, e.at = m.moment, at
+		if m.State != nil {
+			e.depth = m.State.Depth
+		}
 		return
 	}
-	about, at := m.aboutOf(text)
 	depth := 0
 	if m.State != nil {
 		depth = m.State.Depth
