@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"rogue/auto"
 	"rogue/events"
 	"rogue/reducer"
 	"rogue/reducer/dungeon"
@@ -38,11 +39,11 @@ func Describe(s *reducer.State) []string {
 		if s.IsActor(e) {
 			text = actorPhrase(s, e)
 		}
-		all = append(all, seen{reach(p.Pos, e.Pos), e.ID, text + ", " + whereFrom(p.Pos, e.Pos)})
+		all = append(all, seen{auto.Reach(p.Pos, e.Pos), e.ID, text + ", " + auto.WhereIs(p.Pos, e.Pos)})
 	}
 	for q := range s.Explored().All() {
 		if s.Map.At(q) == dungeon.DownStairs && s.CanSee(q) && q != p.Pos {
-			all = append(all, seen{reach(p.Pos, q), 0, "the stairs down, " + whereFrom(p.Pos, q)})
+			all = append(all, seen{auto.Reach(p.Pos, q), 0, "the stairs down, " + auto.WhereIs(p.Pos, q)})
 		}
 	}
 	slices.SortFunc(all, func(a, b seen) int {
@@ -66,35 +67,4 @@ func Describe(s *reducer.State) []string {
 		lines = append(lines, capitalizeFirst(e.text)+".")
 	}
 	return lines
-}
-
-// reach is the distance from p to q as the rules measure range: the
-// least r with dx² + dy² <= r².
-func reach(p, q events.Pos) int {
-	dx, dy := q.X-p.X, q.Y-p.Y
-	d2 := dx*dx + dy*dy
-	r := 0
-	for r*r < d2 {
-		r++
-	}
-	return r
-}
-
-// whereFrom says where q lies from p: "next to you, west", "6 away
-// north-east". Eight compass points, the diagonal when neither axis is
-// more than twice the other.
-func whereFrom(p, q events.Pos) string {
-	dx, dy := q.X-p.X, q.Y-p.Y
-	ax, ay := max(dx, -dx), max(dy, -dy)
-	if ax*2 < ay {
-		dx = 0
-	}
-	if ay*2 < ax {
-		dy = 0
-	}
-	d, _ := events.DirTo(events.Pos{}, events.Pos{X: min(max(dx, -1), 1), Y: min(max(dy, -1), 1)})
-	if max(ax, ay) <= 1 {
-		return "next to you, " + d.String()
-	}
-	return fmt.Sprintf("%d away %s", reach(p, q), d)
 }

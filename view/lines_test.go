@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/auto"
 	"rogue/events"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -72,7 +73,7 @@ func TestReachIsTheRulesRange(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			r := reach(events.Pos{}, tc.q)
+			r := auto.Reach(events.Pos{}, tc.q)
 			assert.Equal(t, tc.want, r)
 			assert.True(t, distance2(events.Pos{}, tc.q) <= r*r && distance2(events.Pos{}, tc.q) > (r-1)*(r-1), "the least range that reaches")
 		})

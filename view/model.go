@@ -143,7 +143,7 @@ type Model struct {
 	noPickup bool       // A: explore picks up no potions and scrolls
 	hover    events.Pos // the map tile under the pointer, while hovering
 	hovering bool
-	refused  string // why the rules refused the last aim, while aiming again
+	refused  string          // why the rules refused the last aim, while aiming again
 	scroll   int             // the history: how many lines up from its end
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
