@@ -8,6 +8,10 @@
 // an item (the log says what lies there; picking it up is the player's
 // call).
 //
+// A Runner holds one player's job under way and what they have seen: the
+// screen only says what was ordered (an Order, from a key or a click),
+// and the terminal's loop, or a server with no screen, runs it.
+//
 // A Job sees the game as the player knows it: the tiles the player has
 // explored, and the monsters and items in view. It changes nothing and
 // draws no random numbers; the same state always gives the same answer.

@@ -17,9 +17,10 @@ const (
 	Explore             // walk to the nearest unexplored place, until none is left
 	Travel              // walk to the known stairs down
 	Run                 // walk in one direction until something is worth a look
+	Go                  // walk to a known tile (a click on the map)
 )
 
-var kindNames = [...]string{"rest", "explore", "travel", "run"}
+var kindNames = [...]string{"rest", "explore", "travel", "run", "go"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -43,6 +44,7 @@ const MaxSteps = 1000
 type Job struct {
 	Kind Kind
 	Dir  events.Dir // for Run
+	Goal events.Pos // for Go
 
 	// Pickup has explore pick up the potions and scrolls it stands on
 	// (see pickable) rather than stop on them.
@@ -183,6 +185,29 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 	return j, ""
 }
 
+// StartGo begins walking to goal, a tile the player knows, with the
+// stops of every walk; or says why it cannot.
+func StartGo(goal events.Pos, s *reducer.State, mem *Memory) (*Job, string) {
+	if p := s.Player(); p != nil && s.Map != nil && !s.Over {
+		switch {
+		case p.Pos == goal:
+			return nil, "You are there already."
+		case !s.Map.InBounds(goal) || !s.Explored().Has(goal):
+			return nil, "You do not know that place."
+		case !s.Map.At(goal).Walkable():
+			return nil, "You cannot stand there."
+		}
+		if _, ok := firstStep(s, p.Pos, func(q events.Pos) bool { return q == goal }); !ok {
+			return nil, "You know no way there."
+		}
+	}
+	j, why := Start(Go, 0, s, mem)
+	if j != nil {
+		j.Goal = goal
+	}
+	return j, why
+}
+
 // Next is the job's next command on s (the state after its last turn),
 // or nil and the reason it stops. A job that stops is done: Next keeps
 // saying so.
@@ -220,6 +245,8 @@ func (j *Job) Next(s *reducer.State) (events.Command, string) {
 		}
 	case Travel:
 		cmd, reason = j.travel(s)
+	case Go:
+		cmd, reason = j.walkTo(s)
 	case Run:
 		cmd, reason = j.run(s)
 	}
@@ -329,6 +356,20 @@ func (j *Job) travel(s *reducer.State) (events.Command, string) {
 	d, ok := firstStep(s, from, func(p events.Pos) bool { return p == goal })
 	if !ok {
 		return nil, "You know no way to the stairs down."
+	}
+	return &events.Move{Dir: d}, ""
+}
+
+// walkTo steps towards the job's goal, and stops on it saying nothing:
+// the log says what lies there.
+func (j *Job) walkTo(s *reducer.State) (events.Command, string) {
+	from := s.Player().Pos
+	if from == j.Goal {
+		return nil, ""
+	}
+	d, ok := firstStep(s, from, func(p events.Pos) bool { return p == j.Goal })
+	if !ok {
+		return nil, "You know no way there."
 	}
 	return &events.Move{Dir: d}, ""
 }

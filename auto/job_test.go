@@ -419,7 +419,7 @@ func TestAFarMonsterThatNoticesThePlayerStopsAJobSayingSo(t *testing.T) {
 			}
 			cmd, why := j.Next(moved)
 			assert.Nil(t, cmd)
-			assert.Equal(t, "You stop: the Troll notices you ("+whereIs(p, q)+").", why)
+			assert.Equal(t, "You stop: the Troll notices you ("+WhereIs(p, q)+").", why)
 			return true
 		}
 		return false

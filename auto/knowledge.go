@@ -79,7 +79,7 @@ func monsterInView(s *reducer.State, verb func(*reducer.Entity) string) string {
 	if m == nil {
 		return ""
 	}
-	where := whereIs(s.Player().Pos, m.Pos)
+	where := WhereIs(s.Player().Pos, m.Pos)
 	if !s.SeesPlayer(m) {
 		where += ", unaware" // close by, and it may wake
 	}
@@ -177,14 +177,14 @@ func firstStep(s *reducer.State, from events.Pos, goal func(events.Pos) bool) (e
 	return 0, false
 }
 
-// whereIs says where q lies from p, as a player reads the map: "3 steps
-// north-east", "next to you, west". Eight compass points, the diagonal when
-// neither axis is more than twice the other; steps count as moves do
-// (the longer axis).
-func whereIs(p, q events.Pos) string {
+// WhereIs says where q lies from p, as a player reads the map: "3 away
+// north-east", "next to you, west". Eight compass points, the diagonal
+// when neither axis is more than twice the other; the distance is Reach,
+// as the rules measure range, so that what is "6 away" is in reach of a
+// range-6 scroll and no further.
+func WhereIs(p, q events.Pos) string {
 	dx, dy := q.X-p.X, q.Y-p.Y
 	ax, ay := max(dx, -dx), max(dy, -dy)
-	n := steps(p, q)
 	// Along one axis when the other is less than half as far.
 	if ax*2 < ay {
 		dx = 0
@@ -193,8 +193,20 @@ func whereIs(p, q events.Pos) string {
 		dy = 0
 	}
 	d, _ := events.DirTo(events.Pos{}, events.Pos{X: min(max(dx, -1), 1), Y: min(max(dy, -1), 1)})
-	if n <= 1 {
+	if steps(p, q) <= 1 {
 		return "next to you, " + d.String()
 	}
-	return fmt.Sprintf("%d steps %s", n, d)
+	return fmt.Sprintf("%d away %s", Reach(p, q), d)
+}
+
+// Reach is the distance from p to q as the rules measure range: the
+// least r with dx² + dy² <= r².
+func Reach(p, q events.Pos) int {
+	dx, dy := q.X-p.X, q.Y-p.Y
+	d2 := dx*dx + dy*dy
+	r := 0
+	for r*r < d2 {
+		r++
+	}
+	return r
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"rogue/auto"
 	"rogue/events"
 	"rogue/game"
 	"rogue/journal"
@@ -32,9 +33,16 @@ type player struct {
 	version string
 	words   Words // how it words its files (Options.Words)
 
-	sess *session // the game being played; nil on the main menu
-	cont *session // the unfinished game the menu offers, locked
-	torn string   // the note of a torn tail cut on opening a game left for a new one
+	sess *session    // the game being played; nil on the main menu
+	jobs auto.Runner // the multi-turn action under way, and what it has seen
+	mice view.MouseReader
+	// pause is how long each step of a walk stays on the screen
+	// (stepPause; none in tests).
+	pause time.Duration
+	// noMouse leaves the terminal's mouse to the terminal (--no-mouse).
+	noMouse bool
+	cont    *session // the unfinished game the menu offers, locked
+	torn    string   // the note of a torn tail cut on opening a game left for a new one
 	// fromMenu is whether rogue opened on the main menu: a game over
 	// then leaves for the menu, not the shell.
 	fromMenu bool
@@ -63,6 +71,16 @@ func (p *player) loop() error {
 				}
 			}
 			p.work()
+		case *tcell.EventMouse:
+			ms, ok := p.mice.Read(ev)
+			if !ok {
+				break
+			}
+			quit, err := p.handle(p.m.HandleMouse(ms))
+			if quit || err != nil {
+				return err
+			}
+			p.work()
 		}
 	}
 }
@@ -89,6 +107,8 @@ func (p *player) handle(in view.Intent) (bool, error) {
 		if err := p.replay(in.Journal); err != nil {
 			p.m.ShowPage("Replay of "+baseName(in.Journal), append(journalSummary(in.Journal), "", err.Error()))
 		}
+	case in.Job != nil:
+		p.start(*in.Job)
 	case in.Command != nil:
 		p.play(in.Command)
 	}
@@ -139,6 +159,7 @@ func (p *player) newGame() error {
 // begin shows session ss.
 func (p *player) begin(ss *session) {
 	p.sess = ss
+	p.jobs.Forget()
 	p.m.Begin(ss.g.State, ss.hp, ss.recent)
 	if upTo := ss.g.State.Turn - recentTurns; upTo > 0 {
 		p.m.SetEarlier(earlierMessages(ss.path, upTo))

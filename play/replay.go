@@ -100,7 +100,8 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	if o.Follow {
 		r.Follow = followEvery
 	}
-	p := &player{now: o.Now, version: o.Version, words: o.Words}
+
+	p := &player{now: o.Now, version: o.Version, words: o.Words, noMouse: o.NoMouse, pause: stepPause}
 	r.TakeOver = func(turn int) error {
 		dir, err := DataDir()
 		if err != nil {
@@ -115,6 +116,9 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	}
 	err = o.OnTerminal(func(s tcell.Screen) error {
 		p.screen, p.canvas = s, view.NewScreen(s, os.Getenv("NO_COLOR") != "")
+		if !o.NoMouse {
+			s.EnableMouse(tcell.MouseMotionEvents)
+		}
 		if err := r.Run(s, p.canvas); err != nil || p.sess == nil {
 			return err
 		}

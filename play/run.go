@@ -33,6 +33,10 @@ type Options struct {
 	// Words words what play says of its files otherwise than a
 	// terminal does (see Words); the zero Words keeps the terminal's.
 	Words Words
+	// NoMouse leaves the mouse to the terminal (rogue play --no-mouse):
+	// its clicks and moves are not asked for, so selecting text works as
+	// without rogue.
+	NoMouse bool
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows
@@ -40,7 +44,8 @@ type Options struct {
 // the lines to print once the terminal is restored, wrapped at ExitWidth
 // columns (see wrapExit).
 func Run(o Options) (string, error) {
-	p := &player{seed: o.Seed, now: o.Now, version: o.Version, words: o.Words}
+
+	p := &player{seed: o.Seed, now: o.Now, version: o.Version, words: o.Words, noMouse: o.NoMouse, pause: stepPause}
 	var menu view.MainMenu
 	var err error
 	if o.Journal == "" {
@@ -163,6 +168,9 @@ func (p *player) onScreen(onTerminal func(run func(tcell.Screen) error) error) e
 	return onTerminal(func(screen tcell.Screen) error {
 		p.screen = screen
 		p.canvas = view.NewScreen(screen, os.Getenv("NO_COLOR") != "")
+		if !p.noMouse {
+			screen.EnableMouse(tcell.MouseMotionEvents)
+		}
 		return p.loop()
 	})
 }

@@ -32,6 +32,7 @@ type Replayer struct {
 	v      *view.ReplayView
 	src    *Frames
 	clock  Clock
+	mice   view.MouseReader
 
 	// TakeOver, if not nil, starts a new game from turn turn, the turn
 	// shown (the `t` key): the replay ends once it has, and its error,
@@ -183,6 +184,10 @@ func (r *Replayer) event(ev tcell.Event) (bool, error) {
 			if done, err := r.apply(r.v.HandleKey(k)); done || err != nil {
 				return done, err
 			}
+		}
+	case *tcell.EventMouse:
+		if ms, ok := r.mice.Read(ev); ok {
+			return r.apply(r.v.HandleMouse(ms))
 		}
 	}
 	return false, nil

@@ -5,48 +5,18 @@ import (
 	"rogue/events"
 )
 
-// Multi-turn actions (rest, explore, travel, run): a key starts an
-// auto.Job; the play loop then asks NextCommand after every turn and
-// plays what it gets exactly as a key's command, until it gets nil. Any
-// key press stops the job (the loop calls StopJob).
+// Multi-turn actions (rest, explore, travel, run, walking to a clicked
+// tile): a key or a click returns an Intent whose Job orders one; the
+// program runs it with an auto.Runner, which needs no screen, playing
+// each of its commands exactly as a key's, and says why it stopped with
+// Say. The model only says what the player asked.
 
-// startJob starts a job of kind k, or says why it cannot.
-func (m *Model) startJob(k auto.Kind, dir events.Dir) {
-	j, why := auto.Start(k, dir, m.State, &m.seen)
-	if j == nil {
-		m.Say(why)
-		return
-	}
-	j.Pickup = !m.noPickup // on unless A turned it off
-	m.job = j
+// order is the intent to start a job of kind k (dir is Run's).
+func (m *Model) order(k auto.Kind, dir events.Dir) Intent {
+	return Intent{Job: &auto.Order{Kind: k, Dir: dir, Pickup: !m.noPickup}}
 }
 
-// Working reports whether a multi-turn action is under way.
-func (m *Model) Working() bool { return m.job != nil }
-
-// NextCommand is the next command of the action under way, or nil when
-// there is none or it just stopped (it then says why).
-func (m *Model) NextCommand() events.Command {
-	if m.job == nil || m.State == nil {
-		return nil
-	}
-	if m.Mode() != ModePlay {
-		m.StopJob("")
-		return nil
-	}
-	cmd, why := m.job.Next(m.State)
-	if cmd == nil {
-		m.StopJob(why)
-	}
-	return cmd
-}
-
-// StopJob ends the action under way, if any, saying why (unless why is
-// ""). The play loop calls it when a key is pressed or a step is refused.
-func (m *Model) StopJob(why string) {
-	if m.job == nil {
-		return
-	}
-	m.job = nil
-	m.Say(why)
+// orderGo is the intent to walk to tile p (a click on the map).
+func (m *Model) orderGo(p events.Pos) Intent {
+	return Intent{Job: &auto.Order{Kind: auto.Go, Goal: p, Pickup: !m.noPickup}}
 }

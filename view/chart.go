@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -60,6 +61,16 @@ func drawChart(c Canvas, r rect, hp []int) {
 	c.Set(plotX-1, r.y+plotH, '└', styleFrame)
 	for i := 0; i < plotW; i++ {
 		c.Set(plotX+i, r.y+plotH, '─', styleFrame)
+	}
+	// A column whose lowest HP is 0 or less (the death) has no bar: a
+	// red mark on the axis says that the HP went to 0 there, and the
+	// chart does not seem to stop at the last bar.
+	for i := 0; i < cols; i++ {
+		lo := i * len(hp) / cols
+		hi := max(lo+1, (i+1)*len(hp)/cols)
+		if slices.Min(hp[lo:hi]) <= 0 {
+			c.Set(plotX+i, r.y+plotH, '×', Style{Fg: ColorRed, Bold: true})
+		}
 	}
 	first, last := "turn 0", fmt.Sprintf("turn %d", len(hp)-1)
 	put(c, plotX, r.y+plotH+1, first, styleHint, -1)

@@ -42,6 +42,8 @@ func Draw(c Canvas, m *Model) {
 			drawLines(c, l.logArea, m.lookLines())
 		case ModeTarget:
 			drawLines(c, l.logArea, m.targetLines())
+		case ModePlay:
+			m.drawLogHovered(c, l.logArea)
 		default:
 			m.drawLog(c, l.logArea)
 		}

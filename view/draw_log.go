@@ -55,6 +55,16 @@ func (m *Model) drawLog(c Canvas, area rect) {
 	}
 }
 
+// drawLogHovered is the message area of the play screen: while the
+// pointer rests on a tile of the map, its first line says what is there.
+func (m *Model) drawLogHovered(c Canvas, area rect) {
+	if p, ok := m.Hovered(); ok && area.h > 1 {
+		drawLines(c, rect{area.x, area.y, area.w, 1}, []line{styled(describe(m.State, p), styleHint)})
+		area.y, area.h = area.y+1, area.h-1
+	}
+	m.drawLog(c, area)
+}
+
 // newRows is how many rows of width w the last key's messages take (and
 // the question to quit, when it is asked).
 func (m *Model) newRows(w int) int {

@@ -26,7 +26,8 @@ import (
 // a player at the edge. It is centred in the steady area (l.steadyH
 // rows, what the map has when no busy turn takes rows from it), so the
 // map stays put when a busy turn's messages push its bottom up: it moves
-// only as far as keeps the player in the smaller area.
+// only as far as keeps the player and the tiles beside them in the
+// smaller area.
 func (m *Model) camera(l layout) events.Pos {
 	s := m.State
 	p := s.Player().Pos
@@ -36,7 +37,10 @@ func (m *Model) camera(l layout) events.Pos {
 		Y: axis(p.Y, max(area.h, l.steadyH), s.Map.Height),
 	}
 	if l.steadyH > area.h {
-		cam.Y = follow(cam.Y, p.Y, area.h, s.Map.Height)
+		// The rows next to the player stay in view too: what stands
+		// beside them is never hidden by a busy turn's messages.
+		cam.Y = follow(cam.Y, min(p.Y+1, s.Map.Height-1), area.h, s.Map.Height)
+		cam.Y = follow(cam.Y, max(p.Y-1, 0), area.h, s.Map.Height)
 	}
 	if mode := m.Mode(); mode == ModeLook || mode == ModeTarget {
 		cam.X = follow(cam.X, m.cursor.X, area.w, s.Map.Width)

@@ -198,6 +198,10 @@ func (m *Model) drawStatus(c Canvas, l layout) {
 	}
 	if !m.Recording && !m.replaying {
 		put(c, hintX, l.statusY, statusHint, styleHint, -1)
+		// A click on the status opens the inventory, on "? help" the
+		// keys: the mouse's way to them.
+		hit(c, rect{0, l.statusY, hintX, 1}, playKeyAct(Rune('i')))
+		hit(c, rect{hintX, l.statusY, w - hintX, 1}, playKeyAct(Rune('?')))
 	}
 }
 

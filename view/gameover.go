@@ -81,6 +81,9 @@ func (m *Model) drawGameOver(c Canvas) {
 // drawGameOverHint draws the game over screen's keys, but in a recording.
 func (m *Model) drawGameOverHint(c Canvas, w, h int) {
 	if !m.Recording {
-		put(c, 2, h-2, "Enter or q: leave  Ctrl-P or M: messages", styleHint, w-4)
+		leave := put(c, 2, h-2, "Enter or q: leave", styleHint, w-4)
+		hit(c, rect{2, h - 2, leave, 1}, keyAct(Named(KeyEnter)))
+		n := put(c, 2+leave+2, h-2, "Ctrl-P or M: messages", styleHint, w-4-leave-2)
+		hit(c, rect{2 + leave + 2, h - 2, n, 1}, keyAct(Rune('M')))
 	}
 }

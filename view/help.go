@@ -15,7 +15,7 @@ var helpKeys = [][2]string{
 	{"g or ,", "pick up (from a pile: choose which)"},
 	{"i  d  R", "inventory (use, equip)  drop  take off"},
 	{"c", "character sheet"},
-	{"x", "look around (Tab: from monster to monster)"},
+	{"x  v", "look around (Tab: monsters)  say what you see"},
 	{"Ctrl-P or M", "message history"},
 	{"?  Esc", "this help  cancel, close"},
 	{"Q, Ctrl-C", "save and quit: rogue continues the game"},

@@ -171,13 +171,25 @@ func (m *Model) drawItems(c Canvas, area rect) {
 	add := func(e itemEntry) {
 		def := tables.Item(e.item.Kind)
 		l := line{{string(e.letter), Style{Bold: true}}, {"  " + pad(names[e.item.ID], nameW), Plain}}
+		var under line // the detail on a line of its own, when it does not fit beside the name
 		if d := itemDetail(m.State, def, m.State.Enchantment(e.item), e.item.Slot != events.SlotNone); d != "" {
-			l = append(l, span{"  " + d, styleHint})
+			if 3+nameW+2+textWidth(d) > area.w-4 {
+				under = line{{"      " + d, styleHint}}
+			} else {
+				l = append(l, span{"  " + d, styleHint})
+			}
 		}
 		if index == m.sel {
 			win.selected = len(win.lines)
 		}
+		act := keyAct(Rune(e.letter))
+		win.acts = append(win.acts, make([]func(*Model) Intent, len(win.lines)-len(win.acts))...)
+		win.acts = append(win.acts, act)
 		win.lines = append(win.lines, l)
+		if under != nil {
+			win.acts = append(win.acts, act)
+			win.lines = append(win.lines, under)
+		}
 		index++
 	}
 	if m.mode == ModePickUp {

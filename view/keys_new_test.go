@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/auto"
 	"rogue/events"
 	"rogue/reducer"
 	"rogue/reducer/content"
@@ -17,15 +18,15 @@ import (
 func (p *played) work(t *testing.T) int {
 	t.Helper()
 	n := 0
-	for p.m.Working() {
-		cmd := p.m.NextCommand()
+	for p.jobs.Working() {
+		cmd := p.jobs.next()
 		if cmd == nil {
 			break
 		}
 		before := p.g.State.Turn
 		p.do(t, cmd)
 		if p.g.State.Turn == before {
-			p.m.StopJob("")
+			p.jobs.stop("")
 		}
 		n++
 		require.Less(t, n, 2000, "the action never stops")
@@ -37,12 +38,12 @@ func TestExploreWalksTurnByTurnUntilSomethingShowsUp(t *testing.T) {
 	t.Parallel()
 	p := newPlayed(t, 5)
 	start := p.g.State.Turn
-	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('o')), "o starts exploring; no command of its own")
-	require.True(t, p.m.Working())
+	assert.Equal(t, Intent{Job: &auto.Order{Kind: auto.Explore, Pickup: true}}, p.key(t, Rune('o')), "o orders exploring; no command of its own")
+	require.True(t, p.jobs.Working())
 	n := p.work(t)
 	assert.Positive(t, n)
 	assert.Equal(t, start+n, p.g.State.Turn, "every step is one turn")
-	assert.False(t, p.m.Working())
+	assert.False(t, p.jobs.Working())
 	last := p.m.Messages(1)[0]
 	assert.Regexp(t, `^You stop`, last)
 }
@@ -51,8 +52,8 @@ func TestRestWithFullHealthSaysSoAndPlaysNothing(t *testing.T) {
 	t.Parallel()
 	p := newPlayed(t, 5)
 	turn := p.g.State.Turn
-	assert.Equal(t, Intent{}, p.m.HandleKey(Rune('Z')))
-	assert.False(t, p.m.Working())
+	p.key(t, Rune('Z'))
+	assert.False(t, p.jobs.Working())
 	assert.Equal(t, []string{"You are already at full health."}, p.m.Messages(1))
 	assert.Equal(t, turn, p.g.State.Turn)
 }
@@ -71,9 +72,9 @@ func TestNoActionStartsWithAMonsterInView(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := withFoes(t)
-			assert.Equal(t, Intent{}, p.m.HandleKey(tc.key))
-			assert.False(t, p.m.Working())
-			assert.Equal(t, []string{"Not with the Goblin in view (5 steps west), and 1 more."}, p.m.Messages(1), "the nearest of the two goblins in view")
+			assert.NotNil(t, p.key(t, tc.key).Job)
+			assert.False(t, p.jobs.Working())
+			assert.Equal(t, []string{"Not with the Goblin in view (5 away west), and 1 more."}, p.m.Messages(1), "the nearest of the two goblins in view")
 		})
 	}
 }
@@ -104,9 +105,9 @@ func TestRunKeysRunInTheirDirection(t *testing.T) {
 		})
 	}
 	p := newPlayed(t, 5)
-	p.m.HandleKey(Rune('L'))
-	require.True(t, p.m.Working(), "a run with nothing in view starts")
-	assert.Equal(t, &events.Move{Dir: events.East}, p.m.NextCommand())
+	p.key(t, Rune('L'))
+	require.True(t, p.jobs.Working(), "a run with nothing in view starts")
+	assert.Equal(t, &events.Move{Dir: events.East}, p.jobs.next())
 }
 
 func TestAKeyThatMeansNothingSaysSo(t *testing.T) {
@@ -220,7 +221,7 @@ func TestTheHistoryLoadsTheEarlierMessagesOnce(t *testing.T) {
 // corridorGame is a model on a level of two rooms joined by a corridor
 // that bends, the stairs in the far room, nothing else on it; step plays
 // a command on it as the play loop does.
-func corridorGame(t *testing.T) (*Model, func(events.Command)) {
+func corridorGame(t *testing.T) (*Model, func(events.Command), *jobs) {
 	t.Helper()
 	tables := content.Default()
 	player, ok := tables.ByName("Player")
@@ -244,23 +245,25 @@ func corridorGame(t *testing.T) (*Model, func(events.Command)) {
 		require.NoError(t, m.State.ApplyTurn(&turn))
 		m.AddTurn(before, &turn)
 	}
-	return m, step
+	return m, step, &jobs{m: m}
 }
 
 func TestGreaterThanTravelsToTheStairsOnceTheyAreKnown(t *testing.T) {
 	t.Parallel()
-	m, step := corridorGame(t)
-	assert.Equal(t, Intent{}, m.HandleKey(Rune('>')), "stairs not yet seen: > sends nothing")
+	m, step, j := corridorGame(t)
+	travel := Intent{Job: &auto.Order{Kind: auto.Travel, Pickup: true}}
+	assert.Equal(t, travel, j.take(m.HandleKey(Rune('>'))), "stairs not yet seen: > orders travel, which cannot start")
+	assert.False(t, j.Working())
 	assert.Equal(t, []string{"You have not found the stairs down yet: o explores."}, m.Messages(1))
 	for range 2 { // run to the doorway, then down the corridor into the far room
-		assert.Equal(t, Intent{}, m.HandleKey(Rune('L')))
-		for cmd := m.NextCommand(); cmd != nil; cmd = m.NextCommand() {
+		j.take(m.HandleKey(Rune('L')))
+		for cmd := j.next(); cmd != nil; cmd = j.next() {
 			step(cmd)
 		}
 	}
-	assert.Equal(t, Intent{}, m.HandleKey(Rune('>')), "> off the stairs starts travelling")
-	require.True(t, m.Working())
-	for cmd := m.NextCommand(); cmd != nil; cmd = m.NextCommand() {
+	assert.Equal(t, travel, j.take(m.HandleKey(Rune('>'))), "> off the stairs starts travelling")
+	require.True(t, j.Working())
+	for cmd := j.next(); cmd != nil; cmd = j.next() {
 		step(cmd)
 	}
 	assert.Equal(t, []string{"You reach the stairs down: > descends."}, m.Messages(1))
@@ -269,18 +272,18 @@ func TestGreaterThanTravelsToTheStairsOnceTheyAreKnown(t *testing.T) {
 
 func TestAKeyPressStopsTheActionUnderWay(t *testing.T) {
 	t.Parallel()
-	m, _ := corridorGame(t)
-	m.HandleKey(Rune('L'))
-	require.True(t, m.Working())
-	m.StopJob("You stop.")
-	assert.False(t, m.Working())
-	assert.Nil(t, m.NextCommand())
+	m, _, j := corridorGame(t)
+	j.take(m.HandleKey(Rune('L')))
+	require.True(t, j.Working())
+	j.stop("You stop.")
+	assert.False(t, j.Working())
+	assert.Nil(t, j.next())
 	assert.Equal(t, []string{"You stop."}, m.Messages(1))
 }
 
 func TestSteppingOntoItemsSaysWhatLiesThere(t *testing.T) {
 	t.Parallel()
-	m, step := corridorGame(t)
+	m, step, _ := corridorGame(t)
 	tables := m.State.Content()
 	potion, ok := tables.ByName("Health Potion")
 	require.True(t, ok)

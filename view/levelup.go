@@ -82,11 +82,29 @@ func (m *Model) drawLevelUp(c Canvas, area rect) {
 		if a == events.Intelligence && !s.Content().Rules.Mana {
 			use = "scroll damage and range" // rules without mana: what it does there
 		}
+		win.acts = append(win.acts, make([]func(*Model) Intent, len(win.lines)-len(win.acts))...)
+		win.acts = append(win.acts, keyAct(Rune(attributeKeys[a])))
 		win.lines = append(win.lines, line{
 			{string(attributeKeys[a]), Style{Bold: true}},
-			{fmt.Sprintf("  %-12s %2d (%+d) -> %2d (%+d)", a, v, reducer.Bonus(v), v+1, reducer.Bonus(v+1)), Plain},
+			{fmt.Sprintf("  %-12s %s", a, attributeStep(v)), Plain},
 			{"  " + use, styleHint},
 		})
 	}
 	win.draw(c, area)
+}
+
+// attributeStep says what raising an attribute from v does: "11 (+0) ->
+// 12 (+1)"; a step that leaves the bonus as it is says when it next
+// grows, "12 (+1) -> 13 (+1, +2 at 14)", so that it does not read as a
+// gain.
+func attributeStep(v int) string {
+	step := fmt.Sprintf("%2d (%+d) -> %2d (%+d", v, reducer.Bonus(v), v+1, reducer.Bonus(v+1))
+	if reducer.Bonus(v+1) == reducer.Bonus(v) {
+		next := v + 2
+		for next < v+10 && reducer.Bonus(next) == reducer.Bonus(v) {
+			next++
+		}
+		step += fmt.Sprintf(", %+d at %d", reducer.Bonus(next), next)
+	}
+	return step + ")"
 }

@@ -170,6 +170,7 @@ func (m *Model) drawMainMenu(c Canvas) {
 		}
 		label := fmt.Sprintf(" %c  %-18s", it.key, it.label)
 		put(c, x, y, label, st, w-x)
+		hit(c, rect{x, y, w - x, 1}, keyAct(Rune(it.key)))
 		if it.detail != "" {
 			room := w - x - textWidth(label) - 1
 			put(c, x+textWidth(label)+1, y, fitDetail(it.detail, room), styleHint, room)
@@ -219,8 +220,12 @@ func (m *Model) drawJournals(c Canvas) {
 		if i == m.sel {
 			st = styleSelected
 		}
-		name := " " + pad(filepath.Base(list[i]), nameW) + " "
+		name := " " + pad(fitName(filepath.Base(list[i]), nameW), nameW) + " "
 		put(c, 2, 3+i-first, name, st, w-4)
+		hit(c, rect{2, 3 + i - first, w - 4, 1}, func(m *Model) Intent {
+			m.sel = i
+			return m.HandleKey(Named(KeyEnter))
+		})
 		if m.menu.Describe != nil {
 			x := 2 + textWidth(name) + 1
 			put(c, x, 3+i-first, fitDetail(m.menu.Describe(list[i]), w-2-x), styleHint, w-2-x)
@@ -276,6 +281,18 @@ func fitDetail(s string, room int) string {
 	}
 	r := []rune(s)
 	return string(r[:min(len(r), room-1)]) + "…"
+}
+
+// fitName is a journal's name cut to room cells in its middle, so that
+// both its date and its end (a take-over's "from-turn-812.rogue") stay
+// and the column after it stays in line.
+func fitName(s string, room int) string {
+	r := []rune(s)
+	if len(r) <= room || room < 3 {
+		return s
+	}
+	head := (room - 1) / 2
+	return string(r[:head]) + "…" + string(r[len(r)-(room-1-head):])
 }
 
 // shortDetail is detail without the name in brackets at its end, if it

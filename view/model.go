@@ -60,6 +60,10 @@ type Intent struct {
 	Suspend bool
 	// Redraw asks to draw the whole screen again (Ctrl-R).
 	Redraw bool
+	// Job orders a multi-turn action (rest, explore, travel, run, walk
+	// to a tile), which the program runs with an auto.Runner; nil for
+	// none.
+	Job *auto.Order
 }
 
 // MenuChoice is what the player chose on the main menu.
@@ -136,9 +140,10 @@ type Model struct {
 	saveErr string
 	w, h    int // the terminal's size, when known
 
-	job      *auto.Job       // the multi-turn action under way; nil for none
-	seen     auto.Memory     // what the player has seen on the level, for jobs
-	noPickup bool            // A: explore picks up no potions and scrolls
+	noPickup bool       // A: explore picks up no potions and scrolls
+	hover    events.Pos // the map tile under the pointer, while hovering
+	hovering bool
+	refused  string          // why the rules refused the last aim, while aiming again
 	scroll   int             // the history: how many lines up from its end
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
@@ -155,6 +160,7 @@ type entry struct {
 	// may stop being true (see stale); at is where the player stood.
 	about lineAbout
 	at    events.Pos
+	depth int
 }
 
 // lineAbout is what a line of the log says that may stop being true.
@@ -164,6 +170,7 @@ const (
 	aboutNothing lineAbout = iota
 	aboutHere              // "You see here: ...": what lies where the player stands
 	aboutLowHP             // "Low HP: ...": the player's HP is a third of the most or less
+	aboutLevel             // "This level is explored...": the level the player is on
 )
 
 // aboutOf tags a line that says something that may stop being true.
@@ -177,13 +184,15 @@ func (m *Model) aboutOf(text string) (lineAbout, events.Pos) {
 		return aboutHere, at
 	case strings.HasPrefix(text, "Low HP:"):
 		return aboutLowHP, at
+	case strings.HasPrefix(text, "This level is explored"), strings.HasPrefix(text, "There is nothing left to explore"):
+		return aboutLevel, at
 	}
 	return aboutNothing, at
 }
 
 // stale reports whether e no longer holds on s: the player has stepped
-// off the items it named (or picked them all up), or has more than a
-// third of their HP again.
+// off the items it named (or picked them all up), has more than a third
+// of their HP again, or is on another level than the one it spoke of.
 // The message area leaves a stale line out (the history keeps it).
 func (e entry) stale(s *reducer.State) bool {
 	if e.about == aboutNothing || s == nil || s.Player() == nil {
@@ -195,6 +204,8 @@ func (e entry) stale(s *reducer.State) bool {
 		return p.Pos != e.at || len(s.ItemsAt(p.Pos)) == 0
 	case aboutLowHP:
 		return p.HP*3 > s.MaxHP(p)
+	case aboutLevel:
+		return s.Depth != e.depth
 	}
 	return false
 }
@@ -227,14 +238,13 @@ func (m *Model) ShowMainMenu(menu MainMenu) {
 }
 
 // Begin shows game s on the play screen, with a log of its own: nothing
-// of a game shown before stays (its messages, its job, its memory of the
-// level). hp is the player's HP after each turn played so far (for the
+// of a game shown before stays (its messages, its screens). hp is the player's HP after each turn played so far (for the
 // chart of the game over screen); messages are put in the log, oldest
 // first, all but the last as old ones.
 func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 	m.State = s
 	m.earlier = nil
-	m.log, m.scroll, m.job, m.seen = nil, 0, nil, auto.Memory{}
+	m.log, m.scroll = nil, 0
 	m.quitting, m.confirm, m.sel = false, false, 0
 	m.hp = append([]int(nil), hp...)
 	m.mode = ModePlay
@@ -282,13 +292,23 @@ func (m *Model) Say(text string) {
 	if text == "" {
 		return
 	}
+	about, at := m.aboutOf(text)
 	if n := len(m.log); n > 0 && m.log[n-1].text == text {
-		m.log[n-1].count++
-		m.log[n-1].moment = m.moment
+		// Said again: of the moment it is said now (a "You see here"
+		// of the tile stood on now, not of the one it was first said on).
+		e := &m.log[n-1]
+		e.count++
+		e.moment, e.at = m.moment, at
+		if m.State != nil {
+			e.depth = m.State.Depth
+		}
 		return
 	}
-	about, at := m.aboutOf(text)
-	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment, about: about, at: at})
+	depth := 0
+	if m.State != nil {
+		depth = m.State.Depth
+	}
+	m.log = append(m.log, entry{text: text, count: 1, moment: m.moment, about: about, at: at, depth: depth})
 }
 
 // SaveFailed stops the game: the journal could not take the last turn, so
@@ -364,6 +384,7 @@ func (m *Model) tooSmall() bool {
 // returns the zero Intent: only a Command reaches the journal.
 func (m *Model) HandleKey(k Key) Intent {
 	m.moment++
+	m.hovering = false
 	switch k.Code {
 	case KeyCtrlZ:
 		return Intent{Suspend: true}
@@ -449,7 +470,6 @@ func (m *Model) keyAnywhere(k Key) (Intent, bool) {
 	}
 	switch k.Code {
 	case KeyCtrlC:
-		m.StopJob("")
 		m.quitting = true
 		return Intent{}, true
 	case KeyCtrlP:

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/auto"
 	"rogue/events"
 	"rogue/reducer"
 )
@@ -69,7 +70,10 @@ func TestPlayKeysGiveCommands(t *testing.T) {
 		{"the numpad centre waits", Named(KeyCenter), Intent{Command: &events.Wait{}}},
 		{"g picks up", Rune('g'), Intent{Command: &events.PickUp{}}},
 		{"a comma picks up", Rune(','), Intent{Command: &events.PickUp{}}},
-		{"> before the stairs are found sends nothing (it says how to find them)", Rune('>'), Intent{}},
+		{"> off the stairs orders travelling to them", Rune('>'), Intent{Job: &auto.Order{Kind: auto.Travel, Pickup: true}}},
+		{"o orders exploring", Rune('o'), Intent{Job: &auto.Order{Kind: auto.Explore, Pickup: true}}},
+		{"Z orders resting", Rune('Z'), Intent{Job: &auto.Order{Kind: auto.Rest, Pickup: true}}},
+		{"L orders running east", Rune('L'), Intent{Job: &auto.Order{Kind: auto.Run, Dir: events.East, Pickup: true}}},
 		{"Q quits", Rune('Q'), Intent{Quit: true}},
 		{"Esc does nothing", Named(KeyEsc), Intent{}},
 		{"an unbound letter does nothing", Rune('z'), Intent{}},
@@ -385,7 +389,7 @@ func TestGameOverTakesNoCommands(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := tc.model(t)
 			assert.Equal(t, ModeGameOver, m.Mode())
-			for _, k := range []Key{Rune('h'), Rune('.'), Rune('i'), Rune('g')} {
+			for _, k := range []Key{Rune('h'), Rune('.'), Rune('i'), Rune('g'), Rune('x'), Named(KeyTab), Named(KeyEsc)} {
 				assert.Equal(t, Intent{}, m.HandleKey(k), "key %v", k)
 			}
 			assert.Equal(t, ModeGameOver, m.Mode())
@@ -525,6 +529,9 @@ func TestARefusedAimGoesBackToAiming(t *testing.T) {
 	assert.Equal(t, ModeTarget, m.Mode())
 	assert.Equal(t, use.Target, m.cursor)
 	assert.Equal(t, []string{"That is out of range."}, m.Messages(1))
+	assert.Contains(t, render(m, 80, 24), "That is out of range.", "said while aiming again, where the log is hidden")
+	m.HandleKey(Named(KeyTab))
+	assert.NotContains(t, render(m, 80, 24), "That is out of range.", "until the next key")
 	assert.Equal(t, Intent{}, m.HandleKey(Named(KeyEsc)))
 	assert.Equal(t, ModePlay, m.Mode())
 

@@ -22,18 +22,18 @@ func TestATogglesExplorePickingUpPotionsAndScrolls(t *testing.T) {
 	require.True(t, ok)
 	require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: potion, Pos: s.Player().Pos}))
 
-	p.m.HandleKey(Rune('o'))
-	assert.Equal(t, &events.PickUp{}, p.m.NextCommand(), "on by default")
-	p.m.StopJob("")
+	p.key(t, Rune('o'))
+	assert.Equal(t, &events.PickUp{}, p.jobs.next(), "on by default")
+	p.jobs.stop("")
 
-	p.m.HandleKey(Rune('A'))
+	p.key(t, Rune('A'))
 	assert.Equal(t, []string{"Explore picks up nothing now: it stops on items (A: potions and scrolls)."}, p.m.Messages(1))
-	p.m.HandleKey(Rune('o'))
-	assert.IsType(t, &events.Move{}, p.m.NextCommand(), "off: explore walks on")
-	p.m.StopJob("")
+	p.key(t, Rune('o'))
+	assert.IsType(t, &events.Move{}, p.jobs.next(), "off: explore walks on")
+	p.jobs.stop("")
 
-	p.m.HandleKey(Rune('A'))
+	p.key(t, Rune('A'))
 	assert.Equal(t, []string{"Explore picks up the potions and scrolls it walks onto (A: nothing)."}, p.m.Messages(1))
-	p.m.HandleKey(Rune('o'))
-	assert.Equal(t, &events.PickUp{}, p.m.NextCommand(), "on again")
+	p.key(t, Rune('o'))
+	assert.Equal(t, &events.PickUp{}, p.jobs.next(), "on again")
 }

@@ -10,8 +10,7 @@ import (
 // are commands, multi-turn actions or open a screen.
 func (m *Model) keyPlay(k Key) Intent {
 	if d, ok := runDirection(k); ok {
-		m.startJob(auto.Run, d)
-		return Intent{}
+		return m.order(auto.Run, d)
 	}
 	if d, ok := direction(k); ok {
 		return Intent{Command: &events.Move{Dir: d}}
@@ -34,20 +33,23 @@ func (m *Model) keyPlay(k Key) Intent {
 		if p := m.State.Player(); p != nil && m.State.Map != nil && m.State.Map.At(p.Pos) != dungeon.DownStairs {
 			// Off the stairs: travel to them, or say why not (not found
 			// yet, a monster in view) rather than the rules' bare refusal.
-			m.startJob(auto.Travel, 0)
-			return Intent{}
+			return m.order(auto.Travel, 0)
 		}
 		return Intent{Command: &events.Descend{}}
 	case 'Z':
-		m.startJob(auto.Rest, 0)
+		return m.order(auto.Rest, 0)
 	case 'o':
-		m.startJob(auto.Explore, 0)
+		return m.order(auto.Explore, 0)
 	case 'A':
 		m.noPickup = !m.noPickup
 		if m.noPickup {
 			m.Say("Explore picks up nothing now: it stops on items (A: potions and scrolls).")
 		} else {
 			m.Say("Explore picks up the potions and scrolls it walks onto (A: nothing).")
+		}
+	case 'v':
+		for _, l := range Describe(m.State) {
+			m.Say(l)
 		}
 	case 'M':
 		m.openHistory()
@@ -106,10 +108,11 @@ func (m *Model) keyPanel(k Key) Intent {
 	return Intent{}
 }
 
-// keyGameOver: the game is over (or cannot be saved); every way out quits.
+// keyGameOver: the game is over (or cannot be saved); Enter and q, which
+// the screen names, leave it (and Q, as everywhere); a stray key does not.
 func (m *Model) keyGameOver(k Key) Intent {
 	switch {
-	case k.Code == KeyEsc, k.Code == KeyEnter, k == Rune('Q'), k == Rune('q'):
+	case k.Code == KeyEnter, k == Rune('Q'), k == Rune('q'):
 		return Intent{Quit: true}
 	case k == Rune('M'):
 		m.openHistory() // as in play, and as the screen's hint says

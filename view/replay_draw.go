@@ -77,6 +77,9 @@ func drawReplayBar(c Canvas, y int, st ReplayStatus) {
 	}
 	barW := w - x - right.width() - 1
 	if barW >= 4 {
+		if st.Warning == "" { // (the clicks' geometry is barSpan's)
+			x, barW = barSpan(w, st)
+		}
 		filled := 0
 		if st.Last > 0 {
 			filled = min(barW, st.Turn*barW/st.Last)
@@ -88,6 +91,21 @@ func drawReplayBar(c Canvas, y int, st ReplayStatus) {
 	for _, sp := range right {
 		x += put(c, x, y, sp.text, sp.st, w-x)
 	}
+}
+
+// barLeft and barRight are the bar's text before and after its
+// progress bar, as drawReplayBar draws them when no warning is shown.
+func barLeft(st ReplayStatus) string {
+	return fmt.Sprintf(" Replay   Turn %d of %d ", st.Turn-1, st.Last-1)
+}
+
+func barRight(st ReplayStatus) string { return " " + replayState(st) + "  ? keys" }
+
+// barSpan is where the progress bar lies on a bar w cells wide: its
+// first column and its width (under 4: no bar).
+func barSpan(w int, st ReplayStatus) (x, barW int) {
+	x = textWidth(barLeft(st))
+	return x, w - x - textWidth(barRight(st)) - 1
 }
 
 // replayState says whether the replay plays, and how fast.

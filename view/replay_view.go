@@ -249,3 +249,32 @@ func (v *ReplayView) open(screen Mode) {
 		m.mode = ModePlay
 	}
 }
+
+// HandleMouse says what mouse event ev means in the replay: a click on
+// the bar's progress bar goes to the turn under it (and pauses), a click
+// on its label plays or pauses (space), a click elsewhere closes a
+// screen or the keys that are open. Hovering does nothing.
+func (v *ReplayView) HandleMouse(ev Mouse) ReplayAction {
+	m := v.Model
+	if ev.Button != ButtonLeft || m.tooSmall() || m.w <= 0 || m.State == nil || v.Control.prompting {
+		return ReplayAction{}
+	}
+	if v.keys || m.mode != ModePlay {
+		return v.HandleKey(Named(KeyEsc))
+	}
+	st := v.Control.Status()
+	if ev.Y != v.barRow(m.w, m.h) || st.Warning != "" {
+		return ReplayAction{}
+	}
+	x, barW := barSpan(m.w, st)
+	switch {
+	case ev.X < textWidth(" Replay "):
+		return v.HandleKey(Rune(' '))
+	case barW >= 4 && ev.X >= x && ev.X < x+barW:
+		v.Control.pause()
+		// The cell's share of the turns, rounded up so that the last
+		// cell reaches the last turn.
+		return v.Control.seek(((ev.X-x+1)*st.Last + barW - 1) / barW)
+	}
+	return ReplayAction{}
+}

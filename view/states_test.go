@@ -17,8 +17,9 @@ import (
 
 // A played game: the game, and a model that saw every turn of it.
 type played struct {
-	g *game.Game
-	m *Model
+	g    *game.Game
+	m    *Model
+	jobs *jobs
 }
 
 // newPlayed starts a seeded game in memory and shows it on a model. It is
@@ -46,7 +47,7 @@ func newPlayedRules(t testing.TB, seed uint64, v int) *played {
 	var first events.Turn
 	require.NoError(t, r.Next(&first))
 	m.AddTurn(before, &first)
-	return &played{g: g, m: m}
+	return &played{g: g, m: m, jobs: &jobs{m: m}}
 }
 
 // do plays cmd as the play loop does: refusals become messages, turns
@@ -66,7 +67,7 @@ func (p *played) do(t testing.TB, cmd events.Command) {
 // key sends k to the model and plays the command it gives, if any.
 func (p *played) key(t testing.TB, k Key) Intent {
 	t.Helper()
-	in := p.m.HandleKey(k)
+	in := p.jobs.take(p.m.HandleKey(k))
 	if in.Command != nil {
 		p.do(t, in.Command)
 	}

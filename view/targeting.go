@@ -51,6 +51,7 @@ func (m *Model) Refused(cmd events.Command, reason string) {
 		return
 	}
 	m.mode, m.item, m.cursor, m.confirm = ModeTarget, u.Item, u.Target, false
+	m.refused = sentence(reason) // shown while aiming again: the log is hidden then
 }
 
 // burnsReader reports whether the aimed item is an area item whose blast
@@ -100,6 +101,7 @@ func (m *Model) nextHostile(back bool) {
 }
 
 func (m *Model) keyTarget(k Key) Intent {
+	m.refused = ""
 	if m.confirm {
 		m.confirm = false
 		if k.Code == KeyEnter || k == Rune('y') || k == Rune('Y') {
@@ -193,6 +195,12 @@ func (m *Model) targetLines() []line {
 	}
 	var at string
 	switch {
+	case m.refused != "":
+		return []line{
+			styled(aim+".", styleTitle),
+			styled(m.refused, styleWarn),
+			styled("Move: movement keys  Tab: next target  Enter: use  Esc: cancel", styleHint),
+		}
 	case !s.CanSee(m.cursor):
 		at = "You cannot see that spot."
 	case !m.inRange(m.cursor):

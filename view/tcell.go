@@ -151,3 +151,28 @@ func SimulationText(sim tcell.SimulationScreen) string {
 	}
 	return b.String()
 }
+
+// MouseReader turns tcell's mouse events into the view's: a click when a
+// button goes down (tcell reports a button on every event while it is
+// held, moves included), a hover when the pointer moves with no button
+// held; a release or a drag is nothing. The zero MouseReader is ready.
+type MouseReader struct{ held tcell.ButtonMask }
+
+// Read is the view's event for ev, if it is one.
+func (r *MouseReader) Read(ev *tcell.EventMouse) (Mouse, bool) {
+	b := ev.Buttons() & (tcell.Button1 | tcell.Button2 | tcell.Button3)
+	x, y := ev.Position()
+	was := r.held
+	r.held = b
+	switch {
+	case b == 0 && was == 0:
+		return Mouse{X: x, Y: y}, true
+	case b == 0, was != 0:
+		return Mouse{}, false
+	case b&tcell.Button1 != 0:
+		return Mouse{X: x, Y: y, Button: ButtonLeft}, true
+	case b&tcell.Button2 != 0:
+		return Mouse{X: x, Y: y, Button: ButtonRight}, true
+	}
+	return Mouse{}, false // the middle button means nothing
+}

@@ -32,6 +32,9 @@ type window struct {
 	lines []line
 	// selected is the index of the highlighted line, or -1.
 	selected int
+	// acts are what a click on each line does (nil, or nil for a line:
+	// nothing); see HandleMouse.
+	acts []func(m *Model) Intent
 	// share makes columns too wide for the area share it, each cut at
 	// its edge, instead of the last being cut at the frame.
 	share bool
@@ -89,6 +92,7 @@ func (win window) draw(c Canvas, area rect) {
 
 	fill(c, x, y, w, h, ' ', Plain)
 	frame(c, rect{x, y, w, h})
+	hit(c, rect{x, y, w, h}, func(*Model) Intent { return Intent{} }) // a click on no line of it: nothing
 	if win.title != "" {
 		put(c, x+2, y, " "+win.title+" ", styleTitle, w-4)
 	}
@@ -109,6 +113,9 @@ func (win window) draw(c Canvas, area rect) {
 					st = styleSelected
 				}
 				n := put(c, lx, y+1+row, s.text, st, limit)
+				if i < len(win.acts) && win.acts[i] != nil {
+					hit(c, rect{lx, y + 1 + row, n, 1}, win.acts[i])
+				}
 				lx += n
 				limit -= n
 			}

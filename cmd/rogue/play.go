@@ -24,6 +24,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	path := fs.String("journal", "", "the journal to continue, or to start a new game in when it does not exist")
 	from := fs.String("from", "", "take over the game in the journal `FILE` at --turn: a new game goes on from there (the journal is only read)")
 	turn := fs.Int("turn", 0, "take over at turn `N` of --from (the state after N turns, as the replay numbers them)")
+	noMouse := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not travel or choose")
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -50,7 +51,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return usageError("--turn must be a turn number, 1 or more, got %d", *turn)
 	}
 	line, err := play.Run(play.Options{Journal: *path, New: *fresh || seedSet, Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
-		Version: buildinfo.Line(), OnTerminal: terminal.Run})
+		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse})
 	if line != "" {
 		fmt.Fprintln(stdout, line)
 	}
