@@ -25,6 +25,11 @@ const architecturePage = "../docs/ARCHITECTURE.md"
 var thirdParty = map[string]string{
 	"msgpack": "github.com/vmihailenco/msgpack/v5",
 	"tcell":   "github.com/gdamore/tcell/v2",
+	// The server's: its databases, its websocket, its password hash.
+	"sqlite":    "modernc.org/sqlite",
+	"pgx":       "github.com/jackc/pgx/v5/",
+	"websocket": "github.com/coder/websocket",
+	"argon2":    "golang.org/x/crypto/argon2",
 }
 
 // mayImport reads the page's table of what each package may import
