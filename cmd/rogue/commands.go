@@ -85,6 +85,19 @@ func commands() []cli.Command {
 			Run:      runScores,
 		},
 		{
+			Name:     "host",
+			Summary:  "serve online games: the server decides every turn and keeps the journals",
+			Synopsis: []string{"host [--addr HOST:PORT] [--db postgres://...] [--node NAME] [DIR]"},
+			Examples: []string{"host", "host --addr 127.0.0.1:9000 games/", "host --db postgres://rogue:rogue@127.0.0.1:5432/rogue"},
+			Notes: []string{
+				"Players sign up with rogue account new, sign in with rogue login, play with",
+				"rogue play --online and watch with rogue watch. The database is SQLite in DIR",
+				"(by default the data folder's host/) or PostgreSQL with --db. It listens on",
+				"this machine only unless --addr says otherwise. docs/SERVER.md has the API.",
+			},
+			Run: runHost,
+		},
+		{
 			Name:     "salvage",
 			Summary:  "write a new journal of every turn of a damaged one that can be read and re-verified",
 			Synopsis: []string{"salvage [--out NEW] FILE"},
