@@ -50,3 +50,12 @@ func (m *Model) StopJob(why string) {
 	m.job = nil
 	m.Say(why)
 }
+
+// TakeJob hands the action a key just started to the caller, which runs
+// it elsewhere (online, the server runs it and streams its turns),
+// leaving none under way here; nil when none was started.
+func (m *Model) TakeJob() *auto.Job {
+	j := m.job
+	m.job = nil
+	return j
+}

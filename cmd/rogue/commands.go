@@ -38,8 +38,8 @@ func commands() []cli.Command {
 		{
 			Name:     "play",
 			Summary:  "play in the terminal (the default): continue the unfinished game or start one",
-			Synopsis: []string{"play [--new] [--seed N]", "play --journal FILE", "play --from FILE --turn N"},
-			Examples: []string{"play", "play --new --seed 42", "play --journal game.rogue", "play --from game.rogue --turn 812"},
+			Synopsis: []string{"play [--new] [--seed N]", "play --journal FILE", "play --from FILE --turn N", "play --online URL"},
+			Examples: []string{"play", "play --new --seed 42", "play --journal game.rogue", "play --from game.rogue --turn 812", "play --online http://127.0.0.1:8081"},
 			Run:      runPlay,
 		},
 		{
@@ -83,6 +83,35 @@ func commands() []cli.Command {
 			Synopsis: []string{"scores [--top N] [DIR]"},
 			Examples: []string{"scores", "scores --top 20 games/"},
 			Run:      runScores,
+		},
+		{
+			Name:     "account",
+			Summary:  "make an account on a server (rogue host) and sign in to it",
+			Synopsis: []string{"account new URL NAME"},
+			Examples: []string{"account new http://127.0.0.1:8081 ada"},
+			Notes: []string{
+				"The password is read from the terminal, or from standard input when that is",
+				"not a terminal. The token is kept in $XDG_CONFIG_HOME/rogue/online.json (0600).",
+			},
+			Run: runAccount,
+		},
+		{
+			Name:     "login",
+			Summary:  "sign in to an account on a server (rogue host)",
+			Synopsis: []string{"login URL NAME"},
+			Examples: []string{"login http://127.0.0.1:8081 ada"},
+			Notes: []string{
+				"The password is read from the terminal, or from standard input when that is",
+				"not a terminal. The token is kept in $XDG_CONFIG_HOME/rogue/online.json (0600).",
+			},
+			Run: runLogin,
+		},
+		{
+			Name:     "watch",
+			Summary:  "list the games being played on a server, or follow one turn by turn",
+			Synopsis: []string{"watch URL [GAME]"},
+			Examples: []string{"watch http://127.0.0.1:8081", "watch http://127.0.0.1:8081 12"},
+			Run:      runWatch,
 		},
 		{
 			Name:     "host",
