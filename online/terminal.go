@@ -30,22 +30,22 @@ type session struct {
 	base, path, token string
 	playing           bool
 
-	screen  tcell.Screen
-	canvas  *view.Screen
-	m       *view.Model
-	conn    *Conn
-	state   *reducer.State
-	turns   int            // turns the client holds: the next command's number
-	sent    events.Command // the command awaiting its turn, for a refusal
+	screen tcell.Screen
+	canvas *view.Screen
+	m      *view.Model
+	conn   *Conn
+	state  *reducer.State
+	turns  int            // turns the client holds: the next command's number
+	sent   events.Command // the command awaiting its turn, for a refusal
 	// awaiting: a command was sent and its turn (or refusal) has not come
 	// back; the keys pressed meanwhile wait in keys, to be read against
 	// the state that turn makes, as the terminal reads each key after the
 	// turn before.
 	awaiting bool
 	keys     []view.Key
-	working bool           // a job runs on the server
-	gameID  int64
-	quit    context.CancelFunc
+	working  bool // a job runs on the server
+	gameID   int64
+	quit     context.CancelFunc
 }
 
 // Play plays the signed-in player's unfinished game on the server at
