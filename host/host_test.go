@@ -50,11 +50,17 @@ func servers(t *testing.T, test func(t *testing.T, base string, s *Server)) {
 
 func serveOn(t *testing.T, st *store.Store, test func(t *testing.T, base string, s *Server)) {
 	s := New(st, Options{Node: "test"})
+	hs := newTestServer(s)
+	t.Cleanup(hs.Close)
+	test(t, hs.URL, s)
+}
+
+// newTestServer serves s on loopback with the server's own limits.
+func newTestServer(s *Server) *httptest.Server {
 	hs := httptest.NewUnstartedServer(s)
 	hs.Config = s.HTTPServer()
 	hs.Start()
-	t.Cleanup(hs.Close)
-	test(t, hs.URL, s)
+	return hs
 }
 
 func signUp(t *testing.T, base, name string) string {

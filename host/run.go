@@ -14,6 +14,9 @@ type Config struct {
 	Addr string // HOST:PORT to listen on (port 0: any free port)
 	DB   string // a postgres:// URL, or the path of the SQLite file
 	Node string // this node's name; "" for the host name
+	// ConnsPerAddress is the most websockets one address holds; 0 for
+	// the default.
+	ConnsPerAddress int
 }
 
 // Run opens the store, listens and serves until ctx ends. It prints the
@@ -28,7 +31,7 @@ func Run(ctx context.Context, c Config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := New(st, Options{Node: c.Node, Log: func(format string, args ...any) {
+	s := New(st, Options{Node: c.Node, ConnsPerAddress: c.ConnsPerAddress, Log: func(format string, args ...any) {
 		fmt.Fprintf(out, "rogue host: "+format+"\n", args...)
 	}})
 	where := "SQLite in " + c.DB

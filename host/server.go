@@ -23,7 +23,8 @@ const (
 	MaxBody = 4 << 10
 	// MaxHeaderBytes is the most bytes of a request's headers.
 	MaxHeaderBytes = 8 << 10
-	// ConnsPerAddress is the most websockets one address holds open.
+	// ConnsPerAddress is the most websockets one address holds open,
+	// unless Options say otherwise.
 	ConnsPerAddress = 32
 	// bodyTimeout bounds reading a request's body and writing its answer.
 	bodyTimeout = 10 * time.Second
@@ -37,6 +38,9 @@ type Options struct {
 	// Log gets one line per thing worth knowing (a node's start, a
 	// broken game); nil for none.
 	Log func(format string, args ...any)
+	// ConnsPerAddress is the most websockets one address holds open; 0
+	// for ConnsPerAddress (a load test from one machine needs more).
+	ConnsPerAddress int
 }
 
 // Server is rogue host's HTTP handler and its live games.
@@ -61,6 +65,9 @@ func New(st *store.Store, opts Options) *Server {
 	if opts.Node == "" {
 		h, _ := os.Hostname()
 		opts.Node = h
+	}
+	if opts.ConnsPerAddress == 0 {
+		opts.ConnsPerAddress = ConnsPerAddress
 	}
 	if opts.Log == nil {
 		opts.Log = func(string, ...any) {}

@@ -32,8 +32,8 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) (func(), bool) {
 	a := address(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.conns[a] >= ConnsPerAddress {
-		say(w, http.StatusTooManyRequests, "too many connections from your address (%d)", ConnsPerAddress)
+	if s.conns[a] >= s.opts.ConnsPerAddress {
+		say(w, http.StatusTooManyRequests, "too many connections from your address (%d)", s.opts.ConnsPerAddress)
 		return nil, false
 	}
 	s.conns[a]++
@@ -47,7 +47,8 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) (func(), bool) {
 }
 
 // playSocket is GET /ws/play[?game=ID][&from=N]: the signed-in player
-// plays game ID (theirs), or their unfinished game, or a new one. With
+// plays game ID (theirs), or their unfinished game, or a new one (always
+// a new one with ?new=1: the built-in players play many at once). With
 // from, the client holds the first N turns and gets those after them.
 func (s *Server) playSocket(w http.ResponseWriter, r *http.Request) {
 	name := s.account(r)
@@ -83,6 +84,9 @@ func (s *Server) gameToPlay(r *http.Request, name string) (int64, error) {
 			return 0, errors.New("game " + q + " is over")
 		}
 		return id, nil
+	}
+	if r.URL.Query().Get("new") == "1" {
+		return s.newGame(ctx, name)
 	}
 	g, err := s.st.LiveGameOf(ctx, name)
 	if err == nil {

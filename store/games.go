@@ -101,11 +101,16 @@ func (s *Store) LiveGameOf(ctx context.Context, player string) (Game, error) {
 // and sets the game's progress, in one transaction: when it returns nil
 // the turn is committed. The turn must be the game's next one and the game
 // live, else ErrConflict and nothing changes: a turn is never doubled nor
-// skipped.
+// skipped. Turns of many games that arrive together are committed in one
+// transaction (group commit): Append returns once its group is.
 func (s *Store) Append(ctx context.Context, id int64, turn int, record []byte, p Progress) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		return appendTx(ctx, tx, id, turn, record, p)
-	})
+	done := make(chan error, 1)
+	select {
+	case s.appends <- appendReq{ctx: ctx, id: id, turn: turn, record: record, p: p, done: done}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return <-done
 }
 
 func appendTx(ctx context.Context, tx *sql.Tx, id int64, turn int, record []byte, p Progress) error {

@@ -26,6 +26,10 @@ var (
 type Store struct {
 	db *sql.DB
 	d  dialect
+	// appends are the turns waiting for the committer, which closes
+	// stopped when appends is closed and drained.
+	appends chan appendReq
+	stopped chan struct{}
 }
 
 // IsPostgres reports whether url names a PostgreSQL database.
@@ -58,7 +62,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db, d: d}, nil
+	s := &Store{db: db, d: d, appends: make(chan appendReq, maxGroup), stopped: make(chan struct{})}
+	go s.committer()
+	return s, nil
 }
 
 // sqliteDSN is the driver's name for the file at path: WAL, writes that
@@ -77,8 +83,13 @@ func sqliteDSN(path string) string {
 // Dialect is "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.d.name }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close commits the turns waiting and closes the database. Nothing may be
+// appended after.
+func (s *Store) Close() error {
+	close(s.appends)
+	<-s.stopped
+	return s.db.Close()
+}
 
 // inTx runs f in a transaction, committed if f returns nil.
 func (s *Store) inTx(ctx context.Context, f func(*sql.Tx) error) error {

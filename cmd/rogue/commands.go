@@ -45,7 +45,7 @@ func commands() []cli.Command {
 		{
 			Name:     "bot",
 			Summary:  "let a built-in player play a game into a journal, or many games",
-			Synopsis: []string{"bot [--player NAME] [--seed N] [--turns N] [--rules N] [--wizard] --out FILE", "bot --games N [--player NAME] [--seed N] [--turns N] [--rules N] [--out DIR]"},
+			Synopsis: []string{"bot [--player NAME] [--seed N] [--turns N] [--rules N] [--wizard] --out FILE", "bot --games N [--player NAME] [--seed N] [--turns N] [--rules N] [--out DIR]", "bot --online URL --games N [--pace TURNS_PER_S] [--turns N]"},
 			Examples: []string{"bot --seed 7 --turns 2000 --out game.rogue", "bot --games 1000 --seed 1 --turns 50000 --player newcomer --out games/"},
 			Run:      runBot,
 		},

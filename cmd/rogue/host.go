@@ -20,6 +20,7 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8081", "listen on `HOST:PORT` (port 0: any free port); loopback unless you mean to serve the network (behind a TLS proxy)")
 	db := fs.String("db", "", "the database: a postgres:// `URL`; by default SQLite in DIR")
 	node := fs.String("node", "", "this node's `NAME` among those sharing one database (default: the host name)")
+	conns := fs.Int("conns-per-address", host.ConnsPerAddress, "the most websockets one address may hold open (raise it for a load test from one machine)")
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -47,7 +48,7 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	if err := host.Run(ctx, host.Config{Addr: *addr, DB: url, Node: *node}, stdout); err != nil {
+	if err := host.Run(ctx, host.Config{Addr: *addr, DB: url, Node: *node, ConnsPerAddress: *conns}, stdout); err != nil {
 		return fail(1, "rogue host: %v", err)
 	}
 	return nil

@@ -8,8 +8,10 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/term"
@@ -145,5 +147,25 @@ func listLive(url string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%6d  %-20s %6d %5d\n", r.ID, r.Player, r.Turns, r.Depth)
 	}
 	fmt.Fprintf(stdout, "rogue watch %s GAME follows one\n", url)
+	return nil
+}
+
+// botsOnline is `rogue bot --online URL`: built-in players on a server.
+func botsOnline(url string, games int, pace float64, turns int, stdout io.Writer) error {
+	if games < 1 || pace < 0 {
+		return usageError("--games must be at least 1 and --pace at least 0")
+	}
+	_, tok, err := online.Token(url)
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	b, err := online.PlayBots(ctx, url, tok, games, pace, turns, nil)
+	fmt.Fprintf(stdout, "%d games on %s, %d over, %d turns; command to turn: p50 %v, p99 %v\n",
+		b.Games, url, b.Over, b.Turns, b.Percentile(0.5), b.Percentile(0.99))
+	if err != nil {
+		return fail(1, "%s: %v", url, err)
+	}
 	return nil
 }
