@@ -25,15 +25,18 @@ type appendReq struct {
 // commits a lone turn at once.
 func (s *Store) committer() {
 	defer close(s.stopped)
-	for first := range s.appends {
+	for {
+		var first appendReq
+		select {
+		case first = <-s.appends:
+		case <-s.quit:
+			return
+		}
 		group := []appendReq{first}
 	more:
 		for len(group) < maxGroup {
 			select {
-			case r, ok := <-s.appends:
-				if !ok {
-					break more
-				}
+			case r := <-s.appends:
 				group = append(group, r)
 			default:
 				break more

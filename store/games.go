@@ -109,8 +109,20 @@ func (s *Store) Append(ctx context.Context, id int64, turn int, record []byte, p
 	case s.appends <- appendReq{ctx: ctx, id: id, turn: turn, record: record, p: p, done: done}:
 	case <-ctx.Done():
 		return ctx.Err()
+	case <-s.stopped:
+		return ErrClosed
 	}
-	return <-done
+	select {
+	case err := <-done:
+		return err
+	case <-s.stopped:
+		select {
+		case err := <-done: // committed just before the store closed
+			return err
+		default:
+			return ErrClosed
+		}
+	}
 }
 
 func appendTx(ctx context.Context, tx *sql.Tx, id int64, turn int, record []byte, p Progress) error {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
@@ -20,16 +21,20 @@ var (
 	// ErrConflict: the turn appended is not the game's next one (another
 	// node appended it, or it was appended already), or the game is over.
 	ErrConflict = errors.New("not the game's next turn")
+	// ErrClosed: the store was closed before the turn was committed.
+	ErrClosed = errors.New("the store is closed")
 )
 
 // Store is the database. It is safe for concurrent use.
 type Store struct {
 	db *sql.DB
 	d  dialect
-	// appends are the turns waiting for the committer, which closes
-	// stopped when appends is closed and drained.
+	// appends are the turns waiting for the committer; quit tells it
+	// to stop, and it closes stopped when it has.
 	appends chan appendReq
+	quit    chan struct{}
 	stopped chan struct{}
+	once    sync.Once
 }
 
 // IsPostgres reports whether url names a PostgreSQL database.
@@ -62,7 +67,8 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{db: db, d: d, appends: make(chan appendReq, maxGroup), stopped: make(chan struct{})}
+	s := &Store{db: db, d: d, appends: make(chan appendReq, maxGroup),
+		quit: make(chan struct{}), stopped: make(chan struct{})}
 	go s.committer()
 	return s, nil
 }
@@ -83,10 +89,10 @@ func sqliteDSN(path string) string {
 // Dialect is "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.d.name }
 
-// Close commits the turns waiting and closes the database. Nothing may be
-// appended after.
+// Close stops committing and closes the database: an Append still
+// waiting then fails with ErrClosed (its turn is not acknowledged).
 func (s *Store) Close() error {
-	close(s.appends)
+	s.once.Do(func() { close(s.quit) })
 	<-s.stopped
 	return s.db.Close()
 }

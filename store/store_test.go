@@ -183,3 +183,14 @@ func TestReopeningADatabaseRunsNoMigrationTwice(t *testing.T) {
 		require.NoError(t, s.Close())
 	}
 }
+
+func TestAnAppendAfterCloseFailsAndDoesNotHang(t *testing.T) {
+	t.Parallel()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "rogue.db"))
+	require.NoError(t, err)
+	require.NoError(t, s.CreateAccount(context.Background(), Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+	id, err := s.CreateGame(context.Background(), "ada", []byte("H"), 3)
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+	assert.ErrorIs(t, s.Append(context.Background(), id, 0, []byte("a"), Progress{Turns: 1}), ErrClosed)
+}
