@@ -25,9 +25,16 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	from := fs.String("from", "", "take over the game in the journal `FILE` at --turn: a new game goes on from there (the journal is only read)")
 	turn := fs.Int("turn", 0, "take over at turn `N` of --from (the state after N turns, as the replay numbers them)")
 	noMouse := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not travel or choose")
+	onlineURL := fs.String("online", "", "play on the server at `URL` (rogue host): your unfinished game there, or a new one")
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
+	}
+	if *onlineURL != "" {
+		if len(pos) > 0 || len(args) > 2 {
+			return usageError("--online URL goes alone: the server keeps the game and picks its seed")
+		}
+		return playOnline(*onlineURL, stdout)
 	}
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"rogue/host"
+	"rogue/play"
+	"rogue/store"
+)
+
+// runHost is `rogue host`: the server that decides online games
+// (package host).
+func runHost(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("host")
+	addr := fs.String("addr", "127.0.0.1:8081", "listen on `HOST:PORT` (port 0: any free port); loopback unless you mean to serve the network (behind a TLS proxy)")
+	db := fs.String("db", "", "the database: a postgres:// `URL`; by default SQLite in DIR")
+	node := fs.String("node", "", "this node's `NAME` among those sharing one database (default: the host name)")
+	conns := fs.Int("conns-per-address", host.ConnsPerAddress, "the most websockets one address may hold open (raise it for a load test from one machine)")
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usageError("one folder at a time, got %d arguments", len(pos))
+	}
+	url := *db
+	if url != "" && !store.IsPostgres(url) {
+		return usageError("--db takes a postgres:// URL; SQLite lives in DIR")
+	}
+	if url == "" {
+		dir := ""
+		if len(pos) == 1 {
+			dir = pos[0]
+		} else if dir, err = play.DataDirPath(); err != nil {
+			return err
+		} else {
+			dir = filepath.Join(dir, "host")
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fail(1, "%v", err)
+		}
+		url = filepath.Join(dir, "rogue.db")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	if err := host.Run(ctx, host.Config{Addr: *addr, DB: url, Node: *node, ConnsPerAddress: *conns}, stdout); err != nil {
+		return fail(1, "rogue host: %v", err)
+	}
+	return nil
+}

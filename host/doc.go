@@ -1,0 +1,8 @@
+// Package host is rogue host: a server that decides every turn of the
+// games played on it. A client sends commands over a websocket; the
+// server decides each with the same game code the terminal runs, commits
+// the turn to the game's journal in the store, folds it, and sends the
+// journal record back to the player and to everyone watching. Accounts
+// sign up and in over HTTP; a finished game's journal is anyone's to
+// download and verify. The seed of a live game never leaves the server.
+package host

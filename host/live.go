@@ -1,0 +1,369 @@
+package host
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"rogue/auto"
+	"rogue/events"
+	"rogue/game"
+	"rogue/journal"
+	"rogue/online"
+	"rogue/reducer"
+	"rogue/store"
+)
+
+// leaseFor is how long a node holds a game it serves without renewing.
+const leaseFor = 60 * time.Second
+
+// storeTimeout bounds one call to the store.
+const storeTimeout = 10 * time.Second
+
+// subscriberQueue is how many frames a connection may fall behind before
+// it is let go (it reconnects and starts again from a snapshot).
+const subscriberQueue = 512
+
+// liveGame is a game held in memory by this node: its state, its journal
+// as bytes, and the connections that follow it. Its lock orders the
+// turns: one is decided, committed and sent before the next.
+type liveGame struct {
+	s      *Server
+	id     int64
+	player string
+	ready  chan struct{} // closed once loaded
+	err    error         // why it could not be loaded
+
+	mu         sync.Mutex
+	g          *game.Game
+	mem        *journal.Memory
+	offsets    []int       // where each turn's record begins in mem.Bytes()
+	seen       auto.Memory // what jobs remember of the level
+	subs       map[*subscriber]bool
+	leaseUntil time.Time
+	gone       bool // let go by this node: load it again
+}
+
+// subscriber is a connection that follows a game: frames to send.
+type subscriber struct {
+	out     chan []byte
+	playing bool
+	closed  bool
+}
+
+func newSubscriber(playing bool) *subscriber {
+	return &subscriber{out: make(chan []byte, subscriberQueue), playing: playing}
+}
+
+// send queues a frame; a connection that has fallen too far behind is
+// let go. The game's lock is held.
+func (sub *subscriber) send(frame []byte) {
+	if sub.closed {
+		return
+	}
+	select {
+	case sub.out <- frame:
+	default:
+		sub.closed = true
+		close(sub.out)
+	}
+}
+
+func (sub *subscriber) close() {
+	if !sub.closed {
+		sub.closed = true
+		close(sub.out)
+	}
+}
+
+// errOtherNode: another node holds the game.
+var errOtherNode = errors.New("the game is being played on another node: try again in a minute")
+
+// liveGame returns game id, loaded from the store if this node does not
+// hold it yet.
+func (s *Server) liveGame(ctx context.Context, id int64) (*liveGame, error) {
+	for {
+		s.mu.Lock()
+		lg := s.live[id]
+		if lg == nil {
+			lg = &liveGame{s: s, id: id, ready: make(chan struct{}), subs: map[*subscriber]bool{}}
+			s.live[id] = lg
+			s.mu.Unlock()
+			lg.err = lg.load(ctx)
+			close(lg.ready)
+			if lg.err != nil {
+				s.forget(lg)
+			}
+		} else {
+			s.mu.Unlock()
+		}
+		select {
+		case <-lg.ready:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if lg.err != nil {
+			return nil, lg.err
+		}
+		lg.mu.Lock()
+		gone := lg.gone
+		lg.mu.Unlock()
+		if !gone {
+			return lg, nil
+		}
+	}
+}
+
+// forget lets lg go from this node's games.
+func (s *Server) forget(lg *liveGame) {
+	s.mu.Lock()
+	if s.live[lg.id] == lg {
+		delete(s.live, lg.id)
+	}
+	s.mu.Unlock()
+}
+
+// load takes the game's lease and folds its stored journal; a game of no
+// turns yet is begun (its first turn decided and committed).
+func (lg *liveGame) load(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	st := lg.s.st
+	row, err := st.Game(ctx, lg.id)
+	if err != nil {
+		return err
+	}
+	lg.player = row.Player
+	until := time.Now().Add(leaseFor)
+	if ok, err := st.Lease(ctx, lg.id, lg.s.opts.Node, until); err != nil {
+		return err
+	} else if !ok {
+		return errOtherNode
+	}
+	lg.leaseUntil = until
+	b, err := st.Journal(ctx, lg.id)
+	if err != nil {
+		return err
+	}
+	mem, tail, err := journal.LoadMemory(b)
+	if err != nil {
+		return fmt.Errorf("game %d's stored journal: %w", lg.id, err)
+	}
+	if tail != nil {
+		return fmt.Errorf("game %d's stored journal ends torn: %v", lg.id, tail)
+	}
+	r, err := mem.Reader()
+	if err != nil {
+		return err
+	}
+	s, _, err := game.Fold(r, lg.s.tbl, -1, nil)
+	if err != nil {
+		return fmt.Errorf("game %d's stored journal does not fold: %w", lg.id, err)
+	}
+	lg.g, err = game.Resume(s, mem.Header(), mem)
+	if err != nil {
+		return err
+	}
+	lg.mem = mem
+	lg.offsets = recordOffsets(mem.Bytes(), len(row.Header))
+	if mem.Turns() == 0 {
+		if note, err := lg.play(ctx, 0, &events.Begin{}); err != nil || note != nil {
+			return fmt.Errorf("game %d could not begin: %v%v", lg.id, err, note)
+		}
+	}
+	return nil
+}
+
+// recordOffsets are where the records after the header (head bytes)
+// begin in a journal's whole bytes.
+func recordOffsets(b []byte, head int) []int {
+	var out []int
+	for at := head; at < len(b); {
+		n, size := binary.Uvarint(b[at:])
+		out = append(out, at)
+		at += size + 4 + int(n)
+	}
+	return out
+}
+
+// newGame makes a new game for player, with a secret seed, and returns
+// its id.
+func (s *Server) newGame(ctx context.Context, player string) (int64, error) {
+	var b [8]byte
+	rand.Read(b[:])
+	seed := binary.LittleEndian.Uint64(b[:])>>1 | 1 // 63 random bits, never 0
+	mem, err := journal.NewMemory(game.NewHeader(seed, player, journal.Options{}))
+	if err != nil {
+		return 0, err
+	}
+	return s.st.CreateGame(ctx, player, mem.Bytes(), mem.Header().RulesVersion)
+}
+
+// play plays cmd as turn number turn and, once it is committed, sends
+// it to everyone following the game. What is wrong with the command (out
+// of turn, refused by the rules) comes back as a note, the game
+// untouched; an error is the store's, and the node lets the game go
+// (whoever follows it reconnects, and it is loaded again from what the
+// store holds).
+func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*online.Note, error) {
+	if lg.gone {
+		return &online.Note{Error: "the game moved: reconnect"}, nil
+	}
+	if n := lg.mem.Turns(); turn != n {
+		return &online.Note{Error: fmt.Sprintf("that command is for turn %d, and the game is at turn %d: it was not played", turn, n)}, nil
+	}
+	if lg.g.State.Over {
+		return &online.Note{Error: "the game is over"}, nil
+	}
+	if err := lg.renew(ctx); err != nil {
+		lg.letGo()
+		return nil, err
+	}
+	start := len(lg.mem.Bytes())
+	_, err := lg.g.Do(cmd)
+	if game.IsRefusal(err) {
+		var r *reducer.Refusal
+		errors.As(err, &r)
+		return &online.Note{Refused: r.Reason}, nil
+	}
+	if err != nil {
+		lg.letGo()
+		return nil, err
+	}
+	rec := lg.mem.Bytes()[start:]
+	s := lg.g.State
+	p := store.Progress{Turns: turn + 1, Depth: s.Depth, Over: s.Over}
+	if s.Over {
+		p.Digest = s.Digest()
+		p.Outcome = "died: " + reducer.DeathCause(s)
+		if s.Won {
+			p.Outcome = "won"
+		}
+	}
+	cctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	if err := lg.s.st.Append(cctx, lg.id, turn, rec, p); err != nil {
+		// The turn is not acknowledged: nobody was sent it, and the
+		// state in memory that holds it is let go.
+		lg.letGo()
+		return nil, fmt.Errorf("turn %d could not be saved: %w", turn, err)
+	}
+	lg.offsets = append(lg.offsets, start)
+	frame := online.Frame(online.FrameTurn, rec)
+	for sub := range lg.subs {
+		sub.send(frame)
+	}
+	return nil, nil
+}
+
+// renew extends the game's lease when half of it has run out.
+func (lg *liveGame) renew(ctx context.Context) error {
+	if time.Until(lg.leaseUntil) > leaseFor/2 {
+		return nil
+	}
+	until := time.Now().Add(leaseFor)
+	ok, err := lg.s.st.Lease(ctx, lg.id, lg.s.opts.Node, until)
+	if err == nil && !ok {
+		err = errOtherNode
+	}
+	if err == nil {
+		lg.leaseUntil = until
+	}
+	return err
+}
+
+// letGo drops the game from this node: its followers are let go and
+// reconnect. The game's lock is held.
+func (lg *liveGame) letGo() {
+	lg.gone = true
+	for sub := range lg.subs {
+		sub.close()
+	}
+	lg.subs = map[*subscriber]bool{}
+	lg.s.forget(lg)
+}
+
+// subscribe adds a connection to the game and sends it its hello: the
+// state now (its seed removed), or, for a player who holds the first
+// from turns, the turns after them.
+func (lg *liveGame) subscribe(sub *subscriber, from int) bool {
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if lg.gone {
+		return false
+	}
+	h := online.Hello{Game: lg.id, Player: lg.player, Rules: lg.g.Header.RulesVersion, Format: lg.g.Header.FormatVersion,
+		Turns: lg.mem.Turns(), Playing: sub.playing}
+	lg.subs[sub] = true
+	h.Watchers = lg.watchers()
+	resume := from > 0 && from <= h.Turns && h.Turns-from < subscriberQueue-1
+	if !resume {
+		s := lg.g.State
+		seed := s.Seed
+		s.Seed = 0
+		h.Snapshot = s.MarshalSnapshot()
+		s.Seed = seed
+		sub.send(online.JSONFrame(online.FrameHello, h))
+	} else {
+		h.Turns = from
+		sub.send(online.JSONFrame(online.FrameHello, h))
+		b := lg.mem.Bytes()
+		for i := from; i < len(lg.offsets); i++ {
+			end := len(b)
+			if i+1 < len(lg.offsets) {
+				end = lg.offsets[i+1]
+			}
+			sub.send(online.Frame(online.FrameTurn, b[lg.offsets[i]:end]))
+		}
+	}
+	if !sub.playing {
+		lg.tellWatchers()
+	}
+	return true
+}
+
+// unsubscribe takes a connection off the game; the last one to leave lets
+// the game go from memory (and its lease with it).
+func (lg *liveGame) unsubscribe(sub *subscriber) {
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if !lg.subs[sub] {
+		return
+	}
+	delete(lg.subs, sub)
+	sub.close()
+	if !sub.playing {
+		lg.tellWatchers()
+	}
+	if len(lg.subs) == 0 && !lg.gone {
+		lg.letGo()
+		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		defer cancel()
+		lg.s.st.Lease(ctx, lg.id, lg.s.opts.Node, time.Unix(0, 0))
+	}
+}
+
+func (lg *liveGame) watchers() int {
+	n := 0
+	for sub := range lg.subs {
+		if !sub.playing {
+			n++
+		}
+	}
+	return n
+}
+
+// tellWatchers tells the player how many watch.
+func (lg *liveGame) tellWatchers() {
+	n := lg.watchers()
+	frame := online.JSONFrame(online.FrameNote, online.Note{Watchers: &n})
+	for sub := range lg.subs {
+		if sub.playing {
+			sub.send(frame)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+
+	"rogue/store"
+)
+
+// Config is what rogue host was asked for.
+type Config struct {
+	Addr string // HOST:PORT to listen on (port 0: any free port)
+	DB   string // a postgres:// URL, or the path of the SQLite file
+	Node string // this node's name; "" for the host name
+	// ConnsPerAddress is the most websockets one address holds; 0 for
+	// the default.
+	ConnsPerAddress int
+}
+
+// Run opens the store, listens and serves until ctx ends. It prints the
+// address it listens on, in one line, before it serves.
+func Run(ctx context.Context, c Config, out io.Writer) error {
+	st, err := store.Open(ctx, c.DB)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	l, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return err
+	}
+	s := New(st, Options{Node: c.Node, ConnsPerAddress: c.ConnsPerAddress, Log: func(format string, args ...any) {
+		fmt.Fprintf(out, "rogue host: "+format+"\n", args...)
+	}})
+	where := "SQLite in " + c.DB
+	if store.IsPostgres(c.DB) {
+		where = "PostgreSQL"
+	}
+	fmt.Fprintf(out, "rogue host: http://%s/ (%s; Ctrl-C stops)\n", l.Addr(), where)
+	if ip := l.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
+		fmt.Fprintf(out, "rogue host: warning: %s is not a loopback address: put a TLS proxy in front (docs/SERVER.md)\n", ip)
+	}
+	return s.Serve(ctx, l)
+}

@@ -1,0 +1,212 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"rogue/reducer/content"
+	"rogue/store"
+)
+
+// Limits on what one client may take of the server.
+const (
+	// MaxBody is the most bytes of a request's body (a name and a password).
+	MaxBody = 4 << 10
+	// MaxHeaderBytes is the most bytes of a request's headers.
+	MaxHeaderBytes = 8 << 10
+	// ConnsPerAddress is the most websockets one address holds open,
+	// unless Options say otherwise.
+	ConnsPerAddress = 32
+	// bodyTimeout bounds reading a request's body and writing its answer.
+	bodyTimeout = 10 * time.Second
+)
+
+// Options are what rogue host was started with.
+type Options struct {
+	// Node names this process among those sharing the database; a game
+	// is held by one node at a time (its lease).
+	Node string
+	// Log gets one line per thing worth knowing (a node's start, a
+	// broken game); nil for none.
+	Log func(format string, args ...any)
+	// ConnsPerAddress is the most websockets one address holds open; 0
+	// for ConnsPerAddress (a load test from one machine needs more).
+	ConnsPerAddress int
+}
+
+// Server is rogue host's HTTP handler and its live games.
+type Server struct {
+	st   *store.Store
+	opts Options
+	tbl  *content.Tables
+
+	signIns  *limiter // per address
+	names    *limiter // per name signed in to
+	signUps  *limiter // per address
+	hashSlot chan struct{}
+
+	mu    sync.Mutex
+	live  map[int64]*liveGame
+	conns map[string]int // websockets open per address
+	mux   *http.ServeMux
+}
+
+// New is a server of the games in st.
+func New(st *store.Store, opts Options) *Server {
+	if opts.Node == "" {
+		h, _ := os.Hostname()
+		opts.Node = h
+	}
+	if opts.ConnsPerAddress == 0 {
+		opts.ConnsPerAddress = ConnsPerAddress
+	}
+	if opts.Log == nil {
+		opts.Log = func(string, ...any) {}
+	}
+	s := &Server{
+		st: st, opts: opts, tbl: content.Default(),
+		signIns:  newLimiter(10, 6*time.Second),
+		names:    newLimiter(5, 12*time.Second),
+		signUps:  newLimiter(5, 12*time.Second),
+		hashSlot: make(chan struct{}, 2), // argon2id takes 19 MiB each
+		live:     map[int64]*liveGame{},
+		conns:    map[string]int{},
+		mux:      http.NewServeMux(),
+	}
+	s.mux.HandleFunc("POST /api/signup", s.signUp)
+	s.mux.HandleFunc("POST /api/signin", s.signIn)
+	s.mux.HandleFunc("GET /api/games", s.listGames)
+	s.mux.HandleFunc("GET /games/{file}", s.download)
+	s.mux.HandleFunc("GET /ws/play", s.playSocket)
+	s.mux.HandleFunc("GET /ws/watch/{id}", s.watchSocket)
+	return s
+}
+
+// ServeHTTP serves the API.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// HTTPServer is an http.Server for s with every phase bounded: headers
+// are read in 5 s and hold at most MaxHeaderBytes; bodies and answers
+// have their own deadlines (websockets have theirs, per frame).
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    MaxHeaderBytes,
+	}
+}
+
+// Serve serves on l until ctx ends, then lets the connections go.
+func (s *Server) Serve(ctx context.Context, l net.Listener) error {
+	hs := s.HTTPServer()
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(l) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(sctx)
+		return nil
+	}
+}
+
+// address is the client's address, the key of its limits.
+func address(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// bounded limits the request's body and sets deadlines on reading it
+// and on writing the answer.
+func bounded(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(bodyTimeout))
+	rc.SetWriteDeadline(time.Now().Add(bodyTimeout))
+}
+
+// say answers with status and one line of text.
+func say(w http.ResponseWriter, status int, format string, args ...any) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, format+"\n", args...)
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+// GameRow is a row of GET /api/games.
+type GameRow struct {
+	ID      int64  `json:"id"`
+	Player  string `json:"player"`
+	Rules   int    `json:"rules"`
+	Turns   int    `json:"turns"`
+	Depth   int    `json:"depth"`
+	Outcome string `json:"outcome"`
+	// Digest is the state's digest after the last turn; that of the
+	// journal's fold once the game is over.
+	Digest string `json:"digest"`
+	Live   bool   `json:"live"`
+}
+
+// listGames is GET /api/games: the newest games (?live=1: the live ones).
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	bounded(w, r)
+	games, err := s.st.Games(r.Context(), r.URL.Query().Get("live") == "1", 200)
+	if err != nil {
+		say(w, http.StatusInternalServerError, "the games could not be listed: %v", err)
+		return
+	}
+	rows := make([]GameRow, 0, len(games))
+	for _, g := range games {
+		rows = append(rows, GameRow{ID: g.ID, Player: g.Player, Rules: g.Rules, Turns: g.Turns, Depth: g.Depth,
+			Outcome: g.Outcome, Digest: g.Digest, Live: g.Live})
+	}
+	writeJSON(w, rows)
+}
+
+// download is GET /games/ID.rogue: a finished game's journal. A live
+// game's is not served: its header holds the seed.
+func (s *Server) download(w http.ResponseWriter, r *http.Request) {
+	bounded(w, r)
+	idText, ok := strings.CutSuffix(r.PathValue("file"), ".rogue")
+	id, err := strconv.ParseInt(idText, 10, 64)
+	if !ok || err != nil {
+		say(w, http.StatusNotFound, "no such game: a game's journal is /games/ID.rogue")
+		return
+	}
+	g, err := s.st.Game(r.Context(), id)
+	switch {
+	case errors.Is(err, store.ErrNotFound) || err == nil && g.Live:
+		say(w, http.StatusNotFound, "game %d is not over: its journal is served once it is", id)
+		return
+	case err != nil:
+		say(w, http.StatusInternalServerError, "game %d: %v", id, err)
+		return
+	}
+	b, err := s.st.Journal(r.Context(), id)
+	if err != nil {
+		say(w, http.StatusInternalServerError, "game %d: %v", id, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Write(b)
+}

@@ -1,0 +1,196 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAnAccountIsKeptAndANameIsTakenOnce(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		a := Account{Name: "ada", Hash: []byte{1, 2, 3}, Role: "player"}
+		require.NoError(t, s.CreateAccount(ctx, a))
+		assert.ErrorIs(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{9}, Role: "player"}), ErrExists)
+		got, err := s.Account(ctx, "ada")
+		require.NoError(t, err)
+		assert.Equal(t, a, got)
+		_, err = s.Account(ctx, "bob")
+		assert.ErrorIs(t, err, ErrNotFound)
+	})
+}
+
+func TestATokenLeadsToItsAccount(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		require.NoError(t, s.AddToken(ctx, []byte("hash-of-token"), "ada"))
+		name, err := s.TokenAccount(ctx, []byte("hash-of-token"))
+		require.NoError(t, err)
+		assert.Equal(t, "ada", name)
+		_, err = s.TokenAccount(ctx, []byte("another"))
+		assert.ErrorIs(t, err, ErrNotFound)
+	})
+}
+
+func TestAJournalIsItsHeaderThenEachTurnInOrder(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		id, err := s.CreateGame(ctx, "ada", []byte("HEAD"), 3)
+		require.NoError(t, err)
+		require.NoError(t, s.Append(ctx, id, 0, []byte("r0"), Progress{Turns: 1, Depth: 1, Digest: "d0"}))
+		require.NoError(t, s.Append(ctx, id, 1, []byte("r1"), Progress{Turns: 2, Depth: 2, Digest: "d1"}))
+		b, err := s.Journal(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, "HEADr0r1", string(b))
+		g, err := s.Game(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, Game{ID: id, Player: "ada", Header: []byte("HEAD"), Rules: 3, Live: true,
+			Progress: Progress{Turns: 2, Depth: 2, Digest: "d1"}, LeaseUntil: time.Unix(0, 0)}, g)
+	})
+}
+
+func TestATurnIsNeitherDoubledNorSkipped(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
+		require.NoError(t, err)
+		require.NoError(t, s.Append(ctx, id, 0, []byte("a"), Progress{Turns: 1}))
+		for _, tc := range []struct {
+			name string
+			turn int
+		}{{"again", 0}, {"skipping one", 2}} {
+			assert.ErrorIs(t, s.Append(ctx, id, tc.turn, []byte("x"), Progress{}), ErrConflict, tc.name)
+		}
+		b, err := s.Journal(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, "Ha", string(b))
+	})
+}
+
+func TestAGameOverTakesNoMoreTurns(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
+		require.NoError(t, err)
+		require.NoError(t, s.Append(ctx, id, 0, []byte("a"), Progress{Turns: 1, Over: true, Outcome: "slain"}))
+		assert.ErrorIs(t, s.Append(ctx, id, 1, []byte("b"), Progress{}), ErrConflict)
+		g, err := s.Game(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, []any{false, "slain", 1}, []any{g.Live, g.Outcome, g.Turns})
+		_, err = s.LiveGameOf(ctx, "ada")
+		assert.ErrorIs(t, err, ErrNotFound)
+	})
+}
+
+func TestManyGamesAppendAtOnceAndEachKeepsItsTurns(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		const games, turns = 8, 20
+		ids := make([]int64, games)
+		for i := range ids {
+			var err error
+			ids[i], err = s.CreateGame(ctx, "ada", []byte("H"), 3)
+			require.NoError(t, err)
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, games)
+		for i, id := range ids {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for n := 0; n < turns && errs[i] == nil; n++ {
+					errs[i] = s.Append(ctx, id, n, []byte{byte('a' + n)}, Progress{Turns: n + 1})
+				}
+			}()
+		}
+		wg.Wait()
+		for i, id := range ids {
+			require.NoError(t, errs[i])
+			b, err := s.Journal(ctx, id)
+			require.NoError(t, err)
+			assert.Equal(t, "Habcdefghijklmnopqrst", string(b))
+		}
+		live, err := s.Games(ctx, true, 100)
+		require.NoError(t, err)
+		assert.Len(t, live, games)
+	})
+}
+
+func TestALeaseIsHeldByOneNodeUntilItLapses(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
+		require.NoError(t, err)
+		soon := time.Now().Add(time.Minute)
+		got := []bool{}
+		for _, node := range []string{"a", "b", "a"} {
+			ok, err := s.Lease(ctx, id, node, soon)
+			require.NoError(t, err)
+			got = append(got, ok)
+		}
+		ok, err := s.Lease(ctx, id, "a", time.Now().Add(-time.Minute)) // a lets it lapse
+		require.NoError(t, err)
+		got = append(got, ok)
+		ok, err = s.Lease(ctx, id, "b", soon)
+		require.NoError(t, err)
+		assert.Equal(t, []bool{true, false, true, true, true}, append(got, ok))
+	})
+}
+
+func TestTheNewestSnapshotIsReturned(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
+		require.NoError(t, err)
+		_, _, err = s.LatestSnapshot(ctx, id)
+		assert.ErrorIs(t, err, ErrNotFound)
+		for _, n := range []int{100, 300, 200, 300} {
+			require.NoError(t, s.PutSnapshot(ctx, id, n, []byte(fmt.Sprint(n))))
+		}
+		n, b, err := s.LatestSnapshot(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, []any{300, "300"}, []any{n, string(b)})
+	})
+}
+
+func TestReopeningADatabaseRunsNoMigrationTwice(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "rogue.db")
+	for range 2 {
+		s, err := Open(context.Background(), path)
+		require.NoError(t, err)
+		require.NoError(t, s.Close())
+	}
+}
+
+func TestAnAppendAfterCloseFailsAndDoesNotHang(t *testing.T) {
+	t.Parallel()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "rogue.db"))
+	require.NoError(t, err)
+	require.NoError(t, s.CreateAccount(context.Background(), Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+	id, err := s.CreateGame(context.Background(), "ada", []byte("H"), 3)
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+	assert.ErrorIs(t, s.Append(context.Background(), id, 0, []byte("a"), Progress{Turns: 1}), ErrClosed)
+}

@@ -1,0 +1,45 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// drivers runs test against each database: SQLite in a temporary folder,
+// and PostgreSQL when ROGUE_TEST_POSTGRES names one (each test in a schema
+// of its own, dropped after).
+func drivers(t *testing.T, test func(t *testing.T, s *Store)) {
+	t.Run("sqlite", func(t *testing.T) {
+		t.Parallel()
+		s, err := Open(context.Background(), filepath.Join(t.TempDir(), "rogue.db"))
+		require.NoError(t, err)
+		t.Cleanup(func() { s.Close() })
+		test(t, s)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		t.Parallel()
+		s := openPostgres(t)
+		test(t, s)
+	})
+}
+
+// openPostgres opens a fresh schema of the database ROGUE_TEST_POSTGRES
+// names, or skips the test saying so.
+func openPostgres(t *testing.T) *Store {
+	t.Helper()
+	base := os.Getenv("ROGUE_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("ROGUE_TEST_POSTGRES is not set (e.g. postgres://rogue:rogue@127.0.0.1:5432/rogue): the PostgreSQL half is skipped")
+	}
+	u, err := NewSchema(base)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, DropSchema(base, u)) })
+	s, err := Open(context.Background(), u)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
