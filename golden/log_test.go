@@ -15,12 +15,13 @@ import (
 	"rogue/game"
 	"rogue/journal"
 	"rogue/reducer/content"
-	"rogue/view"
 )
 
 // playedLog plays the recorded commands of the journal at path again in a
 // live game, as play does, and writes the log each turn gives the player:
-// one line per message, after the number of the turn that said it.
+// one line per message, after the number of the turn that said it. Each
+// turn is decided, journaled and folded once, the fold wording the log
+// (game.Game.Play).
 func playedLog(t *testing.T, path string) string {
 	r, err := journal.Open(path)
 	require.NoError(t, err)
@@ -46,10 +47,9 @@ func playedLog(t *testing.T, path string) string {
 			break
 		}
 		require.NoError(t, err)
-		before := g.State.Clone()
-		turn, err := g.Do(rec.Command)
+		played, err := g.Play(rec.Command)
 		require.NoError(t, err, "turn %d", g.State.Turn)
-		for _, line := range view.TurnMessages(before, &turn) {
+		for _, line := range played.Log {
 			fmt.Fprintf(&b, "%d: %s\n", g.State.TurnNumber(), line)
 		}
 	}

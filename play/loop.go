@@ -157,8 +157,7 @@ func (p *player) play(cmd events.Command) bool {
 	if ss == nil || ss.broken != nil {
 		return false
 	}
-	before := ss.g.State.Clone()
-	turn, err := ss.do(cmd)
+	played, err := ss.do(cmd)
 	var refusal *reducer.Refusal
 	switch {
 	case errors.As(err, &refusal):
@@ -169,7 +168,7 @@ func (p *player) play(cmd events.Command) bool {
 		p.m.SaveFailed(err)
 		return false
 	default:
-		p.m.AddTurn(before, &turn)
+		p.m.AddTurn(&played)
 		if note := ss.snapshotNote(); note != "" {
 			p.m.Say(note)
 		}

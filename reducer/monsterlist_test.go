@@ -14,8 +14,7 @@ import (
 // looking at every entity.
 func TestTheListOfMonstersFollowsSpawnsAndDeaths(t *testing.T) {
 	s := arena(t)
-	w := s.workingCopy()
-	defer s.release(w)
+	w := new(Decider).copyOf(s)
 	ids := func(es []*Entity) []events.EntityID {
 		out := []events.EntityID{}
 		for _, e := range es {
