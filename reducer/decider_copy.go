@@ -24,7 +24,7 @@ type Decider struct {
 // game's. s is not changed.
 func (d *Decider) copyOf(s *State) *State {
 	c := d.w
-	if c != nil && d.of == s && c.caughtUp(s) {
+	if c != nil && d.of == s && caughtUp(c, s) {
 		c.Draws, c.Turn = s.Draws, s.Turn
 		c.decision = decision{}
 		if s.visibleOK && s.visible != nil {
@@ -63,7 +63,7 @@ func (d *Decider) copyOf(s *State) *State {
 // has folded exactly the turn c decided and nothing else since: then c
 // holds what s holds, as far as the rules read. (Not across a new level:
 // each carved its own map, and s's holds its memory.)
-func (c *State) caughtUp(s *State) bool {
+func caughtUp(c, s *State) bool {
 	dc := &c.decision
 	return dc.made && s.Turn == dc.turn+1 && s.applied == dc.from+uint64(len(dc.facts)) &&
 		c.Map == s.Map && sameFacts(s.lastFacts, dc.facts)
@@ -78,7 +78,7 @@ func (d *Decider) ShareView(s *State) {
 	if c == nil || d.of != s || c.Map != s.Map || !c.visibleOK || c.visible == nil {
 		return
 	}
-	if p := s.Player(); p == nil || p.Pos != c.visibleAt || !c.caughtUp(s) {
+	if p := s.Player(); p == nil || p.Pos != c.visibleAt || !caughtUp(c, s) {
 		return
 	}
 	// Swapped, so that the next working copy reuses s's old set.

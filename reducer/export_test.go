@@ -34,7 +34,7 @@ func CheckHolding(s *State) error {
 // if so, an error naming what it disagrees with s on.
 func CheckCaughtUp(s *State) (bool, error) {
 	c := workingCopy(s)
-	if c == nil || !c.caughtUp(s) {
+	if c == nil || !caughtUp(c, s) {
 		return false, nil
 	}
 	// What the next decision's copyOf takes from s, the copy's folds
