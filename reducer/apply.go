@@ -368,11 +368,17 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		return nil
 	case nil:
 		return errors.New("no fact")
+	case *events.Zapped:
+		return s.applyZapped(f)
+	case *events.Enchanted:
+		return s.applyEnchanted(f)
+	case *events.Won:
+		return s.applyWon(f)
 	default:
-		if ok, err := s.applyRules3(f); ok {
+		if ok, err := s.applyBehaviour(f); ok {
 			return err
 		}
-		return s.applyItems3(f)
+		return fmt.Errorf("fact type %T is not folded", f)
 	}
 }
 
