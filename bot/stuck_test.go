@@ -48,7 +48,7 @@ func TestTheBotKeepsMakingProgress(t *testing.T) {
 	var stalled []int // the turns at which a window without progress ended
 	last := progressOf(g.State)
 	for g.State.Turn < turns {
-		require.NoError(t, g.Play(bot.Strong{}, g.State.Turn+window))
+		require.NoError(t, g.PlayWith(bot.Strong{}, g.State.Turn+window))
 		now := progressOf(g.State)
 		if now == last {
 			stalled = append(stalled, g.State.Turn)

@@ -51,7 +51,7 @@ func newSpecimen(t testing.TB) specimen {
 	require.NoError(t, err)
 	g, err := Start(m.Header(), content.Default(), m)
 	require.NoError(t, err)
-	require.NoError(t, g.Play(bot.Strong{}, specimenTurns))
+	require.NoError(t, g.PlayWith(bot.Strong{}, specimenTurns))
 	require.Equal(t, specimenTurns, g.State.Turn, "the bot survives the specimen game")
 
 	sp := specimen{bytes: m.Bytes(), chain: m.Chain(), state: g.State}

@@ -187,7 +187,7 @@ func playBotGames(n, turns int) ([][]byte, error) {
 				if err == nil {
 					var g *Game
 					if g, err = Start(m.Header(), content.Default(), m); err == nil {
-						err = g.Play(bot.Strong{}, turns)
+						err = g.PlayWith(bot.Strong{}, turns)
 					}
 				}
 				out[i], errs[i] = m.Bytes(), err

@@ -29,7 +29,7 @@ func TestBotGamesExerciseEveryFactType(t *testing.T) {
 		if seed > 50 {
 			turns = 20000
 		}
-		require.NoError(t, g.Play(bot.Strong{}, turns))
+		require.NoError(t, g.PlayWith(bot.Strong{}, turns))
 		r, err := mem.Reader()
 		require.NoError(t, err)
 		var turn events.Turn

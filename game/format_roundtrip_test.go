@@ -69,7 +69,7 @@ func TestBotGamesReadBackFromFormat4AsTheRulesDecidedThem(t *testing.T) {
 			require.NoError(t, err)
 			played, err := Start(h, tables, out)
 			require.NoError(t, err)
-			require.NoError(t, played.Play(bot.Strong{}, g.turns))
+			require.NoError(t, played.PlayWith(bot.Strong{}, g.turns))
 			require.Greater(t, out.turns, 1)
 
 			r, err := m.Reader()

@@ -22,6 +22,8 @@ type Game struct {
 	State  *reducer.State
 	Header journal.Header
 	out    Appender
+	// rules decides the turns, each from the last one's working copy.
+	rules reducer.Decider
 }
 
 // NewHeader is the header of a new game under the current rules.
@@ -79,17 +81,43 @@ func CheckPlayable(h journal.Header) error {
 // nothing and journals nothing. Otherwise the turn is appended to the
 // journal first and folded into the state after, so the screen never shows
 // a turn that is not saved. If the append fails, the state is unchanged
-// and the error is returned: the game must not go on unsaved.
+// and the error is returned: the game must not go on unsaved. The bots
+// play with Do; a person's game with Play, which also words the log.
 func (g *Game) Do(cmd events.Command) (events.Turn, error) {
-	turn, err := reducer.Decide(g.State, cmd)
+	turn, err := g.decide(cmd)
+	if err != nil {
+		return events.Turn{}, err
+	}
+	if err := g.State.ApplyTurn(&turn); err != nil {
+		return events.Turn{}, fmt.Errorf("the rules made a turn that does not fold: %w", err)
+	}
+	g.rules.ShareView(g.State)
+	return turn, nil
+}
+
+// Play is Do for a person: the one fold of the turn also words its log
+// (see reducer.State.FoldPlayed).
+func (g *Game) Play(cmd events.Command) (reducer.Played, error) {
+	turn, err := g.decide(cmd)
+	if err != nil {
+		return reducer.Played{}, err
+	}
+	played, err := g.State.FoldPlayed(turn)
+	if err != nil {
+		return reducer.Played{}, fmt.Errorf("the rules made a turn that does not fold: %w", err)
+	}
+	g.rules.ShareView(g.State)
+	return played, nil
+}
+
+// decide decides cmd and journals the turn; the state is not changed.
+func (g *Game) decide(cmd events.Command) (events.Turn, error) {
+	turn, err := g.rules.Decide(g.State, cmd)
 	if err != nil {
 		return events.Turn{}, err
 	}
 	if err := g.out.Append(&turn); err != nil {
 		return events.Turn{}, fmt.Errorf("saving turn %d: %w", g.State.Turn, err)
-	}
-	if err := g.State.ApplyTurn(&turn); err != nil {
-		return events.Turn{}, fmt.Errorf("the rules made a turn that does not fold: %w", err)
 	}
 	return turn, nil
 }

@@ -13,9 +13,9 @@ type Player interface {
 	Choose(s *reducer.State) events.Command
 }
 
-// Play lets the built-in player p play until the game has `turns` turns
+// PlayWith lets the built-in player p play until the game has `turns` turns
 // or the player dies (see PlayerTurn).
-func (g *Game) Play(p Player, turns int) error {
+func (g *Game) PlayWith(p Player, turns int) error {
 	for g.State.Turn < turns && !g.State.Over {
 		if err := g.PlayerTurn(p); err != nil {
 			return err

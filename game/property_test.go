@@ -87,7 +87,7 @@ func TestATamperedJournalFailsVerifyAtThatTurn(t *testing.T) {
 	require.NoError(t, err)
 	g, err := Start(mem.Header(), content.Default(), mem)
 	require.NoError(t, err)
-	require.NoError(t, g.Play(bot.Strong{}, 300))
+	require.NoError(t, g.PlayWith(bot.Strong{}, 300))
 
 	// Find the first hit and rewrite its damage in a copy of the journal.
 	r, err := journal.NewBytesReader(mem.Bytes())

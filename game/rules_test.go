@@ -26,7 +26,7 @@ func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
 			g, err := Start(mem.Header(), content.Default(), mem)
 			require.NoError(t, err)
 			assert.Equal(t, rules, g.State.RulesVersion())
-			require.NoError(t, g.Play(bot.Strong{}, 40))
+			require.NoError(t, g.PlayWith(bot.Strong{}, 40))
 
 			// Quit, and continue from the journal with the newest tables
 			// at hand, as the program does.
@@ -40,7 +40,7 @@ func TestAGameContinuesUnderTheRulesItBeganWith(t *testing.T) {
 			assert.Equal(t, rules, s.RulesVersion())
 			g2, err := Resume(s, again.Header(), again)
 			require.NoError(t, err)
-			require.NoError(t, g2.Play(bot.Strong{}, 80))
+			require.NoError(t, g2.PlayWith(bot.Strong{}, 80))
 			assert.Equal(t, rules, g2.State.RulesVersion())
 
 			r, err = journal.NewBytesReader(again.Bytes())

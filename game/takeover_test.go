@@ -108,7 +108,7 @@ func TestATakeOverIsRefusedWhereNoGameGoesOn(t *testing.T) {
 		require.NoError(t, err)
 		g, err := Start(f.Header(), content.Default(), f)
 		require.NoError(t, err)
-		require.NoError(t, g.Play(bot.Strong{}, 2000))
+		require.NoError(t, g.PlayWith(bot.Strong{}, 2000))
 		require.NoError(t, f.Close())
 		if g.State.Over {
 			dead, deadTurn = p, g.State.TurnNumber()

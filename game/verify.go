@@ -114,6 +114,7 @@ func VerifyUnder(r *journal.Reader, tables *content.Tables) (*Divergence, int, *
 	s := reducer.New(h.Seed, tables)
 	s.Wizard = h.Options.Wizard
 	var rec events.Turn
+	var rules reducer.Decider
 	for {
 		if err := r.Next(&rec); err != nil {
 			// Only here, where it is needed: errors.As takes tail's
@@ -128,7 +129,7 @@ func VerifyUnder(r *journal.Reader, tables *content.Tables) (*Divergence, int, *
 			}
 			return nil, s.Turn, nil, err
 		}
-		got, err := reducer.Decide(s, rec.Command)
+		got, err := rules.Decide(s, rec.Command)
 		if err == nil && sameTurn(rec, got) {
 			// The decided turn, equal to the recorded one: folding the
 			// very facts Decide returned lets the next decision start

@@ -251,14 +251,14 @@ func (s *session) net(ctx context.Context, ev *netEvent) {
 		s.m.Say("The connection to the server dropped: reconnecting.")
 		go s.reconnect(ctx, s.turns)
 	case ev.msg.Turn != nil:
-		before := s.state.Clone()
-		if err := s.state.ApplyTurn(ev.msg.Turn); err != nil {
+		played, err := s.state.FoldPlayed(*ev.msg.Turn)
+		if err != nil {
 			s.m.Say("The server sent a turn that does not fold: " + err.Error())
 			return
 		}
 		s.turns++
 		s.sent, s.awaiting = nil, false
-		s.m.AddTurn(before, ev.msg.Turn)
+		s.m.AddTurn(&played)
 		if s.working && s.m.Mode() != view.ModePlay {
 			s.send(ctx, []byte{FrameStop})
 			s.working = false

@@ -179,8 +179,7 @@ func (p *player) play(cmd events.Command) bool {
 	if ss == nil || ss.broken != nil {
 		return false
 	}
-	before := ss.g.State.Clone()
-	turn, err := ss.do(cmd)
+	played, err := ss.do(cmd)
 	var refusal *reducer.Refusal
 	switch {
 	case errors.As(err, &refusal):
@@ -191,7 +190,7 @@ func (p *player) play(cmd events.Command) bool {
 		p.m.SaveFailed(err)
 		return false
 	default:
-		p.m.AddTurn(before, &turn)
+		p.m.AddTurn(&played)
 		if note := ss.snapshotNote(); note != "" {
 			p.m.Say(note)
 		}

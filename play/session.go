@@ -206,13 +206,12 @@ func (ss *session) start(s *reducer.State) (*session, error) {
 	}
 	ss.g = g
 	if s.Turn == 0 {
-		before := s.Clone()
-		turn, err := ss.do(&events.Begin{})
+		played, err := ss.do(&events.Begin{})
 		if err != nil {
 			ss.file.Close()
 			return nil, err
 		}
-		ss.recent = append(ss.recent, view.TurnMessages(before, &turn)...)
+		ss.recent = append(ss.recent, played.Log...)
 		ss.hp = append(ss.hp, s.Player().HP)
 	} else {
 		ss.recent = append(ss.recent, fmt.Sprintf("Welcome back: turn %d on depth %d, under rules %d.", s.TurnNumber(), s.Depth, s.RulesVersion()))
@@ -220,14 +219,14 @@ func (ss *session) start(s *reducer.State) (*session, error) {
 	return ss, nil
 }
 
-// do plays one command (see game.Game.Do) and, once it is journaled and
-// folded, writes a snapshot if one is due.
-func (ss *session) do(cmd events.Command) (events.Turn, error) {
-	turn, err := ss.g.Do(cmd)
+// do plays one command (see game.Game.Play) and, once it is journaled
+// and folded, writes a snapshot if one is due.
+func (ss *session) do(cmd events.Command) (reducer.Played, error) {
+	played, err := ss.g.Play(cmd)
 	if err == nil && ss.snaps != nil {
 		ss.snaps.After(ss.g.State)
 	}
-	return turn, err
+	return played, err
 }
 
 // describe says where the game stands, for the main menu.

@@ -17,10 +17,9 @@ import (
 func (s *State) ApplyTurn(t *events.Turn) error {
 	// What most turns of most games are: the player steps onto a free
 	// floor tile, or heals, and nothing else happens. Folded here in one
-	// go, with the checks applyTurn makes of such a turn, when nothing
-	// else is to be done (no working copy to sync); anything else, or any
-	// check that fails, goes the whole way, from s as it was.
-	if len(t.Facts) == 1 && s.Turn > 0 && !s.Over && s.spare == nil && t.Command != nil && !isBegin(t.Command) {
+	// go, with the checks applyTurn makes of such a turn; anything else,
+	// or any check that fails, goes the whole way, from s as it was.
+	if len(t.Facts) == 1 && s.Turn > 0 && !s.Over && t.Command != nil && !isBegin(t.Command) {
 		switch f := t.Facts[0].(type) {
 		case *events.Moved:
 			if f.Actor == events.PlayerID && s.step(f) {
@@ -45,6 +44,7 @@ func (s *State) foldedOne(t *events.Turn) {
 	s.applied++
 	s.Draws += t.Draws
 	s.Turn++
+	s.lastFacts = t.Facts
 }
 
 // ApplyTurnMessages is ApplyTurn that also returns the turn's log: the
@@ -111,13 +111,7 @@ func (s *State) applyTurn(t *events.Turn, before func(events.Fact)) error {
 	s.Draws += t.Draws
 	s.Turn++
 	// (Each of t's facts was counted in applied, once.)
-	if c := s.spare; c != nil && c.decision.made && c.decision.from == s.applied-uint64(len(t.Facts)) && c.Map == s.Map && sameFacts(t.Facts, c.decision.facts) {
-		// s folded the facts its last working copy decided and folded:
-		// they agree again. (Not across a new level: each carved its
-		// own map, and s's holds its memory.)
-		c.Draws, c.Turn = s.Draws, s.Turn
-		c.synced, c.syncedAt, c.decision = true, s.applied, decision{}
-	}
+	s.lastFacts = t.Facts
 	return nil
 }
 
@@ -137,20 +131,6 @@ func (s *State) refuseTurn(t *events.Turn) error {
 		return fmt.Errorf("turn %d: a turn after the player died", s.Turn)
 	}
 	return nil
-}
-
-// sameFacts reports whether a and b hold the same fact values, one by one
-// (the same pointers: the facts Decide returned, not equal copies).
-func sameFacts(a, b []events.Fact) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 var errNoLevel = errors.New("there is no level yet")
@@ -388,11 +368,17 @@ func (s *State) apply(f events.Fact, caps *turnCaps) error {
 		return nil
 	case nil:
 		return errors.New("no fact")
+	case *events.Zapped:
+		return s.applyZapped(f)
+	case *events.Enchanted:
+		return s.applyEnchanted(f)
+	case *events.Won:
+		return s.applyWon(f)
 	default:
-		if ok, err := s.applyRules3(f); ok {
+		if ok, err := s.applyBehaviour(f); ok {
 			return err
 		}
-		return s.applyItems3(f)
+		return fmt.Errorf("fact type %T is not folded", f)
 	}
 }
 

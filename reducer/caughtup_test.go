@@ -34,12 +34,12 @@ func TestADecisionFromTheLastWorkingCopyIsTheOneAFullCopyMakes(t *testing.T) {
 			cmd = bot.Choose(s)
 		}
 		fresh, freshErr := reducer.Decide(s.Clone(), cmd) // a clone has no working copy
-		turn, err := reducer.Decide(s, cmd)
+		turn, err := reducer.DeciderOf(s).Decide(s, cmd)
 		var refusal *reducer.Refusal
 		if errors.As(err, &refusal) {
 			cmd = &events.Wait{}
 			fresh, freshErr = reducer.Decide(s.Clone(), cmd)
-			turn, err = reducer.Decide(s, cmd)
+			turn, err = reducer.DeciderOf(s).Decide(s, cmd)
 		}
 		require.Equal(t, freshErr, err, "turn %d", s.Turn)
 		require.Equal(t, fresh, turn, "turn %d", s.Turn)

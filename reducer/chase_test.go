@@ -28,7 +28,7 @@ func TestTheBitsAChaseBuildsAreTheKeptOnes(t *testing.T) {
 			}
 		}
 		turn := DecideOrWait(t, s, cmd)
-		if c := s.spare; c != nil && c.rules != nil && c.Map != nil && c.standingOK && s.Turn%10 == 0 {
+		if c := workingCopy(s); c != nil && c.rules != nil && c.Map != nil && c.standingOK && s.Turn%10 == 0 {
 			d := c.rules
 			assert.Equal(t, c.Map.Walls(), d.walkBits(), "turn %d: the walls", s.Turn)
 			assert.Equal(t, c.standing, d.standBits(), "turn %d: where actors stand", s.Turn)

@@ -25,37 +25,50 @@ func refuse(format string, args ...any) *Refusal {
 // journal: the command, the facts, and how many random numbers were drawn.
 // s is not changed; fold the turn with ApplyTurn. A *Refusal error means
 // the command is turned down and nothing happens; any other error is a bug
-// in the rules.
+// in the rules. It copies s to decide on: a game that decides turn after
+// turn keeps a Decider, whose next decision starts from the last one's
+// copy.
 func Decide(s *State, cmd events.Command) (events.Turn, error) {
-	d := s.decider()
-	d.stream = dice.Stream{Seed: s.Seed, Drawn: s.Draws}
-	return d.decide(s, cmd, &d.stream)
+	return new(Decider).Decide(s, cmd)
 }
 
 // DecideWith is Decide drawing chance from rng instead of the state's own
 // stream: tests use it with a dice.Script of fixed rolls. The turn's Draws
 // is how many numbers rng gave.
 func DecideWith(s *State, cmd events.Command, rng dice.Roller) (events.Turn, error) {
-	return s.decider().decide(s, cmd, rng)
+	return new(Decider).DecideWith(s, cmd, rng)
+}
+
+// Decide is reducer.Decide, starting from the working copy of d's last
+// decision when s is the state it was made on and s folded exactly that
+// turn since. s is not changed.
+func (d *Decider) Decide(s *State, cmd events.Command) (events.Turn, error) {
+	r := d.decider(s)
+	r.stream = dice.Stream{Seed: s.Seed, Drawn: s.Draws}
+	return r.decide(s, cmd, &r.stream)
+}
+
+// DecideWith is reducer.DecideWith with d's working copy (see Decide).
+func (d *Decider) DecideWith(s *State, cmd events.Command, rng dice.Roller) (events.Turn, error) {
+	return d.decider(s).decide(s, cmd, rng)
 }
 
 // decider returns the decider of a working copy of s, ready for a turn.
 // It is the copy's own, kept from turn to turn with its scratch memory,
 // so that a turn's decision allocates next to nothing.
-func (s *State) decider() *decider {
-	w := s.workingCopy()
+func (d *Decider) decider(s *State) *decider {
+	w := d.copyOf(s)
 	if w.rules == nil {
 		w.rules = &decider{}
 	}
-	d := w.rules
-	d.w, d.turn, d.err = w, s.Turn, nil
-	d.startFacts()
-	return d
+	r := w.rules
+	r.w, r.turn, r.err = w, s.Turn, nil
+	r.startFacts()
+	return r
 }
 
 func (d *decider) decide(s *State, cmd events.Command, rng dice.Roller) (events.Turn, error) {
 	d.rng = rng
-	defer s.release(d.w)
 	start := rng.Position()
 	if err := d.command(cmd); err != nil {
 		return events.Turn{}, err
@@ -64,7 +77,7 @@ func (d *decider) decide(s *State, cmd events.Command, rng dice.Roller) (events.
 		return events.Turn{}, fmt.Errorf("rules made a fact that does not apply: %w", d.err)
 	}
 	facts := d.endFacts()
-	d.w.decision = decision{made: true, from: s.applied, facts: facts}
+	d.w.decision = decision{made: true, from: s.applied, turn: s.Turn, facts: facts}
 	return events.Turn{Command: cmd, Draws: rng.Position() - start, Facts: facts}, nil
 }
 

@@ -17,7 +17,7 @@ type ScratchChecks struct{ View, Notes, Sealed int }
 // player stood when the turn began, the monsters' notes (and their
 // spots), and the sealed tiles of a search that gave up.
 func CheckDeciderScratch(s *State, checked *ScratchChecks) error {
-	c := s.spare
+	c := workingCopy(s)
 	if c == nil || c.rules == nil || c.Map == nil {
 		return nil
 	}
@@ -113,7 +113,7 @@ func checkSealed(c *State, d *decider) error {
 // looking among its notes, finds on every tile of the level the actor
 // State.ActorAt finds there.
 func CheckActorAt(s *State) error {
-	c := s.spare
+	c := workingCopy(s)
 	if c == nil || c.rules == nil || c.Map == nil || !c.rules.notesOK || c.rules.notesMap != c.Map {
 		return nil
 	}
@@ -133,7 +133,7 @@ func CheckActorAt(s *State) error {
 // of s's last decision, what the decider finds it holds is what
 // State.Held lists; it returns how many of them held something.
 func CheckHeld(s *State) (int, error) {
-	c := s.spare
+	c := workingCopy(s)
 	if c == nil || c.rules == nil {
 		return 0, nil
 	}

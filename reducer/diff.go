@@ -16,14 +16,10 @@ func Diff(a, b *State) []string {
 			out = append(out, fmt.Sprintf("%s: %v against %v", name, x, y))
 		}
 	}
-	add("turn", a.Turn, b.Turn)
-	add("random draws", a.Draws, b.Draws)
-	add("depth", a.Depth, b.Depth)
-	add("next entity id", a.NextID, b.NextID)
-	add("hunger", a.Hunger, b.Hunger)
-	add("hunger until", a.HungerUntil, b.HungerUntil)
-	add("kills", a.Kills, b.Kills)
-	add("game over", a.Over, b.Over)
+	for i := range gameFields {
+		f := &gameFields[i]
+		add(f.name, f.value(a), f.value(b))
+	}
 	ids := map[events.EntityID]bool{}
 	var order []events.EntityID
 	for _, s := range []*State{a, b} {
@@ -50,18 +46,10 @@ func Diff(a, b *State) []string {
 			continue
 		}
 		who += " (" + a.content.Name(x.Kind) + ")"
-		add(who+" kind", x.Kind, y.Kind)
-		add(who+" position", x.Pos, y.Pos)
-		add(who+" holder", x.Holder, y.Holder)
-		add(who+" slot", x.Slot, y.Slot)
-		add(who+" HP", x.HP, y.HP)
-		add(who+" XP", x.XP, y.XP)
-		add(who+" level", x.Level, y.Level)
-		add(who+" attributes", x.Attributes, y.Attributes)
-		add(who+" skills", x.Skills, y.Skills)
-		add(who+" confused until", x.ConfusedUntil, y.ConfusedUntil)
-		add(who+" searches at", x.SearchAt, y.SearchAt)
-		add(who+" searches until", x.SearchUntil, y.SearchUntil)
+		for i := range entityFields {
+			f := &entityFields[i]
+			add(who+" "+f.name, f.get(a, x), f.get(b, y))
+		}
 	}
 	return out
 }

@@ -22,26 +22,15 @@ func (s *State) Digest() string {
 	}
 	b := make([]byte, 0, size)
 	put := func(v int64) { b = binary.AppendVarint(b, v) }
-	put(int64(s.Seed))
-	put(int64(s.Draws))
-	put(int64(s.Turn))
-	put(int64(s.Depth))
-	put(int64(s.NextID))
-	put(int64(s.Hunger))
-	put(int64(s.HungerUntil))
-	put(int64(s.Kills))
-	if s.Wizard {
-		put(1)
-	} else {
-		put(0)
-	}
-	if s.Over {
-		put(1)
-		put(int64(s.Death.Actor))
-		put(int64(s.Death.Cause))
-		put(int64(s.Death.Killer))
-	} else {
-		put(0)
+	for i := range gameFields {
+		switch f := &gameFields[i]; f.digest {
+		case digestHead:
+			put(f.get(s))
+		case digestIfOver:
+			if s.Over {
+				put(f.get(s))
+			}
+		}
 	}
 	lv := &s.Level
 	put(int64(lv.Width))
@@ -66,26 +55,12 @@ func (s *State) Digest() string {
 	put(int64(lv.Stairs.X))
 	put(int64(lv.Stairs.Y))
 	for e := range s.Entities() {
-		at := e.Pos
-		if e.Holder != 0 {
-			at = s.Where(e) // what a carried item's place was before it had none
+		put(int64(e.ID))
+		for i := range entityFields {
+			if f := &entityFields[i]; f.digest == digestEvery {
+				f.ints(s, e, put)
+			}
 		}
-		b = binary.AppendVarint(b, int64(e.ID))
-		b = binary.AppendVarint(b, int64(e.Kind))
-		b = binary.AppendVarint(b, int64(at.X))
-		b = binary.AppendVarint(b, int64(at.Y))
-		b = binary.AppendVarint(b, int64(e.Holder))
-		b = binary.AppendVarint(b, int64(e.Slot))
-		b = binary.AppendVarint(b, int64(e.HP))
-		b = binary.AppendVarint(b, int64(e.XP))
-		b = binary.AppendVarint(b, int64(e.Level))
-		for _, a := range e.Attributes {
-			b = binary.AppendVarint(b, int64(a))
-		}
-		for _, k := range e.Skills {
-			b = binary.AppendVarint(b, int64(k))
-		}
-		b = binary.AppendVarint(b, int64(e.ConfusedUntil))
 	}
 	// Where monsters search (rules 2), for those that ever lost sight of
 	// the player: nothing at all in a game that has none, so that rules-1
@@ -93,9 +68,11 @@ func (s *State) Digest() string {
 	for e := range s.Entities() {
 		if e.SearchUntil != 0 {
 			put(int64(e.ID))
-			put(int64(e.SearchAt.X))
-			put(int64(e.SearchAt.Y))
-			put(int64(e.SearchUntil))
+			for i := range entityFields {
+				if f := &entityFields[i]; f.digest == digestSearch {
+					f.ints(s, e, put)
+				}
+			}
 		}
 	}
 	// Rules 3: the moods of monsters not awake, and a victory; nothing at
@@ -105,12 +82,20 @@ func (s *State) Digest() string {
 		if e.Mood != events.Awake {
 			put(-1)
 			put(int64(e.ID))
-			put(int64(e.Mood))
+			for i := range entityFields {
+				if f := &entityFields[i]; f.digest == digestMood {
+					f.ints(s, e, put)
+				}
+			}
 		}
 	}
 	if s.Won {
 		put(-2)
-		put(int64(s.Goal))
+		for i := range gameFields {
+			if f := &gameFields[i]; f.digest == digestIfWon {
+				put(f.get(s))
+			}
+		}
 	}
 	// The backpack's order, not the raw sequence numbers: the letters.
 	for _, it := range s.Backpack(events.PlayerID) {

@@ -33,10 +33,13 @@ func CheckHolding(s *State) error {
 // caught up with s (the next Decide starts from it without copying), and
 // if so, an error naming what it disagrees with s on.
 func CheckCaughtUp(s *State) (bool, error) {
-	c := s.spare
-	if c == nil || !c.synced || c.syncedAt != s.applied {
+	c := workingCopy(s)
+	if c == nil || !caughtUp(c, s) {
 		return false, nil
 	}
+	// What the next decision's copyOf takes from s, the copy's folds
+	// having no turn to count.
+	c.Draws, c.Turn = s.Draws, s.Turn
 	type rules struct {
 		Seed, Draws        uint64
 		Turn, Depth        int

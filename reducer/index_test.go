@@ -57,7 +57,5 @@ func TestTheIndexAnswersAsTheSearchDoes(t *testing.T) {
 	agree(s, "rats spawned after the far one")
 	require.NoError(t, s.Apply(&events.Died{Actor: rats[6], Cause: events.CauseMelee, Killer: playerID}))
 	agree(s, "a rat below the index died")
-	c := s.workingCopy()
-	agree(c, "a working copy")
-	s.release(c)
+	agree(new(Decider).copyOf(s), "a working copy")
 }

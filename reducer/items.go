@@ -200,3 +200,17 @@ func (d *decider) nearestHostile(r int) *Entity {
 	})
 	return monsters[0]
 }
+
+// pickUpItem takes the chosen item from the player's tile, under rules
+// that let the player choose.
+func (d *decider) pickUpItem(id events.EntityID) error {
+	w := d.w
+	if !w.content.Rules.ChoosePickUp {
+		return refuse("these rules pick up what lies first (g)")
+	}
+	it := w.Get(id)
+	if it == nil || w.IsActor(it) || it.Holder != 0 || it.Pos != d.player().Pos {
+		return refuse("that is not here to pick up")
+	}
+	return d.take(it)
+}

@@ -67,16 +67,19 @@ func TestEnteringLevelsReusesTheStorageOfMapsNothingElseHolds(t *testing.T) {
 		assert.NotSame(t, c.Map, s.Map)
 	})
 
-	t.Run("a decision's working copy's map never changes", func(t *testing.T) {
-		_, err := Decide(s, &events.Wait{})
+	t.Run("a decision after levels carved into old storage is a fresh one's", func(t *testing.T) {
+		_, err := decideOn(s, &events.Wait{})
 		require.NoError(t, err)
-		w := s.spare
-		require.NotNil(t, w)
-		kept := mapCopy(w.Map)
+		require.NotNil(t, workingCopy(s))
 		for depth := 9; depth < 13; depth++ {
 			require.NoError(t, descend(openLevel(depth, 30, depth)))
 		}
-		assert.Equal(t, kept, mapCopy(w.Map))
+		kept, err := decideOn(s, &events.Wait{})
+		require.NoError(t, err)
+		fresh, err := Decide(s, &events.Wait{})
+		require.NoError(t, err)
+		assert.Equal(t, fresh, kept)
+		assert.Same(t, s.Map, workingCopy(s).Map, "the copy shares the state's map, which it never carves into")
 	})
 
 	t.Run("a level refused leaves the map as it was", func(t *testing.T) {

@@ -198,8 +198,7 @@ func TestWhatAMonsterHoldsIsListedInIDOrder(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := arena(t)
 			goblin, want := c.setup(s)
-			d := s.decider()
-			defer s.release(d.w)
+			d := new(Decider).decider(s)
 			var held []events.EntityID
 			for _, it := range s.Held(goblin) {
 				held = append(held, it.ID)

@@ -104,8 +104,12 @@ func Message(s *State, f events.Fact) string {
 		return msg
 	case *events.Unequipped:
 		return fmt.Sprintf("%s %s off the %s.", The(f.Actor), verb(f.Actor, "take", "takes"), name(f.Item))
-	case *events.Zapped, *events.Enchanted:
-		return itemMessage3(s, f)
+	case *events.Zapped:
+		return zapMessage(s, f)
+	case *events.Enchanted:
+		return enchantMessage(s, f)
+	case *events.Won:
+		return wonMessage(s, f)
 	case *events.Consumed:
 		it := s.Get(f.Item)
 		if it != nil {
@@ -152,7 +156,7 @@ func Message(s *State, f events.Fact) string {
 	case *events.Confused:
 		return fmt.Sprintf("%s looks dazed and confused.", The(f.Actor))
 	default:
-		return message3(s, f, the, The)
+		return behaviourMessage(s, f, the, The)
 	case *events.SkillRaised:
 		if a := s.Get(f.Actor); a != nil && f.Skill < events.NumSkills {
 			return fmt.Sprintf("%s %s skill rises to %d.", capitalize(verb(f.Actor, "your", "its")), f.Skill, a.Skills[f.Skill]+f.By)

@@ -15,8 +15,7 @@ import (
 func TestTheListOfMonstersFollowsSpawnsAndDeaths(t *testing.T) {
 	t.Parallel()
 	s := arena(t)
-	w := s.workingCopy()
-	defer s.release(w)
+	w := new(Decider).copyOf(s)
 	ids := func(es []*Entity) []events.EntityID {
 		out := []events.EntityID{}
 		for _, e := range es {

@@ -29,7 +29,9 @@ import (
 //     the goal that won it; the backpack's letters (letters.go): how many
 //     are taken, then each taken letter's index (0 for a) and its stack's
 //     key.
-const SnapshotSchema = 5
+//   - 6: the game's fields in the order of gameFields (fields.go), which
+//     the digest and Diff read too: kills before wizard.
+const SnapshotSchema = 6
 
 // entityFields are the bits of an entity's flags in a snapshot: which of
 // its fields follow. Those that do not hold their usual value: the zero
@@ -70,22 +72,7 @@ const MaxSnapshotEntities = 1 << 16
 func (s *State) MarshalSnapshot() []byte {
 	w := snapWriter{b: make([]byte, 0, 256+8*s.NumEntities())}
 	w.uint(SnapshotSchema)
-	w.uint(s.Seed)
-	w.uint(s.Draws)
-	w.int(s.Turn)
-	w.int(s.Depth)
-	w.uint(uint64(s.NextID))
-	w.uint(uint64(s.Hunger))
-	w.int(s.HungerUntil)
-	w.bool(s.Wizard)
-	w.int(s.Kills)
-	w.bool(s.Over)
-	w.uint(uint64(s.Death.Actor))
-	w.uint(uint64(s.Death.Cause))
-	w.uint(uint64(s.Death.Killer))
-	w.bool(s.Won)
-	w.uint(uint64(s.Goal))
-	w.uint(s.packSeq)
+	writeGameFields(&w, s)
 	taken := 0
 	for _, k := range s.letters.key {
 		if k != 0 {
@@ -226,28 +213,7 @@ func UnmarshalSnapshot(b []byte, tables *content.Tables) (*State, error) {
 		return nil, fmt.Errorf("snapshot: state schema %d, this program reads %d", v, SnapshotSchema)
 	}
 	s := New(0, tables)
-	s.Seed = r.uint("seed", math.MaxUint64)
-	s.Draws = r.uint("draws", math.MaxUint64)
-	s.Turn = r.int("turn", 0, math.MaxInt32)
-	s.Depth = r.int("depth", 0, math.MaxInt32)
-	s.NextID = events.EntityID(r.uint("next id", math.MaxUint32))
-	s.Hunger = events.Hunger(r.uint("hunger", uint64(events.NumHungers)-1))
-	s.HungerUntil = r.int("hunger until", math.MinInt32, math.MaxInt32)
-	s.Wizard = r.bool("wizard")
-	s.Kills = r.int("kills", 0, math.MaxInt32)
-	s.Over = r.bool("over")
-	s.Death.Actor = events.EntityID(r.uint("death actor", math.MaxUint32))
-	s.Death.Cause = events.Cause(r.uint("death cause", 255))
-	s.Death.Killer = events.EntityID(r.uint("death killer", math.MaxUint32))
-	if r.err == nil && s.Over && !s.Death.Cause.Valid() {
-		r.fail("death cause %d is not a cause", s.Death.Cause)
-	}
-	s.Won = r.bool("won")
-	s.Goal = events.EntityID(r.uint("goal", math.MaxUint32))
-	if r.err == nil && s.Won && !s.Over {
-		r.fail("a game won is over")
-	}
-	s.packSeq = r.uint("pack sequence", math.MaxUint64)
+	readGameFields(&r, s)
 	for n := r.uint("letters", uint64(len(s.letters.key))); n > 0 && r.err == nil; n-- {
 		i := r.uint("letter", uint64(len(s.letters.key))-1)
 		key := r.int("letter's stack", math.MinInt32, math.MaxInt32-1)

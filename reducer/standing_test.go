@@ -19,7 +19,7 @@ import (
 // on.
 func standingAgrees(t testing.TB, s *State) bool {
 	t.Helper()
-	c := s.spare
+	c := workingCopy(s)
 	if c == nil || !c.standingOK {
 		return false
 	}
@@ -45,7 +45,7 @@ func TestTheIndexOfActorsFollowsEveryFact(t *testing.T) {
 		if o := s.Get(orc); chebyshev(o.Pos, s.Player().Pos) == 1 {
 			cmd = &events.Move{Dir: dirTo(s.Player().Pos, o.Pos)}
 		}
-		turn, err := Decide(s, cmd)
+		turn, err := decideOn(s, cmd)
 		require.NoError(t, err)
 		if standingAgrees(t, s) {
 			checked++
@@ -88,10 +88,10 @@ func TestTheIndexesFollowWholeGames(t *testing.T) {
 		x := seed * 0x9e3779b97f4a7c15
 		cmd := events.Command(&events.Begin{})
 		for s.Turn < 400 {
-			turn, err := Decide(s, cmd)
+			turn, err := decideOn(s, cmd)
 			var refusal *Refusal
 			if errors.As(err, &refusal) {
-				turn, err = Decide(s, &events.Wait{})
+				turn, err = decideOn(s, &events.Wait{})
 			}
 			require.NoError(t, err, "seed %d turn %d", seed, s.Turn)
 			if standingAgrees(t, s) {
@@ -156,7 +156,7 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 
 	var where []events.Pos
 	for _, cmd := range []events.Command{&events.Move{Dir: events.East}, &events.PickUp{}, &events.Move{Dir: events.West}, &events.Move{Dir: events.South}} {
-		turn, err := Decide(s, cmd)
+		turn, err := decideOn(s, cmd)
 		require.NoError(t, err, "%T", cmd)
 		require.NoError(t, s.ApplyTurn(&turn))
 		where = append(where, s.Where(s.Get(potion)))
@@ -164,7 +164,7 @@ func TestACarriedItemIsWhereItsHolderIs(t *testing.T) {
 	assert.Equal(t, []events.Pos{at(3, 2), at(3, 2), at(2, 2), at(2, 3)}, where)
 	assert.Equal(t, Entity{ID: potion, Kind: s.Get(potion).Kind, Holder: events.PlayerID, PackOrder: s.Get(potion).PackOrder}, *s.Get(potion))
 
-	turn, err := Decide(s, &events.Drop{Item: potion})
+	turn, err := decideOn(s, &events.Drop{Item: potion})
 	require.NoError(t, err)
 	require.NoError(t, s.ApplyTurn(&turn))
 	assert.Equal(t, at(2, 3), s.Get(potion).Pos, "dropped where the player stands")

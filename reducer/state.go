@@ -139,20 +139,15 @@ type State struct {
 	visibleAt events.Pos
 	visibleOK bool
 
-	// spare is the working copy Decide used last, kept so that the next
-	// one reuses its storage (see workingCopy).
-	spare *State
-	// applied counts the facts folded into s (Apply calls), so that a
-	// working copy can tell whether s moved on without it.
-	applied uint64
-	// On a working copy: decision is the one made on it; when the state
-	// it was made from then folds exactly its facts, the copy is the
-	// state's rules-relevant self again (synced), as of the state's
-	// applied count syncedAt. The next Decide then starts from the copy
-	// as it is instead of copying every entity (see workingCopy).
+	// applied counts the facts folded into s (Apply calls), and lastFacts
+	// are the facts of the last turn folded, so that a Decider can tell
+	// whether s folded exactly the turn it decided last (see
+	// Decider.copyOf).
+	applied   uint64
+	lastFacts []events.Fact
+	// On a working copy: decision is the one made on it (see
+	// Decider.copyOf).
 	decision decision
-	syncedAt uint64
-	synced   bool
 	// forgetful marks a working copy: it keeps no memory of the level.
 	forgetful bool
 	// movers is monstersAct's scratch, kept by the working copy.
@@ -181,6 +176,7 @@ type State struct {
 type decision struct {
 	made  bool          // a decision was made (and not refused)
 	from  uint64        // the applied count of the state it was made from
+	turn  int           // and its Turn
 	facts []events.Fact // the facts it decided, as Decide returned them
 }
 
@@ -210,11 +206,18 @@ func (s *State) RulesVersion() int { return s.content.Version }
 // sealed until the goal is held.
 func (s *State) GoalHere() *content.Item { return s.content.Rules.GoalOn(s.Depth, s.Wizard) }
 
-// Clone returns an independent copy of s (the carved map is shared: it
-// never changes, so s stops owning it, see ownMap).
+// Clone returns an independent copy of s; s is not changed. The carved
+// map is shared (it never changes), and neither may carve a later level
+// into its storage: s keeps owning it only if it owns its own copy (see
+// ownMap), so the copy takes the map's tiles when s owns it.
 func (s *State) Clone() *State {
 	c := *s
-	s.shareMap(&c)
+	c.ownMap, c.spareMap = false, nil
+	if s.ownMap {
+		// s may carve the next level into this map's storage: the copy
+		// gets tiles of its own, which it owns.
+		c.Map, c.ownMap = s.Map.Clone(), true
+	}
 	c.entity, c.ndead = s.liveInto(nil), 0
 	if s.viewed != nil {
 		c.viewed = s.viewed.Clone()
@@ -225,62 +228,17 @@ func (s *State) Clone() *State {
 	if s.explored != nil {
 		c.explored = s.explored.Clone()
 	}
-	c.scratch, c.spare, c.movers, c.rules = nil, nil, nil, nil
-	c.synced, c.decision = false, decision{}
+	if c.Map != s.Map {
+		c.clear = nil
+	}
+	c.scratch, c.movers, c.rules = nil, nil, nil
+	c.decision = decision{}
 	c.standing, c.standingOK = nil, false
 	c.index, c.indexOK = nil, false
 	c.monsters, c.monstersOK = nil, false
 	c.visible = nil
 	c.takeView(s)
 	return &c
-}
-
-// shareMap is what copying s into c does to the maps' storage: c shares
-// s's map, which neither may carve into again, and not s's spare. A state
-// that owns no map (a checkpoint's) is not written to.
-func (s *State) shareMap(c *State) {
-	if s.ownMap {
-		s.ownMap = false
-	}
-	c.ownMap, c.spareMap = false, nil
-}
-
-// workingCopy is Clone for Decide's working copy: it reuses the storage
-// of the copy given back with release, so a turn's decision allocates
-// little. The copy keeps no memory of the level (the rules never read
-// it, and copying it would cost more than the rest of the state on a
-// long level): it does not fold viewpoints, and its Explored is not the
-// game's.
-func (s *State) workingCopy() *State {
-	c := s.spare
-	s.spare = nil
-	if c != nil && c.synced && c.syncedAt == s.applied {
-		// The last decision's copy, which s has caught up with.
-		c.synced, c.decision = false, decision{}
-		c.takeView(s)
-		return c
-	}
-	if c == nil {
-		c = &State{}
-	}
-	ents, vis, movers, standing, index, monsters, rules := c.entity[:0], c.visible, c.movers, c.standing, c.index, c.monsters, c.rules
-	*c = *s
-	c.rules = rules
-	if rules != nil {
-		rules.forget()
-	}
-	s.shareMap(c)
-	c.visible = vis
-	c.index, c.indexOK = index, false
-	c.monsters, c.monstersOK = monsters[:0], false
-	c.entity, c.ndead = s.liveInto(ents), 0
-	c.explored, c.merged, c.viewed, c.scratch, c.spare = nil, nil, nil, nil, nil
-	c.npending = 0
-	c.forgetful = true
-	c.synced, c.decision = false, decision{}
-	c.movers, c.standing, c.standingOK = movers, standing, false
-	c.takeView(s)
-	return c
 }
 
 // takeView gives s a copy of from's field of view, if from has one, in
@@ -292,23 +250,6 @@ func (s *State) takeView(from *State) {
 	s.visibleOK = false
 	if from.visibleOK && from.visible != nil {
 		s.visible, s.visibleAt, s.visibleOK = from.visible.CloneInto(s.visible), from.visibleAt, true
-	}
-}
-
-// release gives back a working copy once Decide is done with it. What it
-// computed that holds for s too is kept: on the same level, the field of
-// view (a function of the level and where the player stands, which
-// s.Visible checks).
-func (s *State) release(c *State) {
-	s.spare = c
-	if c.Map != s.Map {
-		return
-	}
-	if c.visibleOK && c.visible != nil {
-		// Swapped, so that the next working copy reuses s's old set.
-		s.visible, c.visible = c.visible, s.visible
-		s.visibleAt, s.visibleOK = c.visibleAt, true
-		c.visibleOK = false
 	}
 }
 

@@ -50,7 +50,7 @@ func botJournal(t testing.TB, seed uint64, turns int) []byte {
 	require.NoError(t, err)
 	g, err := game.Start(h, content.Default(), m)
 	require.NoError(t, err)
-	require.NoError(t, g.Play(bot.Strong{}, turns))
+	require.NoError(t, g.PlayWith(bot.Strong{}, turns))
 	return m.Bytes()
 }
 

@@ -241,9 +241,9 @@ func corridorGame(t *testing.T) (*Model, func(events.Command), *jobs) {
 	step := func(cmd events.Command) {
 		turn, err := reducer.Decide(m.State, cmd)
 		require.NoError(t, err)
-		before := m.State.Clone()
-		require.NoError(t, m.State.ApplyTurn(&turn))
-		m.AddTurn(before, &turn)
+		played, err := m.State.FoldPlayed(turn)
+		require.NoError(t, err)
+		m.AddTurn(&played)
 	}
 	return m, step, &jobs{m: m}
 }

@@ -36,9 +36,9 @@ func TestTheLettersOfAContinuedGameAreTheLettersItWasPlayedWith(t *testing.T) {
 		err := r.Next(&tr)
 		require.False(t, errors.Is(err, io.EOF), "the game ends at turn %d", s.Turn)
 		require.NoError(t, err)
-		before := s.Clone()
-		require.NoError(t, s.ApplyTurn(&tr))
-		played.AddTurn(before, &tr)
+		turn, err := s.FoldPlayed(tr)
+		require.NoError(t, err)
+		played.AddTurn(&turn)
 	}
 	resumed, err := reducer.UnmarshalSnapshot(s.MarshalSnapshot(), tables)
 	require.NoError(t, err)

@@ -264,15 +264,15 @@ func (m *Model) Begin(s *reducer.State, hp []int, messages []string) {
 // chart of the game over screen; the log and the screen stay.
 func (m *Model) SetHP(hp []int) { m.hp = append([]int(nil), hp...) }
 
-// AddTurn logs the messages of turn t, which was played from state before
-// and is already folded into m.State (and what the player now stands on,
-// if the turn moved them), and records the player's HP after it.
-func (m *Model) AddTurn(before *reducer.State, t *events.Turn) {
-	for _, msg := range TurnMessages(before, t) {
+// AddTurn logs the messages of turn p, which is already folded into
+// m.State (and what the player now stands on, if the turn moved them), and
+// records the player's HP after it.
+func (m *Model) AddTurn(p *reducer.Played) {
+	for _, msg := range p.Log {
 		m.Say(msg)
 	}
-	if m.State != nil && before.Player() != nil && m.State.Player() != nil && m.State.Depth == before.Depth &&
-		before.Player().Pos != m.State.Player().Pos {
+	if m.State != nil && p.FromDepth > 0 && m.State.Player() != nil && m.State.Depth == p.FromDepth &&
+		p.From != m.State.Player().Pos {
 		m.Say(seeHere(m.State))
 	}
 	m.sel = 0

@@ -36,17 +36,15 @@ func newPlayedRules(t testing.TB, seed uint64, v int) *played {
 	require.NoError(t, err)
 	mem, err := journal.NewMemory(h)
 	require.NoError(t, err)
-	before, err := game.NewState(h, content.Default())
+	s, err := game.NewState(h, content.Default())
 	require.NoError(t, err)
-	g, err := game.Start(mem.Header(), content.Default(), mem)
+	g, err := game.Resume(s, mem.Header(), mem)
+	require.NoError(t, err)
+	first, err := g.Play(&events.Begin{})
 	require.NoError(t, err)
 	m := NewModel(MainMenu{})
 	m.Begin(g.State, nil, nil)
-	r, err := mem.Reader()
-	require.NoError(t, err)
-	var first events.Turn
-	require.NoError(t, r.Next(&first))
-	m.AddTurn(before, &first)
+	m.AddTurn(&first)
 	return &played{g: g, m: m, jobs: &jobs{m: m}}
 }
 
@@ -54,14 +52,13 @@ func newPlayedRules(t testing.TB, seed uint64, v int) *played {
 // become messages and HP.
 func (p *played) do(t testing.TB, cmd events.Command) {
 	t.Helper()
-	before := p.g.State.Clone()
-	turn, err := p.g.Do(cmd)
+	turn, err := p.g.Play(cmd)
 	if game.IsRefusal(err) {
 		p.m.Refused(cmd, err.Error())
 		return
 	}
 	require.NoError(t, err)
-	p.m.AddTurn(before, &turn)
+	p.m.AddTurn(&turn)
 }
 
 // key sends k to the model and plays the command it gives, if any.

@@ -177,7 +177,7 @@ func botJournal(t *testing.T, seed uint64, n int) *journal.Memory {
 	require.NoError(t, err)
 	g, err := game.Start(m.Header(), content.Default(), m)
 	require.NoError(t, err)
-	require.NoError(t, g.Play(bot.Strong{}, n))
+	require.NoError(t, g.PlayWith(bot.Strong{}, n))
 	return m
 }
 

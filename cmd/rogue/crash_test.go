@@ -233,7 +233,7 @@ func continueKilledJournal(t *testing.T, path string, seed uint64, k killed, cut
 		g, err = game.Resume(s, f.Header(), f)
 	}
 	require.NoError(t, err)
-	require.NoError(t, g.Play(bot.Strong{}, keep+more))
+	require.NoError(t, g.PlayWith(bot.Strong{}, keep+more))
 	require.NoError(t, f.Close())
 
 	final, err := os.ReadFile(path)

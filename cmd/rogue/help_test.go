@@ -5,12 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"rogue/events"
 	"rogue/internal/buildinfo"
 )
 
@@ -102,7 +104,7 @@ func TestVersionSaysTheBuildTheFormatsTheRulesAndThePRNG(t *testing.T) {
 	t.Parallel()
 	got := runHere("version")
 	require.Equal(t, 0, got.Code, got.Stderr)
-	assert.Regexp(t, `^rogue (devel|devel [0-9a-f]{1,12}(\+modified)?|v\S+) \(go\S+ \w+/\w+\); journal formats 1 to 4 \(new games in 4\); rules 1 to 3; PRNG splitmix64-counter/1\n$`, got.Stdout)
+	assert.Regexp(t, `^rogue (devel|devel [0-9a-f]{1,12}(\+modified)?|v\S+) \(go\S+ \w+/\w+\); journal formats 1 to 4 \(new games in 4\); rules 1 to `+strconv.Itoa(events.RulesVersion)+`; PRNG splitmix64-counter/1\n$`, got.Stdout)
 	assert.Equal(t, buildinfo.Line()+"\n", got.Stdout)
 	assert.Equal(t, ran{Code: 2, Stderr: "rogue version: unexpected argument \"now\"\n"}, runHere("version", "now"))
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"rogue/events"
 )
 
 // verify re-simulates a journal under its own rules unless --rules names
@@ -31,7 +34,7 @@ func TestVerifyUnderTheJournalsRulesOrTheOnesNamed(t *testing.T) {
 			"first divergence at turn 0",
 			"rogue verify: " + rules1 + ": turn 0: fact 1 differs after Begin{}: recorded Spawned{ID:1 Kind:1 Pos:(72,22) Holder:0 Slot: HP:10}, now Spawned{ID:1 Kind:1 Pos:(72,22) Holder:0 Slot: HP:30}\n"},
 		{"--rules of a version this program lacks is a usage error", []string{"verify", "--rules", "9", rules1}, 2,
-			"", "rogue verify: --rules 9: rules version 9 is not one this program has (1 to 3)\n"},
+			"", fmt.Sprintf("rogue verify: --rules 9: rules version 9 is not one this program has (1 to %d)\n", events.RulesVersion)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -53,7 +53,7 @@ func TestFormat4FastPathReadsBotGamesAsTheSlowPathDoes(t *testing.T) {
 			rec := &payloads{enc: wire.NewTurnEncoderFor(h.FormatVersion)}
 			g, err := game.Start(h, content.Default(), rec)
 			require.NoError(t, err)
-			require.NoError(t, g.Play(bot.Strong{}, c.turns))
+			require.NoError(t, g.PlayWith(bot.Strong{}, c.turns))
 			require.Greater(t, len(rec.all), 100)
 
 			fast, slow, alone := wire.NewTurnDecoderFor(4), wire.NewTurnDecoderFor(4), wire.NewTurnDecoderFor(4)
@@ -116,7 +116,7 @@ func botPayloads(tb testing.TB) [][]byte {
 		rec := &payloads{enc: wire.NewTurnEncoderFor(h.FormatVersion)}
 		played, err := game.Start(h, content.Default(), rec)
 		require.NoError(tb, err)
-		require.NoError(tb, played.Play(bot.Strong{}, 1500))
+		require.NoError(tb, played.PlayWith(bot.Strong{}, 1500))
 		for _, p := range rec.all {
 			if !seen[string(p)] && len(out) < 400 {
 				seen[string(p)] = true

@@ -75,3 +75,14 @@ func (m *Map) Walkable(p events.Pos) bool { return m.At(p).Walkable() }
 
 // Opaque reports whether p blocks sight: a wall, or outside the map.
 func (m *Map) Opaque(p events.Pos) bool { return m.At(p) == Wall }
+
+// Clone returns a copy of m with storage of its own, that a later level
+// may be carved into without touching m.
+func (m *Map) Clone() *Map {
+	c := *m
+	c.Tiles = append([]Tile(nil), m.Tiles...)
+	if m.walls != nil {
+		c.walls = append([]uint64(nil), m.walls...)
+	}
+	return &c
+}

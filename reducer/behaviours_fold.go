@@ -1,15 +1,13 @@
 package reducer
 
-import (
-	"errors"
+import "rogue/events"
 
-	"rogue/events"
-)
-
-// applyRules3 folds the facts of rules 3's monsters and goal; handled is
-// false for any other fact. As every fold, it checks structure only: the
-// actors and items named exist and stand where the fact needs them.
-func (s *State) applyRules3(f events.Fact) (handled bool, err error) {
+// applyBehaviour folds the facts of the monsters' behaviours (rules 3:
+// see content.Rules.Behaviours): a shot, a mood, a theft, a summons;
+// handled is false for any other fact. As every fold, it checks structure
+// only: the actors and items named exist and stand where the fact needs
+// them.
+func (s *State) applyBehaviour(f events.Fact) (handled bool, err error) {
 	switch f := f.(type) {
 	case *events.Shot:
 		if _, err := s.actorOnMap(f.Attacker); err != nil {
@@ -74,18 +72,6 @@ func (s *State) applyRules3(f events.Fact) (handled bool, err error) {
 		if f.Count < 1 || f.Count > 8 {
 			return true, fieldErrorf("Count", "%d summoned: a monster calls 1 to 8", f.Count)
 		}
-		return true, nil
-	case *events.Won:
-		if f.Actor != events.PlayerID {
-			return true, fieldErrorf("Actor", "actor %d is not the player: only the player wins", f.Actor)
-		}
-		if _, err := s.heldBy(f.Item, f.Actor); err != nil {
-			return true, err
-		}
-		if s.Over {
-			return true, errors.New("the game is over already")
-		}
-		s.Over, s.Won, s.Goal = true, true, f.Item
 		return true, nil
 	}
 	return false, nil

@@ -89,7 +89,7 @@ func TestAWandOnTheFloorSpawnsWithItsChargesRolled(t *testing.T) {
 	s := arenaOf(t, 3)
 	c, ok := tablesOf(3).ByName("Wand of Confusion")
 	require.True(t, ok)
-	d := s.decider()
+	d := new(Decider).decider(s)
 	d.rng = diceScript([]int{2, 3})
 	d.spawnKind(c, at(3, 3))
 	require.NoError(t, d.err)

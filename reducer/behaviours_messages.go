@@ -6,8 +6,9 @@ import (
 	"rogue/events"
 )
 
-// message3 is Message for the facts of rules 3's monsters and goal.
-func message3(s *State, f events.Fact, the, The func(events.EntityID) string) string {
+// behaviourMessage is Message for the facts of the monsters' behaviours
+// (rules 3).
+func behaviourMessage(s *State, f events.Fact, the, The func(events.EntityID) string) string {
 	switch f := f.(type) {
 	case *events.Shot:
 		verb := "shoots"
@@ -51,8 +52,6 @@ func message3(s *State, f events.Fact, the, The func(events.EntityID) string) st
 			return fmt.Sprintf("%s calls an ally to its side!", The(f.Actor))
 		}
 		return fmt.Sprintf("%s calls %d allies to its side!", The(f.Actor), f.Count)
-	case *events.Won:
-		return fmt.Sprintf("You hold the %s. You have won!", s.Name(f.Item))
 	}
 	return ""
 }
