@@ -64,6 +64,13 @@ func commands() []cli.Command {
 			Run:      runVerify,
 		},
 		{
+			Name:     "reverify",
+			Summary:  "re-simulate every journal of a folder (and the folders under it) under its own rules, on every core",
+			Synopsis: []string{"reverify [--workers N] DIR"},
+			Examples: []string{"reverify games/", "reverify --workers 1 games/"},
+			Run:      runReverify,
+		},
+		{
 			Name:     "dump",
 			Summary:  "print a journal one turn per line, every die roll visible (--json for JSON lines), or its morgue",
 			Synopsis: []string{"dump [--json] FILE", "dump --morgue FILE"},

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/fame"
+	"rogue/internal/hostile"
 )
 
 // An upload of any journal of the damaged corpus gets the line rogue
@@ -39,4 +42,22 @@ func TestAnUploadOfADamagedJournalGetsTheLineRogueVerifyPrints(t *testing.T) {
 			assert.Equal(t, line, ref.Line, c.name)
 		}
 	}
+}
+
+func TestReverifyNamesEveryJournalThatDivergesAndCountsTheRest(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good, err := os.ReadFile(filepath.Join("..", "..", "golden", "testdata", "slain.rogue"))
+	require.NoError(t, err)
+	writeFile(t, dir, "slain.rogue", good)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "more"), 0o755))
+	writeFile(t, filepath.Join(dir, "more"), "crowd.rogue", hostile.Crowd(64<<10).Bytes)
+	got := runHere("reverify", "--workers", "2", dir)
+	assert.Equal(t, 1, got.Code)
+	lines := strings.Split(strings.TrimSpace(got.Stdout), "\n")
+	require.Len(t, lines, 3, got.Stdout)
+	assert.Regexp(t, `^diverged: rogue verify: more/crowd.rogue: turn 0: fact 0 differs after Begin\{\}`, lines[0])
+	assert.Regexp(t, `^checked 2 journals \(\d+ turns re-simulated\): 1 verified, 1 diverged, 0 could not be checked$`, lines[1])
+	assert.Equal(t, "rogue reverify: "+dir+": 1 of 2 journals diverged, 0 could not be checked\n", got.Stderr)
+	assert.Equal(t, 0, runHere("reverify", filepath.Join("..", "..", "golden", "testdata")).Code, "every golden journal re-verifies")
 }
