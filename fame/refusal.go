@@ -30,16 +30,19 @@ type Refusal struct {
 	Why    Why
 	Line   string
 	Digest string // the SHA-256 of the bytes, in hex; "" when they were not read whole
+	// Turn is the first turn the rules decide otherwise (Diverged), the
+	// record index the line names; -1 for another refusal.
+	Turn int
 }
 
 func (r *Refusal) Error() string { return r.Line }
 
 // verifyLine is a refusal in rogue verify's words.
 func verifyLine(why Why, digest, format string, args ...any) *Refusal {
-	return &Refusal{Why: why, Digest: digest, Line: "rogue verify: " + fmt.Sprintf(format, args...)}
+	return &Refusal{Why: why, Digest: digest, Turn: -1, Line: "rogue verify: " + fmt.Sprintf(format, args...)}
 }
 
 // submitLine is a refusal of what rogue verify accepts.
 func submitLine(why Why, digest, format string, args ...any) *Refusal {
-	return &Refusal{Why: why, Digest: digest, Line: "rogue submit: " + fmt.Sprintf(format, args...)}
+	return &Refusal{Why: why, Digest: digest, Turn: -1, Line: "rogue submit: " + fmt.Sprintf(format, args...)}
 }

@@ -99,7 +99,9 @@ func VerifyBytes(b []byte, name string, lim Limits) (*Verified, error) {
 	case tail != nil && !tail.Torn:
 		return nil, verifyLine(Damaged, digest, "%v; rogue salvage %s writes a new journal of every turn that can be recovered", tail, name)
 	case div != nil:
-		return nil, verifyLine(Diverged, digest, "%s: %s", name, div.Summary())
+		ref := verifyLine(Diverged, digest, "%s: %s", name, div.Summary())
+		ref.Turn = div.Turn
+		return nil, ref
 	case over != nil:
 		return nil, over
 	}

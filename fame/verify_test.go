@@ -252,6 +252,7 @@ func TestTheTurnCapAndTheBudgetRefuseBeforeAnyTurnIsDecided(t *testing.T) {
 			_, err := Check(bytes.NewReader(b), "slain.rogue", c.lim)
 			ref := refusal(t, err)
 			ref.Digest = ""
+			c.want.Turn = -1
 			assert.Equal(t, c.want, *ref)
 		})
 	}

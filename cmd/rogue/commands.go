@@ -118,6 +118,13 @@ func commands() []cli.Command {
 			Run: runServe,
 		},
 		{
+			Name:     "golden",
+			Summary:  "make a bug report's journal a golden test of a checkout of rogue: go test ./golden then holds it",
+			Synopsis: []string{"golden [--turns LIST] [--checkout DIR] FILE [NAME]"},
+			Examples: []string{"golden report.rogue stuck-door", "golden --turns \"811 812\" report.rogue"},
+			Run:      runGolden,
+		},
+		{
 			Name:     "version",
 			Summary:  "print the build, the journal formats it reads and writes, the rules and the PRNG",
 			Synopsis: []string{"version"},
