@@ -46,9 +46,11 @@ type Report struct {
 // lim, on workers goroutines (at least 1), and reports on them all. The
 // report is the same whatever the number of workers.
 func Reverify(jobs []Job, workers int, lim Limits) Report {
+	// What is kept of each journal: not its state.
 	type result struct {
-		v   *Verified
-		err error
+		turns int
+		steps int64
+		err   error
 	}
 	results := make([]result, len(jobs))
 	next := make(chan int)
@@ -58,7 +60,11 @@ func Reverify(jobs []Job, workers int, lim Limits) Report {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i].v, results[i].err = reverifyOne(jobs[i], lim)
+				v, err := reverifyOne(jobs[i], lim)
+				if err == nil {
+					results[i].turns, results[i].steps = v.Turns, v.Steps
+				}
+				results[i].err = err
 			}
 		}()
 	}
@@ -72,8 +78,8 @@ func Reverify(jobs []Job, workers int, lim Limits) Report {
 		rep.Checked++
 		if r.err == nil {
 			rep.Verified++
-			rep.Turns += int64(r.v.Turns)
-			rep.Steps += r.v.Steps
+			rep.Turns += int64(r.turns)
+			rep.Steps += r.steps
 			continue
 		}
 		f := Failure{Name: jobs[i].Name, Why: Unverified, Line: r.err.Error()}
@@ -136,6 +142,6 @@ func (r Report) Lines() []string {
 	for _, f := range r.Unchecked {
 		out = append(out, "not checked: "+f.Line)
 	}
-	return append(out, fmt.Sprintf("checked %d journals (%d turns re-simulated): %d verified, %d diverged, %d could not be checked",
-		r.Checked, r.Turns, r.Verified, len(r.Diverged), len(r.Unchecked)))
+	return append(out, fmt.Sprintf("checked %d journals (%d turns, %d steps re-simulated): %d verified, %d diverged, %d could not be checked",
+		r.Checked, r.Turns, r.Steps, r.Verified, len(r.Diverged), len(r.Unchecked)))
 }

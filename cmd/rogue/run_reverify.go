@@ -43,7 +43,11 @@ func runReverify(args []string, stdout, stderr io.Writer) error {
 	for _, l := range rep.Lines() {
 		fmt.Fprintf(stdout, "%s\n", l)
 	}
-	fmt.Fprintf(stdout, "%s: %d journals in %.1f s on %d workers: %.0f a second\n", dir, rep.Checked, took.Seconds(), *workers, float64(rep.Checked)/max(took.Seconds(), 1e-9))
+	on := fmt.Sprintf("%d workers", *workers)
+	if *workers == 1 {
+		on = "1 worker"
+	}
+	fmt.Fprintf(stdout, "%s: %d journals in %.1f s on %s: %.0f a second\n", dir, rep.Checked, took.Seconds(), on, float64(rep.Checked)/max(took.Seconds(), 1e-9))
 	if len(rep.Diverged)+len(rep.Unchecked) > 0 {
 		return fail(1, "%s: %d of %d journals diverged, %d could not be checked", dir, len(rep.Diverged), rep.Checked, len(rep.Unchecked))
 	}
