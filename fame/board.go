@@ -189,10 +189,18 @@ func PageOf(entries []Entry, after string, n int) Page {
 			i++
 		}
 	}
-	end := min(i+n, len(entries))
-	p := Page{Rows: entries[i:end], Rank: i + 1}
-	if end < len(entries) && end > i {
-		p.Next = entries[end-1].Key()
+	return PageFrom(entries[i:min(i+n+1, len(entries))], n, i+1)
+}
+
+// PageFrom is the page of n rows (PageSize) made of the rows a store
+// read after a cursor with LIMIT n+1, in the boards' order: the first n,
+// and the next page's cursor when there was one more. rank is the first
+// row's rank (0 when not known).
+func PageFrom(fetched []Entry, n, rank int) Page {
+	n = PageSize(n)
+	p := Page{Rows: fetched[:min(n, len(fetched))], Rank: rank}
+	if len(fetched) > n {
+		p.Next = fetched[n-1].Key()
 	}
 	return p
 }

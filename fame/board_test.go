@@ -169,3 +169,11 @@ func TestAPageReadsInTheHallOfFamesColumns(t *testing.T) {
 	}, Lines(Board{Kind: OfflineBoard, Rules: 3}, p))
 	assert.Equal(t, []string{"daily/2026-12-02: the daily challenge of 2026-12-02 (UTC)", "", "No games on this board yet."}, Lines(Board{Kind: DailyBoard, Day: "2026-12-02"}, Page{}))
 }
+
+func TestAStoresRowsAfterACursorMakeThePageAndItsNextCursor(t *testing.T) {
+	t.Parallel()
+	rows := []Entry{{ID: 1, Depth: 9}, {ID: 2, Depth: 8}, {ID: 3, Depth: 7}}
+	assert.Equal(t, Page{Rows: rows[:2], Next: rows[1].Key(), Rank: 11}, PageFrom(rows, 2, 11), "LIMIT 3 found a third: there is a next page")
+	assert.Equal(t, Page{Rows: rows, Rank: 11}, PageFrom(rows, 3, 11), "LIMIT 4 found 3: the last page")
+	assert.Equal(t, Page{Rows: []Entry{}, Rank: 1}, PageFrom([]Entry{}, 5, 1))
+}

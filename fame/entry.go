@@ -100,6 +100,22 @@ func (v *Verified) Entry() Entry {
 	return e
 }
 
+// Abandoned is the entry of a game its player abandoned before it was
+// over (a daily challenge, which ranks where it stopped): the outcome is
+// "abandoned on depth N" and the cause "abandoned". A game that is over
+// or in wizard mode is refused, as Check refuses it.
+func (v *Verified) Abandoned() (Entry, error) {
+	if ref := v.ranks(); ref == nil || ref.Why != Unfinished || v.State.Player() == nil {
+		if ref == nil {
+			ref = submitLine(NotScored, v.Digest, "%s: the game is over: it was not abandoned", v.Name)
+		}
+		return Entry{}, ref
+	}
+	e := v.Entry()
+	e.Outcome, e.Cause = fmt.Sprintf("abandoned on depth %d", v.State.Depth), "abandoned"
+	return e, nil
+}
+
 // Outcome words how a game ended as the game words it: "won", "slain
 // by a Naga on depth 12", "starved to death on depth 3"; "alive on
 // depth 4" for a game not over.

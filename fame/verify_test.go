@@ -281,3 +281,22 @@ func TestANameThatIsNotAPrintableFileNameIsUploadRogue(t *testing.T) {
 	}
 	assert.Equal(t, "my game.rogue", cleanName("my game.rogue"))
 }
+
+func TestAnAbandonedGameRanksWhereItStopped(t *testing.T) {
+	t.Parallel()
+	v, err := VerifyBytes(goldenJournal(t, "short"), "short.rogue", DefaultLimits())
+	require.NoError(t, err)
+	e, err := v.Abandoned()
+	require.NoError(t, err)
+	assert.Equal(t, "abandoned on depth 1", e.Outcome)
+	assert.Equal(t, "abandoned", e.Cause)
+	assert.Equal(t, 39, e.Turns)
+	over, err := VerifyBytes(goldenJournal(t, "slain"), "slain.rogue", DefaultLimits())
+	require.NoError(t, err)
+	_, err = over.Abandoned()
+	assert.Equal(t, "rogue submit: slain.rogue: the game is over: it was not abandoned", refusal(t, err).Line)
+	wiz, err := VerifyBytes(goldenJournal(t, "wizard"), "wizard.rogue", DefaultLimits())
+	require.NoError(t, err)
+	_, err = wiz.Abandoned()
+	assert.Equal(t, NotScored, refusal(t, err).Why)
+}
