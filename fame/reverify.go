@@ -142,6 +142,6 @@ func (r Report) Lines() []string {
 	for _, f := range r.Unchecked {
 		out = append(out, "not checked: "+f.Line)
 	}
-	return append(out, fmt.Sprintf("checked %d journals (%d turns, %d steps re-simulated): %d verified, %d diverged, %d could not be checked",
-		r.Checked, r.Turns, r.Steps, r.Verified, len(r.Diverged), len(r.Unchecked)))
+	return append(out, fmt.Sprintf("checked %d journals: %d verified, %d diverged, %d could not be checked", r.Checked, r.Verified, len(r.Diverged), len(r.Unchecked)),
+		fmt.Sprintf("re-simulated %d turns, %d steps", r.Turns, r.Steps))
 }
