@@ -300,3 +300,29 @@ func TestAnAbandonedGameRanksWhereItStopped(t *testing.T) {
 	_, err = wiz.Abandoned()
 	assert.Equal(t, NotScored, refusal(t, err).Why)
 }
+
+// Any bytes uploaded end in an entry or a one-line refusal, never a
+// panic, and a check is the same when repeated.
+func FuzzCheck(f *testing.F) {
+	for _, name := range []string{"slain", "r3-shot-dead", "torn", "short"} {
+		b, err := os.ReadFile(filepath.Join("..", "golden", "testdata", name+".rogue"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(journal.Magic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		lim := Limits{MaxBytes: 1 << 20, MaxTurns: 5000, Budget: 50_000}
+		v, err := Check(bytes.NewReader(b), "fuzz.rogue", lim)
+		again, err2 := Check(bytes.NewReader(b), "fuzz.rogue", lim)
+		if err != nil {
+			ref := refusal(t, err)
+			assert.NotContains(t, ref.Line, "\n")
+			assert.Equal(t, err, err2)
+			return
+		}
+		require.NoError(t, err2)
+		assert.Equal(t, v.Entry(), again.Entry())
+	})
+}
