@@ -64,6 +64,13 @@ func commands() []cli.Command {
 			Run:      runVerify,
 		},
 		{
+			Name:     "reverify",
+			Summary:  "re-simulate every journal of a folder (and the folders under it) under its own rules, on every core",
+			Synopsis: []string{"reverify [--workers N] DIR"},
+			Examples: []string{"reverify games/", "reverify --workers 1 games/"},
+			Run:      runReverify,
+		},
+		{
 			Name:     "dump",
 			Summary:  "print a journal one turn per line, every die roll visible (--json for JSON lines), or its morgue",
 			Synopsis: []string{"dump [--json] FILE", "dump --morgue FILE"},
@@ -151,6 +158,13 @@ func commands() []cli.Command {
 				"Journals in the page are kept by the browser, not in the folder.",
 			},
 			Run: runServe,
+		},
+		{
+			Name:     "golden",
+			Summary:  "make a bug report's journal a golden test of a checkout of rogue: go test ./golden then holds it",
+			Synopsis: []string{"golden [--turns LIST] [--checkout DIR] FILE [NAME]"},
+			Examples: []string{"golden report.rogue stuck-door", "golden --turns \"811 812\" report.rogue"},
+			Run:      runGolden,
 		},
 		{
 			Name:     "version",
