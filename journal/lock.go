@@ -32,3 +32,12 @@ func lockFile(f *os.File, path string) error {
 		}
 	}
 }
+
+// unlockFile releases f's lock before f is closed. Closing would release
+// it too, but only once every descriptor of the open file is closed, and a
+// process this one starts holds a copy from its fork to its exec: for
+// that instant the journal would stay locked after its game closed it.
+func unlockFile(f *os.File) {
+	for errors.Is(syscall.Flock(int(f.Fd()), syscall.LOCK_UN), syscall.EINTR) {
+	}
+}

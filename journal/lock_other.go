@@ -10,3 +10,6 @@ const openNonBlocking = 0
 // lockFile does nothing where flock does not exist: two writers on one
 // journal are not prevented there.
 func lockFile(f *os.File, path string) error { return nil }
+
+// unlockFile does nothing where lockFile does nothing.
+func unlockFile(*os.File) {}

@@ -303,6 +303,9 @@ func (f *File) Close() error {
 		return f.err
 	}
 	err := f.Sync()
+	if of, ok := f.f.(*os.File); ok {
+		unlockFile(of)
+	}
 	if cerr := f.f.Close(); err == nil && cerr != nil {
 		err = osError(f.rec.path, "close", cerr)
 	}
