@@ -33,6 +33,7 @@ func TestScaffoldTheNextRulesVersion(t *testing.T) {
 	root := filepath.Join("..")
 	require.NoError(t, scaffoldNextRules(root, events.RulesVersion, time.Now().UTC().Format(time.DateOnly)))
 	for _, args := range [][]string{
+		{"generate", "./reducer/content"},
 		{"test", "-count=1", "./game", "-run", "Architecture", "-update"},
 		{"test", "-count=1", "./cmd/rogue", "-run", "Help", "-update"},
 	} {
@@ -165,6 +166,7 @@ func TestTheRecipesForANewRulesVersionAndAMonsterWork(t *testing.T) {
 `, code))
 	addLine("spawns.json", "[\n", `  {"name": "Sewer Rat", "weight": 4, "toDepth": 4},
 `)
+	goCommand(t, dir, "generate", "./reducer/content")
 	goCommand(t, dir, "test", "-count=1", "./game", "-run", "Architecture", "-update")
 
 	goCommand(t, dir, "vet", "./...")
