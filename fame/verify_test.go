@@ -16,7 +16,9 @@ import (
 
 	"rogue/events"
 	"rogue/game"
+	"rogue/internal/hostile"
 	"rogue/journal"
+	"rogue/play"
 	"rogue/reducer"
 	"rogue/reducer/content"
 )
@@ -27,6 +29,18 @@ func goldenJournal(t *testing.T, name string) []byte {
 	b, err := os.ReadFile(filepath.Join("..", "golden", "testdata", name+".rogue"))
 	require.NoError(t, err)
 	return b
+}
+
+// verifyLine is the line `rogue verify PATH` prints on its standard
+// error for the journal b, written at path ("" when it verifies).
+func verifyLineOf(t *testing.T, path string, b []byte) string {
+	t.Helper()
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	err := play.Verify(path, 0, io.Discard, io.Discard)
+	if err == nil {
+		return ""
+	}
+	return "rogue verify: " + err.Error()
 }
 
 // refusal is the *Refusal err is, or fails the test.
@@ -77,11 +91,72 @@ func wins(s *reducer.State) []events.Fact {
 	return []events.Fact{&events.Won{Actor: events.PlayerID, Item: pack[0].ID}}
 }
 
+func TestAForgedJournalIsRefusedWithTheLineRogueVerifyPrints(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name   string
+		b      []byte
+		why    Why
+		within string // what the line says
+	}{
+		{"a rules-1 game whose header says rules 3 and that claims a win", rewrite(t, goldenJournal(t, "deep"), func(h *journal.Header) { h.RulesVersion = 3 }, wins), Diverged, ": turn 0: fact 1 differs after Begin{}"},
+		{"a rules-3 death whose last turn is a spliced win", rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, wins), Diverged, "fact 0 differs after"},
+		{"a rules-1 game whose header says rules 9", rewrite(t, goldenJournal(t, "slain"), func(h *journal.Header) { h.RulesVersion = 9 }, nil), Unverified, "cannot re-simulate: the journal was played under rules version 9"},
+		{"a journal with a byte flipped in its last record", flipLast(goldenJournal(t, "slain")), Damaged, "damaged journal"},
+		{"a file that is no journal", []byte("GIF89a, not a journal at all"), NotJournal, "not a rogue journal"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if c.why == Diverged {
+				// The forgery folds: it claims a win.
+				r, err := journal.NewBytesReader(c.b)
+				require.NoError(t, err)
+				s, _, err := game.Fold(r, nil, -1, nil)
+				require.NoError(t, err)
+				require.True(t, s.Won, "the forged journal claims a win")
+			}
+			path := filepath.Join(t.TempDir(), "forged.rogue")
+			want := verifyLineOf(t, path, c.b)
+			_, err := Check(bytes.NewReader(c.b), path, DefaultLimits())
+			ref := refusal(t, err)
+			assert.Equal(t, want, ref.Line, "the refusal is rogue verify's line")
+			assert.Equal(t, c.why, ref.Why)
+			assert.Contains(t, ref.Line, c.within)
+			assert.NotContains(t, ref.Line, "\n")
+		})
+	}
+}
+
 // flipLast flips a bit in the middle of the journal's last record.
 func flipLast(b []byte) []byte {
 	out := bytes.Clone(b)
 	out[len(out)-3] ^= 0x10
 	return out
+}
+
+func TestEveryHostileJournalIsRefusedWithTheLineRogueVerifyPrints(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, j := range hostile.All() {
+		t.Run(j.Name, func(t *testing.T) {
+			path := filepath.Join(dir, j.Name+".rogue")
+			want := verifyLineOf(t, path, j.Bytes)
+			_, err := Check(bytes.NewReader(j.Bytes), path, DefaultLimits())
+			ref := refusal(t, err)
+			if ref.Why == TooLong || ref.Why == OverBudget {
+				// Past a limit before re-simulation finds anything.
+				assert.Empty(t, want, ref.Line)
+				return
+			}
+			if want != "" {
+				assert.Equal(t, want, ref.Line)
+				return
+			}
+			// A hostile journal that verifies holds no finished game.
+			assert.Equal(t, Unfinished, ref.Why, ref.Line)
+		})
+	}
 }
 
 func TestEveryGoldenJournalVerifiesAndOnlyFinishedGamesRank(t *testing.T) {

@@ -12,15 +12,12 @@
 // summarized without one (Replay, ReplaySummary), re-simulated (Verify),
 // printed turn by turn (Dump) or as its morgue (PrintMorgue), exported
 // as a screen of text or an asciicast (Export), the hall of fame printed
-// (PrintScores), a folder of journals re-verified (Reverify), a bug
-// report's journal written as a golden test of a checkout of rogue and
-// checked by its go test (WriteGolden), and the crash report written
-// beside the journals when rogue panics.
+// (PrintScores), and the crash report written beside the
+// journals when rogue panics.
 //
 // It touches the file system (the data folder, journals, locks, the
-// summary file, crash reports, a checkout's goldens), runs go test in a
-// checkout, reads the login name and suspends the process on Ctrl-Z, so
-// it is one of the few packages that use the operating system; the
-// terminal itself is opened by cmd/rogue (internal/terminal) and handed
+// summary file, crash reports), reads the login name and suspends the
+// process on Ctrl-Z, so it is one of the few packages that use the
+// operating system; the terminal itself is opened by cmd/rogue (internal/terminal) and handed
 // to Run and Replay.
 package play

@@ -5,12 +5,12 @@ import (
 	"strconv"
 	"strings"
 
-	"rogue/play"
+	goldens "rogue/golden"
 )
 
 // runGolden is `rogue golden [--turns LIST] [--checkout DIR] FILE
 // [NAME]`: a bug report's journal made a golden test of a checkout of
-// rogue (play.WriteGolden).
+// rogue (golden.Write).
 func runGolden(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("golden")
 	turnList := fs.String("turns", "", "the turns to show in the golden, as `LIST` (\"812 813\"); by default the turn before the first divergence and the diverging turn, or only the end")
@@ -22,7 +22,7 @@ func runGolden(args []string, stdout, stderr io.Writer) error {
 	if len(pos) < 1 || len(pos) > 2 {
 		return usageError("name the journal, and the golden's name if not the journal's: rogue golden FILE [NAME]")
 	}
-	o := play.GoldenOptions{File: pos[0], Checkout: *checkout}
+	o := goldens.Options{File: pos[0], Checkout: *checkout}
 	if len(pos) == 2 {
 		o.Name = pos[1]
 	}
@@ -33,5 +33,5 @@ func runGolden(args []string, stdout, stderr io.Writer) error {
 		}
 		o.Turns = append(o.Turns, n)
 	}
-	return play.WriteGolden(o, stdout, stderr)
+	return goldens.Write(o, stdout, stderr)
 }

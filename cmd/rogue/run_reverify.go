@@ -4,12 +4,12 @@ import (
 	"io"
 	"runtime"
 
-	"rogue/play"
+	"rogue/botgames"
 )
 
 // runReverify is `rogue reverify [--workers N] DIR`: every journal in DIR
 // and the folders under it re-simulated under its own rules
-// (play.Reverify), within an upload's limits.
+// (botgames.Reverify), within an upload's limits.
 func runReverify(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("reverify")
 	workers := fs.Int("workers", 0, "re-simulate this many journals at once (0: one a core)")
@@ -26,5 +26,5 @@ func runReverify(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usageError("name one folder of journals, got %d arguments", len(pos))
 	}
-	return play.Reverify(pos[0], *workers, stdout)
+	return botgames.Reverify(pos[0], *workers, stdout)
 }

@@ -1,4 +1,4 @@
-package play
+package golden
 
 import (
 	"bytes"
@@ -14,22 +14,22 @@ import (
 	"rogue/journal"
 )
 
-// GoldenOptions are rogue golden's: the journal's file, the golden's
+// Options are rogue golden's: the journal's file, the golden's
 // name ("" for the file's), the turns to show (none: fame.Golden.Turns)
 // and the checkout of rogue to write into ("" for the one the current
 // folder is in).
-type GoldenOptions struct {
+type Options struct {
 	File     string
 	Name     string
 	Turns    []int
 	Checkout string
 }
 
-// WriteGolden is `rogue golden`: a bug report's journal made a golden
+// Write is `rogue golden`: a bug report's journal made a golden
 // test of a checkout of rogue (fame.PlanGolden), its .golden written and
 // checked by the checkout's own go test ./golden. A failure leaves none
 // of the files it wrote.
-func WriteGolden(o GoldenOptions, stdout, stderr io.Writer) error {
+func Write(o Options, stdout, stderr io.Writer) error {
 	root := o.Checkout
 	if root == "" {
 		var err error
