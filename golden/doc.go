@@ -7,7 +7,10 @@
 // `go test ./golden -update` rewrites the .golden files; review the diff.
 //
 // Adding a journal to testdata/ is all it takes to add a test: a bug
-// report's journal becomes a regression test by copying it in.
+// report's journal becomes a regression test by copying it in, or by
+// rogue golden FILE NAME (Write), which writes it into a checkout's
+// testdata/ and runs that checkout's go test ./golden to write and check
+// its .golden.
 //
 // The journals of rules 3's items (testdata/r3-wand, r3-ring, r3-pile and
 // r3-enchanted) are the strong bot's games: while rules 3 is tuned, `go

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"rogue/online"
 	"rogue/store"
 )
 
@@ -51,7 +52,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := CheckName(c.Name); err != nil {
+	if err := online.CheckName(c.Name); err != nil {
 		say(w, http.StatusBadRequest, "%v", err)
 		return
 	}

@@ -7,10 +7,11 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"golang.org/x/crypto/argon2"
+
+	"rogue/online"
 )
 
 // The argon2id parameters (OWASP's: 19 MiB, two passes, one lane).
@@ -21,26 +22,10 @@ const (
 	argonKeyLen  = 32
 )
 
-// The bounds on what a client may send as a name or a password.
-const (
-	MinPassword = 8
-	MaxPassword = 128
-)
-
-var nameRE = regexp.MustCompile(`^[A-Za-z0-9_-]{2,20}$`)
-
-// CheckName says what is wrong with an account's name, nil if nothing.
-func CheckName(name string) error {
-	if !nameRE.MatchString(name) {
-		return fmt.Errorf("a name is 2 to 20 letters, digits, _ or -")
-	}
-	return nil
-}
-
 // checkPassword says what is wrong with a new password.
 func checkPassword(pw string) error {
-	if len(pw) < MinPassword || len(pw) > MaxPassword {
-		return fmt.Errorf("a password is %d to %d bytes", MinPassword, MaxPassword)
+	if len(pw) < online.MinPassword || len(pw) > online.MaxPassword {
+		return fmt.Errorf("a password is %d to %d bytes", online.MinPassword, online.MaxPassword)
 	}
 	return nil
 }

@@ -5,7 +5,12 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
 
+	"rogue/internal/cli"
 	"rogue/store"
 )
 
@@ -43,4 +48,22 @@ func Run(ctx context.Context, c Config, out io.Writer) error {
 		fmt.Fprintf(out, "rogue host: warning: %s is not a loopback address: put a TLS proxy in front (docs/SERVER.md)\n", ip)
 	}
 	return s.Serve(ctx, l)
+}
+
+// Command is `rogue host` once its flags are read: the store is c.DB, or
+// SQLite in dir (made if need be) when c.DB is "", served until SIGINT,
+// SIGTERM or SIGHUP. Its failures exit 1 (cli.Fail).
+func Command(c Config, dir string, out io.Writer) error {
+	if c.DB == "" {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return cli.Fail(1, "%v", err)
+		}
+		c.DB = filepath.Join(dir, "rogue.db")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	if err := Run(ctx, c, out); err != nil {
+		return cli.Fail(1, "rogue host: %v", err)
+	}
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"rogue/online"
 	"rogue/reducer/content"
 	"rogue/store"
 )
@@ -152,19 +153,9 @@ func writeJSON(w http.ResponseWriter, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-// GameRow is a row of GET /api/games.
-type GameRow struct {
-	ID      int64  `json:"id"`
-	Player  string `json:"player"`
-	Rules   int    `json:"rules"`
-	Turns   int    `json:"turns"`
-	Depth   int    `json:"depth"`
-	Outcome string `json:"outcome"`
-	// Digest is the state's digest after the last turn; that of the
-	// journal's fold once the game is over.
-	Digest string `json:"digest"`
-	Live   bool   `json:"live"`
-}
+// GameRow is a row of GET /api/games (online.GameRow, which its clients
+// read).
+type GameRow = online.GameRow
 
 // listGames is GET /api/games: the newest games (?live=1: the live ones).
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {

@@ -32,6 +32,12 @@ func program() *cli.Program {
 	}
 }
 
+// passwordNotes are rogue account's and rogue login's.
+var passwordNotes = []string{
+	"The password is read from the terminal, or from standard input when that is",
+	"not a terminal. The token is kept in $XDG_CONFIG_HOME/rogue/online.json (0600).",
+}
+
 // commands lists rogue's commands in the order rogue help shows them.
 func commands() []cli.Command {
 	return []cli.Command{
@@ -96,22 +102,16 @@ func commands() []cli.Command {
 			Summary:  "make an account on a server (rogue host) and sign in to it",
 			Synopsis: []string{"account new URL NAME"},
 			Examples: []string{"account new http://127.0.0.1:8081 ada"},
-			Notes: []string{
-				"The password is read from the terminal, or from standard input when that is",
-				"not a terminal. The token is kept in $XDG_CONFIG_HOME/rogue/online.json (0600).",
-			},
-			Run: runAccount,
+			Notes:    passwordNotes,
+			Run:      runAccount,
 		},
 		{
 			Name:     "login",
 			Summary:  "sign in to an account on a server (rogue host)",
 			Synopsis: []string{"login URL NAME"},
 			Examples: []string{"login http://127.0.0.1:8081 ada"},
-			Notes: []string{
-				"The password is read from the terminal, or from standard input when that is",
-				"not a terminal. The token is kept in $XDG_CONFIG_HOME/rogue/online.json (0600).",
-			},
-			Run: runLogin,
+			Notes:    passwordNotes,
+			Run:      runLogin,
 		},
 		{
 			Name:     "watch",

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"context"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 
 	"rogue/host"
 	"rogue/play"
@@ -14,7 +10,7 @@ import (
 )
 
 // runHost is `rogue host`: the server that decides online games
-// (package host).
+// (host.Command).
 func runHost(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("host")
 	addr := fs.String("addr", "127.0.0.1:8081", "listen on `HOST:PORT` (port 0: any free port); loopback unless you mean to serve the network (behind a TLS proxy)")
@@ -28,28 +24,17 @@ func runHost(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 1 {
 		return usageError("one folder at a time, got %d arguments", len(pos))
 	}
-	url := *db
-	if url != "" && !store.IsPostgres(url) {
+	if *db != "" && !store.IsPostgres(*db) {
 		return usageError("--db takes a postgres:// URL; SQLite lives in DIR")
 	}
-	if url == "" {
-		dir := ""
-		if len(pos) == 1 {
-			dir = pos[0]
-		} else if dir, err = play.DataDirPath(); err != nil {
+	dir := ""
+	if len(pos) == 1 {
+		dir = pos[0]
+	} else if *db == "" {
+		if dir, err = play.DataDirPath(); err != nil {
 			return err
-		} else {
-			dir = filepath.Join(dir, "host")
 		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return fail(1, "%v", err)
-		}
-		url = filepath.Join(dir, "rogue.db")
+		dir = filepath.Join(dir, "host")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
-	if err := host.Run(ctx, host.Config{Addr: *addr, DB: url, Node: *node, ConnsPerAddress: *conns}, stdout); err != nil {
-		return fail(1, "rogue host: %v", err)
-	}
-	return nil
+	return host.Command(host.Config{Addr: *addr, DB: *db, Node: *node, ConnsPerAddress: *conns}, dir, stdout)
 }

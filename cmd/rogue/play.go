@@ -8,6 +8,7 @@ import (
 
 	"rogue/internal/buildinfo"
 	"rogue/internal/terminal"
+	"rogue/online"
 	"rogue/play"
 )
 
@@ -34,7 +35,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		if len(pos) > 0 || len(args) > 2 {
 			return usageError("--online URL goes alone: the server keeps the game and picks its seed")
 		}
-		return playOnline(*onlineURL, stdout)
+		return online.PlayOn(*onlineURL, terminal.Run, stdout)
 	}
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])

@@ -8,6 +8,7 @@ import (
 	"rogue/events"
 	"rogue/internal/terminal"
 	"rogue/journal"
+	"rogue/online"
 	"rogue/play"
 )
 
@@ -29,7 +30,7 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *onlineURL != "" {
-		return botsOnline(*onlineURL, *games, *pace, *turns, stdout)
+		return online.BotsOn(*onlineURL, *games, *pace, *turns, stdout)
 	}
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q", pos[0])

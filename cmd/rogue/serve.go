@@ -1,20 +1,17 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"rogue/play"
 	"rogue/serve"
 )
 
 // runServe is `rogue serve`: the browser page and the journals of the
-// data folder (or DIR), read-only, over HTTP (package serve).
+// data folder (or DIR), read-only, over HTTP (serve.Command).
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0: any free port); a loopback address unless you mean to share every journal of the folder with the network")
@@ -50,20 +47,5 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fail(1, "%v", err)
 	}
-	if err := serve.Check(page); err != nil {
-		return fail(1, "%v: run go generate ./web, then go build again", err)
-	}
-	o := serve.Options{Dir: dir, MayNotExist: fresh, Addr: *addr, Follow: *follow, Page: page}
-	s, err := serve.New(o)
-	if err != nil {
-		return fail(1, "%v", err)
-	}
-	defer s.Close()
-	ln, err := serve.Listen(*addr)
-	if err != nil {
-		return fail(1, "%v", err)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
-	return serve.Serve(ctx, s, ln, o, stdout)
+	return serve.Command(serve.Options{Dir: dir, MayNotExist: fresh, Addr: *addr, Follow: *follow, Page: page}, stdout)
 }
