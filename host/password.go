@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"sync"
 
 	"golang.org/x/crypto/argon2"
 
@@ -42,8 +43,10 @@ func hashPassword(pw string) []byte {
 }
 
 // dummyHash is checked against when a name has no account, so that
-// signing in to one costs what signing in to an account does.
-var dummyHash = hashPassword("no account has this password")
+// signing in to one costs what signing in to an account does. It is
+// hashed on the first sign-in, not at init: every rogue command links
+// this package, and an argon2id hash costs 19 MB and tens of milliseconds.
+var dummyHash = sync.OnceValue(func() []byte { return hashPassword("no account has this password") })
 
 // passwordMatches reports whether pw hashes to the encoded hash.
 func passwordMatches(encoded []byte, pw string) bool {
