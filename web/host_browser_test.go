@@ -231,6 +231,7 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 	assert.Equal(t, sharedRows(screenText(t, ctx)), sharedRows(screenText(t, watch)), "the spectator sees the player's screen")
 	shot(t, watch, "host-watch", 1280, 800)
 	shot(t, watch, "host-watch", 390, 844)
+	assert.Equal(t, "none", eval[string](t, watch, `getComputedStyle(document.getElementById("pad")).display`), "a spectator has no pad")
 
 	// Reload, and go on with the same game at the same turn.
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(s.URL+"/?play")))

@@ -93,6 +93,13 @@
     game.onlineBegan = (id, player, playing) => {
       game.watchers = 0;
       document.title = playing ? `rogue: game ${id}` : `rogue: watching ${player}'s game ${id}`;
+      document.body.classList.toggle("watching", !playing); // a spectator has no use for the pad
+      header();
+    };
+    game.onlineEnded = () => {
+      game.watchers = 0;
+      document.title = "rogue";
+      document.body.classList.remove("watching");
       header();
     };
     header();

@@ -188,6 +188,7 @@ func followOnline(scr *screen, path string, playing bool) string {
 	s.scr.page.Call("onlineBegan", s.hello.Game, s.hello.Player, playing)
 	go s.feed()
 	s.loop()
+	s.scr.page.Call("onlineEnded")
 	if s.conn != 0 {
 		l.close(s.conn)
 	}
