@@ -59,6 +59,7 @@ type Server struct {
 	live  map[int64]*liveGame
 	conns map[string]int // websockets open per address
 	mux   *http.ServeMux
+	page  pageFiles // the browser page's files (page.go)
 }
 
 // New is a server of the games in st.
@@ -89,6 +90,7 @@ func New(st *store.Store, opts Options) *Server {
 	s.mux.HandleFunc("GET /games/{file}", s.download)
 	s.mux.HandleFunc("GET /ws/play", s.playSocket)
 	s.mux.HandleFunc("GET /ws/watch/{id}", s.watchSocket)
+	s.pageRoutes()
 	return s
 }
 

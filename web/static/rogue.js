@@ -53,8 +53,19 @@
     say(line);
     if (tasks.length > 0) return;
     if (t && t.kind === "menu" && !line) { closed(); return; }
-    queue(menu());
+    toMenu();
   };
+  // toMenu queues the main menu, once this tab holds the lock on the
+  // stored journals: a page opened to play online, to watch or on a
+  // finished game's page starts without it.
+  const toMenu = async () => {
+    if (game.unlocked) {
+      game.unlocked = false;
+      await lock();
+    }
+    if (tasks.length === 0 && !current) queue(menu());
+  };
+  game.toMenu = () => { if (tasks.length === 0 && !current && !overlayOpen()) toMenu(); };
   // closed is the page once the menu is quit: nothing drawn, a line that
   // says how to come back, and the menu again at the next key or click.
   const closed = () => {
@@ -85,6 +96,7 @@
   };
   game.start = start;
   game.say = say;
+  game.queue = (t) => queue(t);
 
   // The grid follows the space it has: the window's size, and the line
   // over the game coming and going.
@@ -148,8 +160,10 @@
     box.hidden = false;
   };
   window.addEventListener("keydown", (e) => {
-    if (overlayOpen() && e.key === "Escape") { closeOverlay(); e.preventDefault(); }
+    if (overlayOpen() && e.key === "Escape") { closeOverlay(); e.preventDefault(); game.toMenu(); }
   });
+  game.overlay = overlay;
+  game.closeOverlay = closeOverlay;
 
   const baseName = (p) => p.slice(p.lastIndexOf("/") + 1);
   const download = (path) => {
@@ -256,7 +270,9 @@
       say(`${name}: a journal of that name is in this browser already; it is left as it is`);
       return;
     }
-    const go = () => start({
+    const go = async () => {
+      if (game.unlocked) { game.unlocked = false; await lock(); }
+      start({
       kind: "check", path: tmp, onEnd: async (line) => {
         if (line) {
           say(`${name}: ${line}`);
@@ -266,7 +282,8 @@
         await rogueFS.write(kept, bytes);
         queue({ kind: "continue", path: kept });
       },
-    });
+      });
+    };
     const other = await unfinished();
     if (!other) { go(); return; }
     overlay(`Set the unfinished game aside and play ${name}?`, [
@@ -320,13 +337,20 @@
   const boot = async () => {
     const params = new URLSearchParams(location.search);
     menuSeed = seedOf(params.get("seed"));
-    if (!await lock()) return;
+    // A page of rogue host opened to play online, to watch or on a
+    // finished game's page begins with that (online.js), without this
+    // browser's lock on its journals.
+    const first = globalThis.rogueOnline ? await rogueOnline.setup(game, params) : null;
+    if (first) game.unlocked = true;
+    else if (!await lock()) return;
     await rogueFS.open("rogue");
     if (navigator.storage && navigator.storage.persist) {
       game.persisted = await navigator.storage.persist().catch(() => false);
     }
     const link = params.get("replay") || params.get("follow");
-    if (link) {
+    if (first && first.bytes) await rogueFS.write(first.path, first.bytes);
+    if (first && first !== "wait") queue(first);
+    else if (link) {
       const path = `/tmp/journals/${baseName(new URL(link, location.href).pathname) || "journal.rogue"}`;
       try {
         await rogueFS.write(path, await fetchJournal(link));
@@ -338,7 +362,7 @@
         say(`The journal of this link, ${baseName(new URL(link, location.href).pathname)}, could not be fetched: ${e.message}.`);
       }
     }
-    if (tasks.length === 0) queue(menu());
+    if (tasks.length === 0 && !first) queue(menu());
     const go = new Go();
     go.env = { HOME: "/home/player", XDG_DATA_HOME: "/data", XDG_CACHE_HOME: "/cache", USER: "player" };
     const res = await fetch("rogue.wasm");

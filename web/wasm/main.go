@@ -32,6 +32,8 @@ func main() {
 	expose(page, scr)
 	exposeSummary(page)
 	exposeExamine(page)
+	exposeLink(page)
+	exposeMorgue(page)
 	for {
 		task := await(page.Call("nextTask"))
 		line := run(task, scr)
@@ -59,7 +61,11 @@ func run(task js.Value, scr *screen) string {
 	said := task.Get("said").Truthy()
 	switch task.Get("kind").String() {
 	case "replay":
-		err = play.Replay(task.Get("path").String(), -1, &out, &errs, o)
+		to := -1
+		if t := task.Get("turn"); t.Type() == js.TypeNumber {
+			to = t.Int()
+		}
+		err = play.Replay(task.Get("path").String(), to, &out, &errs, o)
 	case "follow":
 		// The page appends to the file what the server has more of; the
 		// replay reads it as rogue replay --follow reads a journal that a
@@ -69,6 +75,10 @@ func run(task js.Value, scr *screen) string {
 	case "continue":
 		o.Journal = task.Get("path").String()
 		_, err = play.Run(o) // a torn end cut on opening was the game's notice
+	case "online":
+		return followOnline(scr, task.Get("path").String(), true)
+	case "watch":
+		return followOnline(scr, task.Get("path").String(), false)
 	case "check":
 		err = check(task.Get("path").String())
 	default:

@@ -10,6 +10,7 @@ import (
 	"syscall/js"
 
 	"rogue/game"
+	"rogue/internal/buildinfo"
 	"rogue/journal"
 	"rogue/play"
 	"rogue/reducer"
@@ -141,4 +142,18 @@ func promised(f func(args []js.Value) any) js.Func {
 func isDamage(err error) bool {
 	var coded interface{ ExitCode() int }
 	return errors.As(err, &coded) && coded.ExitCode() == 3
+}
+
+// exposeMorgue gives the page morgue(path): a promise of the morgue of
+// the journal at path (as rogue writes beside a game that ended), in the
+// page's words; a journal that does not fold gets its one line.
+func exposeMorgue(page js.Value) {
+	page.Set("morgue", promised(func(args []js.Value) any {
+		p := args[0].String()
+		text, _, err := play.MorgueFile(p, buildinfo.Line())
+		if err != nil {
+			return problem(p, err)
+		}
+		return unpath(text)
+	}))
 }
