@@ -53,6 +53,39 @@ CREATE TABLE snapshots (
 	PRIMARY KEY (game, turn)
 );
 `,
+	// The hall of fame's boards (store/boards.go) and the daily
+	// challenge (store/daily.go): a game's source ('server', or
+	// 'offline' for an upload), its daily challenge's UTC day ('' for
+	// none: one a day per account), whether it is on its boards yet
+	// (0 not yet, 1 yes, -1 it cannot rank); a row per board and game,
+	// kept in the board's order by rank_key (fame.Entry.Key, its 21
+	// bytes); the server's secrets (the daily seed's).
+	`
+ALTER TABLE games ADD COLUMN source TEXT NOT NULL DEFAULT 'server';
+ALTER TABLE games ADD COLUMN daily TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0;
+CREATE UNIQUE INDEX games_one_daily ON games(account, daily) WHERE daily <> '';
+CREATE INDEX games_by_day ON games(status, daily);
+CREATE INDEX games_unranked ON games(ranked, status);
+CREATE TABLE board_rows (
+	board    TEXT NOT NULL,
+	rank_key {bytes} NOT NULL,
+	game     BIGINT NOT NULL REFERENCES games(id),
+	account  TEXT NOT NULL,
+	outcome  TEXT NOT NULL,
+	turns    INTEGER NOT NULL,
+	depth    INTEGER NOT NULL,
+	level    INTEGER NOT NULL,
+	build    TEXT NOT NULL,
+	entry    TEXT NOT NULL,
+	PRIMARY KEY (board, rank_key)
+);
+CREATE INDEX board_rows_by_game ON board_rows(game);
+CREATE TABLE secrets (
+	name  TEXT PRIMARY KEY,
+	value {bytes} NOT NULL
+);
+`,
 }
 
 // SchemaVersion is the number of the last migration this program has.
