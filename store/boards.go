@@ -199,3 +199,10 @@ func (s *Store) Secret(ctx context.Context, name string, make func() []byte) ([]
 	err = s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = $1`, name).Scan(&b)
 	return b, err
 }
+
+// MarkOffline marks game id as an upload played offline (source
+// "offline"): it ranks on the offline board of its rules only.
+func (s *Store) MarkOffline(ctx context.Context, id int64) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET source = 'offline' WHERE id = $1`, id)
+	return err
+}
