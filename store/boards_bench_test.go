@@ -55,7 +55,8 @@ func fillBoard(ctx context.Context, s *Store, from, to int) error {
 // databases of each kind (SQLite, and PostgreSQL with
 // ROGUE_TEST_POSTGRES), the first page and one from the middle of the
 // board. The sizes are timed in turn, round after round, so that a
-// machine whose speed drifts slows them alike; it reports each size's
+// machine whose speed drifts slows them alike (each size first in
+// turn); it reports each size's
 // median time a page and the ratio of 100 000's to 1 000's, and logs
 // the plan of the query (on PostgreSQL with the buffers it touched,
 // a count the load does not change). The time should not grow with the
@@ -106,8 +107,10 @@ func BenchmarkBoardPage(b *testing.B) {
 			const rounds, reads = 15, 100
 			for _, at := range []string{"first", "middle"} {
 				times := make([][]time.Duration, len(boards))
-				for range rounds {
-					for i, bd := range boards {
+				for r := range rounds {
+					for j := range boards {
+						i := (j + r) % len(boards) // each size first in turn
+						bd := boards[i]
 						after := ""
 						if at == "middle" {
 							after = bd.middle

@@ -10,8 +10,9 @@ import (
 // migrations are the schema's steps, in order; a database holds the
 // number of the last one it ran. A step is never changed once released:
 // a change is a new step. Each is written once, with {id} for an
-// auto-numbered key and {bytes} for a byte string, which each dialect
-// spells its own way.
+// auto-numbered key, {bytes} for a byte string and {clustered} after a
+// table kept in its primary key's order, which each dialect spells its
+// own way.
 var migrations = []string{
 	1: `
 CREATE TABLE accounts (
@@ -79,7 +80,7 @@ CREATE TABLE board_rows (
 	build    TEXT NOT NULL,
 	entry    TEXT NOT NULL,
 	PRIMARY KEY (board, rank_key)
-);
+){clustered};
 CREATE INDEX board_rows_by_game ON board_rows(game);
 CREATE TABLE secrets (
 	name  TEXT PRIMARY KEY,
@@ -96,15 +97,19 @@ type dialect struct {
 	name  string
 	id    string // an auto-numbered primary key
 	bytes string // a byte string
+	// clustered follows a table whose rows are kept in its primary
+	// key's order (SQLite's WITHOUT ROWID), so that rows read in that
+	// order are next to each other.
+	clustered string
 }
 
 var (
-	sqlite   = dialect{name: "sqlite", id: "INTEGER PRIMARY KEY AUTOINCREMENT", bytes: "BLOB"}
+	sqlite   = dialect{name: "sqlite", id: "INTEGER PRIMARY KEY AUTOINCREMENT", bytes: "BLOB", clustered: " WITHOUT ROWID"}
 	postgres = dialect{name: "postgres", id: "BIGSERIAL PRIMARY KEY", bytes: "BYTEA"}
 )
 
 func (d dialect) spell(step string) string {
-	return strings.NewReplacer("{id}", d.id, "{bytes}", d.bytes).Replace(step)
+	return strings.NewReplacer("{id}", d.id, "{bytes}", d.bytes, "{clustered}", d.clustered).Replace(step)
 }
 
 // migrate runs the migrations the database has not run yet, each in its
