@@ -5,4 +5,7 @@
 // journal record back to the player and to everyone watching. Accounts
 // sign up and in over HTTP; a finished game's journal is anyone's to
 // download and verify. The seed of a live game never leaves the server.
+// A game that ends goes on the hall of fame's boards (boards.go), which
+// the server pages by key and exports; the daily challenge (daily.go)
+// gives every account one game a day on the day's seed.
 package host

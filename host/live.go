@@ -35,6 +35,7 @@ type liveGame struct {
 	s      *Server
 	id     int64
 	player string
+	day    string        // the daily challenge's UTC day, "" for none
 	ready  chan struct{} // closed once loaded
 	err    error         // why it could not be loaded
 
@@ -138,6 +139,9 @@ func (lg *liveGame) load(ctx context.Context) error {
 		return err
 	}
 	lg.player = row.Player
+	if lg.day, err = st.GameDay(ctx, lg.id); err != nil {
+		return err
+	}
 	until := time.Now().Add(leaseFor)
 	if ok, err := st.Lease(ctx, lg.id, lg.s.opts.Node, until); err != nil {
 		return err
@@ -219,6 +223,9 @@ func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*on
 	if lg.g.State.Over {
 		return &online.Note{Error: "the game is over"}, nil
 	}
+	if lg.dayOver() {
+		return lg.abandon(ctx, "its day is over")
+	}
 	if err := lg.renew(ctx); err != nil {
 		lg.letGo()
 		return nil, err
@@ -243,6 +250,7 @@ func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*on
 		if s.Won {
 			p.Outcome = "won"
 		}
+		p.Boards = lg.endRows()
 	}
 	cctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
@@ -297,7 +305,7 @@ func (lg *liveGame) subscribe(sub *subscriber, from int) bool {
 		return false
 	}
 	h := online.Hello{Game: lg.id, Player: lg.player, Rules: lg.g.Header.RulesVersion, Format: lg.g.Header.FormatVersion,
-		Turns: lg.mem.Turns(), Playing: sub.playing}
+		Turns: lg.mem.Turns(), Playing: sub.playing, Daily: lg.day}
 	lg.subs[sub] = true
 	h.Watchers = lg.watchers()
 	resume := from > 0 && from <= h.Turns && h.Turns-from < subscriberQueue-1

@@ -42,6 +42,9 @@ type Options struct {
 	// ConnsPerAddress is the most websockets one address holds open; 0
 	// for ConnsPerAddress (a load test from one machine needs more).
 	ConnsPerAddress int
+	// Now is the clock the daily challenge's day is read from; nil for
+	// time.Now.
+	Now func() time.Time
 }
 
 // Server is rogue host's HTTP handler and its live games.
@@ -59,7 +62,8 @@ type Server struct {
 	live  map[int64]*liveGame
 	conns map[string]int // websockets open per address
 	mux   *http.ServeMux
-	page  pageFiles // the browser page's files (page.go)
+	page  pageFiles  // the browser page's files (page.go)
+	hof   hallOfFame // the boards and the daily challenge (boards.go, daily.go)
 }
 
 // New is a server of the games in st.
@@ -83,6 +87,7 @@ func New(st *store.Store, opts Options) *Server {
 		live:     map[int64]*liveGame{},
 		conns:    map[string]int{},
 		mux:      http.NewServeMux(),
+		hof:      newHallOfFame(opts),
 	}
 	s.mux.HandleFunc("POST /api/signup", s.signUp)
 	s.mux.HandleFunc("POST /api/signin", s.signIn)
@@ -91,6 +96,7 @@ func New(st *store.Store, opts Options) *Server {
 	s.mux.HandleFunc("GET /ws/play", s.playSocket)
 	s.mux.HandleFunc("GET /ws/watch/{id}", s.watchSocket)
 	s.pageRoutes()
+	s.routeBoards()
 	return s
 }
 
@@ -114,6 +120,7 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	hs := s.HTTPServer()
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(l) }()
+	go s.sweep(ctx)
 	select {
 	case err := <-done:
 		return err
@@ -192,6 +199,10 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		return
 	case err != nil:
 		say(w, http.StatusInternalServerError, "game %d: %v", id, err)
+		return
+	}
+	if line, err := s.closedDaily(r.Context(), r, g); line != "" || err != nil {
+		say(w, http.StatusForbidden, "%s%v", line, orNothing(err))
 		return
 	}
 	b, err := s.st.Journal(r.Context(), id)

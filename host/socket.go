@@ -86,6 +86,9 @@ func (s *Server) gameToPlay(r *http.Request, name string) (int64, error) {
 		}
 		return id, nil
 	}
+	if r.URL.Query().Get("daily") == "1" {
+		return s.dailyGame(ctx, name)
+	}
 	if r.URL.Query().Get("new") == "1" {
 		return s.newGame(ctx, name)
 	}
@@ -107,10 +110,14 @@ func (s *Server) watchSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), storeTimeout)
+	defer cancel()
 	g, err := s.st.Game(ctx, id)
-	cancel()
 	if err != nil || !g.Live {
 		say(w, http.StatusNotFound, "game %d is not being played: a finished game is downloaded from /games/%d.rogue", id, id)
+		return
+	}
+	if line, err := s.closedDaily(ctx, r, g); line != "" || err != nil {
+		say(w, http.StatusForbidden, "%s%v", line, orNothing(err))
 		return
 	}
 	s.follow(w, r, id, false, 0)
@@ -217,6 +224,8 @@ func (p *playerConn) run(ctx context.Context) {
 		switch f.Kind {
 		case online.FrameStop:
 			// No job is under way: nothing to stop.
+		case online.FrameAbandon:
+			p.abandon(ctx)
 		case online.FrameCommand:
 			if p.command(ctx, f.Turn, f.Command) != nil {
 				return

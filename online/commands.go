@@ -67,20 +67,33 @@ func ReadPassword(stderr io.Writer) (string, error) {
 	return strings.TrimRight(line, "\r\n"), nil
 }
 
-// PlayOn is `rogue play --online URL`: the player's game on the server,
-// signed in as rogue login left it.
-func PlayOn(url string, onTerminal OnTerminal, stdout io.Writer) error {
+// PlayOn is `rogue play --online URL [--daily]`: the player's game on
+// the server (today's daily challenge with daily), signed in as rogue
+// login left it. args is how many arguments and flags the command had:
+// --online URL goes alone, or with --daily.
+func PlayOn(url string, daily bool, args int, onTerminal OnTerminal, stdout io.Writer) error {
+	switch {
+	case url == "":
+		return cli.UsageError("--daily is the daily challenge of a server: --online URL --daily")
+	case daily && args != 2, !daily && args != 1:
+		return cli.UsageError("--online URL goes alone, or with --daily: the server keeps the game and picks its seed")
+	}
 	_, tok, err := Token(url)
 	if err != nil {
 		return cli.Fail(1, "%v", err)
 	}
-	line, err := Play(url, tok, onTerminal)
+	play := Play
+	if daily {
+		play = PlayDaily
+	}
+	line, err := play(url, tok, onTerminal)
 	return lastLine(url, line, err, stdout)
 }
 
 // WatchOn is `rogue watch URL GAME`: game id followed turn by turn.
 func WatchOn(url string, id int64, onTerminal OnTerminal, stdout io.Writer) error {
-	line, err := Watch(url, id, onTerminal)
+	_, tok, _ := Token(url) // a daily game of today's asks who watches
+	line, err := Watch(url, id, tok, onTerminal)
 	return lastLine(url, line, err, stdout)
 }
 

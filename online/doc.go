@@ -5,6 +5,7 @@
 // each turn as the journal record it committed; a one-line note), the
 // HTTP calls for accounts, and the terminal loops that play and watch a
 // game on a server with the view the terminal game draws; and what the
-// online commands of rogue (account, login, watch, play --online, bot
-// --online) do once their flags are read.
+// online commands of rogue (account, login, watch, play --online
+// [--daily], bot --online, scores --online) do once their flags are
+// read.
 package online

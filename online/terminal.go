@@ -45,6 +45,9 @@ type session struct {
 	keys     []view.Key
 	working  bool // a job runs on the server
 	gameID   int64
+	daily    string // the daily challenge's day, "" for another game
+	asked    bool   // Q was pressed in a daily game: the next key says what to do
+	ended    string // the line the server ended the game with
 	quit     context.CancelFunc
 }
 
@@ -55,10 +58,17 @@ func Play(base, token string, onTerminal func(run func(tcell.Screen) error) erro
 	return follow(base, "/ws/play", token, true, onTerminal)
 }
 
+// PlayDaily plays the signed-in player's game of today's daily
+// challenge, as Play does.
+func PlayDaily(base, token string, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
+	return follow(base, "/ws/play?daily=1", token, true, onTerminal)
+}
+
 // Watch follows game id on the server at base, turn by turn, with the
-// screen its player sees.
-func Watch(base string, id int64, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
-	return follow(base, fmt.Sprintf("/ws/watch/%d", id), "", false, onTerminal)
+// screen its player sees; signed in with token ("" for none), which a
+// game of today's daily challenge asks for.
+func Watch(base string, id int64, token string, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
+	return follow(base, fmt.Sprintf("/ws/watch/%d", id), token, false, onTerminal)
 }
 
 func follow(base, path, token string, playing bool, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
@@ -74,7 +84,7 @@ func follow(base, path, token string, playing bool, onTerminal func(run func(tce
 		return "", err
 	}
 	s := &session{base: base, path: path, token: token, playing: playing, conn: c, state: st, turns: c.Hello.Turns,
-		gameID: c.Hello.Game, quit: cancel}
+		gameID: c.Hello.Game, quit: cancel, daily: c.Hello.Daily}
 	if playing {
 		s.path = fmt.Sprintf("/ws/play?game=%d", s.gameID)
 	}
@@ -100,8 +110,13 @@ func follow(base, path, token string, playing bool, onTerminal func(run func(tce
 func (s *session) exitLine() string {
 	url := strings.TrimRight(s.base, "/")
 	switch {
+	case s.ended != "":
+		return fmt.Sprintf("%s Its journal: %s/games/%d.rogue", s.ended, url, s.gameID)
 	case s.state.Over:
 		return fmt.Sprintf("game %d is over at turn %d: its journal is %s/games/%d.rogue", s.gameID, s.state.TurnNumber(), url, s.gameID)
+	case s.playing && s.daily != "":
+		return fmt.Sprintf("game %d, the daily challenge of %s, is kept on %s at turn %d: rogue play --online %s --daily goes on with it until 00:00 UTC, when it ends where it stopped",
+			s.gameID, s.daily, url, s.state.TurnNumber(), url)
 	case s.playing:
 		return fmt.Sprintf("game %d is kept on %s at turn %d: rogue play --online %s goes on with it", s.gameID, url, s.state.TurnNumber(), url)
 	}
@@ -181,7 +196,7 @@ func (s *session) loop(ctx context.Context) error {
 			}
 		case *netEvent:
 			s.net(ctx, ev)
-			if s.drain(ctx) {
+			if s.ended != "" || s.drain(ctx) {
 				return nil
 			}
 		}
@@ -197,6 +212,18 @@ func (s *session) drain(ctx context.Context) bool {
 	for !s.awaiting && !s.working && len(s.keys) > 0 {
 		k := s.keys[0]
 		s.keys = s.keys[1:]
+		if s.asked {
+			s.asked = false
+			if k.Code == view.KeyRune && k.Rune == 'A' {
+				s.send(ctx, []byte{FrameAbandon})
+				continue
+			}
+			if k.Code == view.KeyRune && k.Rune == 'Q' {
+				return true
+			}
+			s.m.Say("You play on.")
+			continue
+		}
 		if s.key(ctx, s.m.HandleKey(k)) {
 			return true
 		}
@@ -207,6 +234,9 @@ func (s *session) drain(ctx context.Context) bool {
 // key acts on an intent; it reports whether to leave.
 func (s *session) key(ctx context.Context, in view.Intent) bool {
 	switch {
+	case in.Quit && s.daily != "" && s.playing && !s.state.Over:
+		s.asked = true
+		s.m.Say("Q again leaves: the game waits until 00:00 UTC, then ends where it stopped. A abandons it now: it ends and ranks here. Any other key plays on.")
 	case in.Quit:
 		return true
 	case in.Redraw:
@@ -282,6 +312,9 @@ func (s *session) note(n Note) {
 		s.sent = nil
 	case n.Error != "":
 		s.m.Say("The server says: " + n.Error)
+	case n.Ended != "":
+		s.ended = n.Ended
+		s.m.Say(n.Ended)
 	case n.Stopped != nil:
 		s.working = false
 		s.m.Say(*n.Stopped)

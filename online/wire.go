@@ -16,6 +16,7 @@ const (
 	FrameCommand = frame.FrameCommand
 	FrameJob     = frame.FrameJob
 	FrameStop    = frame.FrameStop
+	FrameAbandon = frame.FrameAbandon
 )
 
 // The first byte of a server's frame says what it is.

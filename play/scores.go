@@ -134,3 +134,15 @@ func (p *player) showScores() {
 	}
 	p.m.ShowScores(view.ScoreLines(best, unranked, ranked))
 }
+
+// ScoresCommand is `rogue scores [--top N] [DIR]` once its flags are
+// read: at most one folder, and top at least 1.
+func ScoresCommand(pos []string, top int, stdout io.Writer) error {
+	if top < 1 {
+		return usageError("--top must be a number of games (1 or more), got %d", top)
+	}
+	if len(pos) > 1 {
+		return usageError("one folder at a time, got %d", len(pos))
+	}
+	return PrintScores(strings.Join(pos, ""), top, stdout)
+}

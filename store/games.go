@@ -31,6 +31,9 @@ type Progress struct {
 	Digest  string // the state's digest after the last turn
 	Over    bool
 	Outcome string // how it ended, once over
+	// Boards are the game's rows on the hall of fame's boards, put
+	// there with the turn that ends it (store/boards.go).
+	Boards []BoardRow
 }
 
 const gameColumns = `id, account, header, rules, status, outcome, turns, depth, digest, lease_node, lease_until`
@@ -87,10 +90,10 @@ func (s *Store) Games(ctx context.Context, live bool, limit int) ([]Game, error)
 	return out, rows.Err()
 }
 
-// LiveGameOf is the player's unfinished game, the newest if several;
-// ErrNotFound if none.
+// LiveGameOf is the player's unfinished game, the newest if several,
+// not counting daily challenges (DailyGame); ErrNotFound if none.
 func (s *Store) LiveGameOf(ctx context.Context, player string) (Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE account = $1 AND status = 'live' ORDER BY id DESC LIMIT 1`, player))
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE account = $1 AND status = 'live' AND daily = '' ORDER BY id DESC LIMIT 1`, player))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -143,6 +146,9 @@ func appendTx(ctx context.Context, tx *sql.Tx, id int64, turn int, record []byte
 	_, err = tx.ExecContext(ctx, `INSERT INTO records (game, turn, bytes) VALUES ($1, $2, $3)`, id, turn, record)
 	if unique(err) {
 		return fmt.Errorf("game %d, turn %d: %w", id, turn, ErrConflict)
+	}
+	if err == nil && p.Over && len(p.Boards) > 0 {
+		err = insertBoardRows(ctx, tx, id, p.Boards)
 	}
 	return err
 }

@@ -10,8 +10,9 @@ import (
 // migrations are the schema's steps, in order; a database holds the
 // number of the last one it ran. A step is never changed once released:
 // a change is a new step. Each is written once, with {id} for an
-// auto-numbered key and {bytes} for a byte string, which each dialect
-// spells its own way.
+// auto-numbered key, {bytes} for a byte string and {clustered} after a
+// table kept in its primary key's order, which each dialect spells its
+// own way.
 var migrations = []string{
 	1: `
 CREATE TABLE accounts (
@@ -53,6 +54,39 @@ CREATE TABLE snapshots (
 	PRIMARY KEY (game, turn)
 );
 `,
+	// The hall of fame's boards (store/boards.go) and the daily
+	// challenge (store/daily.go): a game's source ('server', or
+	// 'offline' for an upload), its daily challenge's UTC day ('' for
+	// none: one a day per account), whether it is on its boards yet
+	// (0 not yet, 1 yes, -1 it cannot rank); a row per board and game,
+	// kept in the board's order by rank_key (fame.Entry.Key, its 21
+	// bytes); the server's secrets (the daily seed's).
+	`
+ALTER TABLE games ADD COLUMN source TEXT NOT NULL DEFAULT 'server';
+ALTER TABLE games ADD COLUMN daily TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0;
+CREATE UNIQUE INDEX games_one_daily ON games(account, daily) WHERE daily <> '';
+CREATE INDEX games_by_day ON games(status, daily);
+CREATE INDEX games_unranked ON games(ranked, status);
+CREATE TABLE board_rows (
+	board    TEXT NOT NULL,
+	rank_key {bytes} NOT NULL,
+	game     BIGINT NOT NULL REFERENCES games(id),
+	account  TEXT NOT NULL,
+	outcome  TEXT NOT NULL,
+	turns    INTEGER NOT NULL,
+	depth    INTEGER NOT NULL,
+	level    INTEGER NOT NULL,
+	build    TEXT NOT NULL,
+	entry    TEXT NOT NULL,
+	PRIMARY KEY (board, rank_key)
+){clustered};
+CREATE INDEX board_rows_by_game ON board_rows(game);
+CREATE TABLE secrets (
+	name  TEXT PRIMARY KEY,
+	value {bytes} NOT NULL
+);
+`,
 }
 
 // SchemaVersion is the number of the last migration this program has.
@@ -63,15 +97,19 @@ type dialect struct {
 	name  string
 	id    string // an auto-numbered primary key
 	bytes string // a byte string
+	// clustered follows a table whose rows are kept in its primary
+	// key's order (SQLite's WITHOUT ROWID), so that rows read in that
+	// order are next to each other.
+	clustered string
 }
 
 var (
-	sqlite   = dialect{name: "sqlite", id: "INTEGER PRIMARY KEY AUTOINCREMENT", bytes: "BLOB"}
+	sqlite   = dialect{name: "sqlite", id: "INTEGER PRIMARY KEY AUTOINCREMENT", bytes: "BLOB", clustered: " WITHOUT ROWID"}
 	postgres = dialect{name: "postgres", id: "BIGSERIAL PRIMARY KEY", bytes: "BYTEA"}
 )
 
 func (d dialect) spell(step string) string {
-	return strings.NewReplacer("{id}", d.id, "{bytes}", d.bytes).Replace(step)
+	return strings.NewReplacer("{id}", d.id, "{bytes}", d.bytes, "{clustered}", d.clustered).Replace(step)
 }
 
 // migrate runs the migrations the database has not run yet, each in its

@@ -44,8 +44,8 @@ func commands() []cli.Command {
 		{
 			Name:     "play",
 			Summary:  "play in the terminal (the default): continue the unfinished game or start one",
-			Synopsis: []string{"play [--new] [--seed N]", "play --journal FILE", "play --from FILE --turn N", "play --online URL"},
-			Examples: []string{"play", "play --new --seed 42", "play --journal game.rogue", "play --from game.rogue --turn 812", "play --online http://127.0.0.1:8081"},
+			Synopsis: []string{"play [--new] [--seed N]", "play --journal FILE", "play --from FILE --turn N", "play --online URL [--daily]"},
+			Examples: []string{"play", "play --new --seed 42", "play --journal game.rogue", "play --from game.rogue --turn 812", "play --online http://127.0.0.1:8081 --daily"},
 			Run:      runPlay,
 		},
 		{
@@ -92,9 +92,9 @@ func commands() []cli.Command {
 		},
 		{
 			Name:     "scores",
-			Summary:  "the hall of fame: the best games of the journals in the data folder (or DIR)",
-			Synopsis: []string{"scores [--top N] [DIR]"},
-			Examples: []string{"scores", "scores --top 20 games/"},
+			Summary:  "the hall of fame: the best games of the journals in the data folder (or DIR), or a server's board",
+			Synopsis: []string{"scores [--top N] [DIR]", "scores --online URL [--daily|--offline|--rules N] [--top N]"},
+			Examples: []string{"scores", "scores --top 20 games/", "scores --online http://127.0.0.1:8081 --daily"},
 			Run:      runScores,
 		},
 		{

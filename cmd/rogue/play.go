@@ -27,15 +27,13 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	turn := fs.Int("turn", 0, "take over at turn `N` of --from (the state after N turns, as the replay numbers them)")
 	noMouse := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not travel or choose")
 	onlineURL := fs.String("online", "", "play on the server at `URL` (rogue host): your unfinished game there, or a new one")
+	daily := fs.Bool("daily", false, "with --online: today's daily challenge, one game a day for everyone on the day's seed")
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if *onlineURL != "" {
-		if len(pos) > 0 || len(args) > 2 {
-			return usageError("--online URL goes alone: the server keeps the game and picks its seed")
-		}
-		return online.PlayOn(*onlineURL, terminal.Run, stdout)
+	if *onlineURL != "" || *daily {
+		return online.PlayOn(*onlineURL, *daily, len(pos)+fs.NFlag(), terminal.Run, stdout)
 	}
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])

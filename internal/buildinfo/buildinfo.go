@@ -60,3 +60,8 @@ func describeBuild(info *debug.BuildInfo) string {
 	}
 	return "devel " + rev
 }
+
+// Version is the build alone, as Line begins with it: the module's
+// version, else "devel" and the VCS revision (the build that verified
+// an entry of the hall of fame).
+func Version() string { return buildVersion() }

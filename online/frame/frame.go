@@ -32,6 +32,9 @@ const (
 	FrameJob = 'j'
 	// FrameStop stops the job under way; nothing follows.
 	FrameStop = 's'
+	// FrameAbandon abandons a daily challenge's game: it ends where it
+	// stopped, and ranks there; nothing follows.
+	FrameAbandon = 'a'
 )
 
 // The first byte of a server's frame says what it is.
@@ -66,6 +69,9 @@ type Hello struct {
 	Watchers int    `json:"watchers"`
 	// Playing: this connection plays the game; else it watches.
 	Playing bool `json:"playing"`
+	// Daily is the UTC day of the daily challenge the game is of ("" for
+	// none).
+	Daily string `json:"daily,omitempty"`
 }
 
 // Note is a server's one-line frame beside the turns.
@@ -80,6 +86,9 @@ type Note struct {
 	Stopped *string `json:"stopped,omitempty"`
 	// Watchers is how many watch the game now.
 	Watchers *int `json:"watchers,omitempty"`
+	// Ended: the game was abandoned (by its player, or at the end of its
+	// daily challenge's day), saying how; the connection ends.
+	Ended string `json:"ended,omitempty"`
 }
 
 // EncodeCommand is the frame of cmd for turn n, in the journal's format.
@@ -123,9 +132,9 @@ func DecodeClientFrame(dec *wire.TurnDecoder, format int, b []byte) (ClientFrame
 		return ClientFrame{}, errors.New("an empty frame")
 	}
 	f := ClientFrame{Kind: b[0]}
-	if f.Kind == FrameStop {
+	if f.Kind == FrameStop || f.Kind == FrameAbandon {
 		if len(b) != 1 {
-			return f, errors.New("a stop frame holds nothing after its kind")
+			return f, errors.New("a stop or abandon frame holds nothing after its kind")
 		}
 		return f, nil
 	}
