@@ -162,7 +162,7 @@ func TestAnUploadIsListedOnceAndItsBytesLeaveTheQueue(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, []any{JobUpload, "ada", "won.rogue", []byte("HEADr0r1")}, []any{j.Kind, j.Account, j.Name, j.Journal})
 		game, err := s.List(ctx, j, Listing{Header: []byte("HEAD"), Records: [][]byte{[]byte("r0"), []byte("r1")}, Rules: 3,
-			Outcome: "won", Turns: 2, Depth: 9, Digest: "d", Build: "b1", Line: "listed"}, nil)
+			Outcome: "won", Turns: 2, Depth: 9, Digest: "d", Build: "b1"}, func(g int64, err error) string { return fmt.Sprint("listed as ", g, err) })
 		require.NoError(t, err)
 		b, err := s.Journal(ctx, game)
 		require.NoError(t, err)
@@ -175,7 +175,7 @@ func TestAnUploadIsListedOnceAndItsBytesLeaveTheQueue(t *testing.T) {
 		assert.Equal(t, []any{SourceOffline, "aa"}, []any{src, sha})
 		j, err = s.GetJob(ctx, id)
 		require.NoError(t, err)
-		assert.Equal(t, []any{Done, "listed", game, []byte(nil)}, []any{j.State, j.Result, j.Game, j.Journal})
+		assert.Equal(t, []any{Done, "listed", game, []byte(nil), fmt.Sprint("listed as ", game, nil)}, []any{j.State, j.Result, j.Game, j.Journal, j.Line})
 		// Listed, the same bytes are that game, whoever sends them.
 		u.Account = "bob"
 		_, err = s.QueueUpload(ctx, u)
@@ -187,7 +187,7 @@ func TestAnUploadIsListedOnceAndItsBytesLeaveTheQueue(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, id2, j2.ID)
 		_, err = s.List(ctx, j2, Listing{Header: []byte("HEAD"), Records: [][]byte{[]byte("r0")}, Build: "b1"},
-			func(err error) string { return "refused: " + err.Error() })
+			func(_ int64, err error) string { return "refused: " + err.Error() })
 		assert.Equal(t, &SameGame{Game: game, Account: "ada"}, err)
 		refusal := "refused: " + err.Error()
 		j2, err = s.GetJob(ctx, id2)

@@ -130,7 +130,6 @@ type Listing struct {
 	Depth   int
 	Digest  string // the final state's digest
 	Build   string
-	Line    string // the uploader's line
 }
 
 // SameGame is the answer to listing an upload whose journal begins as a
@@ -147,10 +146,11 @@ func (g *SameGame) Error() string {
 
 // List lists the upload j (as Take gave it) as a finished offline game
 // of its account, its records stored as a server game's are, and
-// finishes the job, in one transaction. ErrConflict if the worker's
-// lease lapsed; *Duplicate or *SameGame if the game is stored already
-// (the job is then finished as refused, with refused as its line).
-func (s *Store) List(ctx context.Context, j Job, l Listing, refused func(error) string) (int64, error) {
+// finishes the job with the line said(game, nil), in one transaction.
+// ErrConflict if the worker's lease lapsed; *Duplicate or *SameGame if
+// the game is stored already (the job is then finished as refused, its
+// line said(0, err)).
+func (s *Store) List(ctx context.Context, j Job, l Listing, said func(game int64, err error) string) (int64, error) {
 	var id int64
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if d, err := duplicate(ctx, tx, j.SHA256); err != nil {
@@ -175,12 +175,12 @@ func (s *Store) List(ctx context.Context, j Job, l Listing, refused func(error) 
 				return err
 			}
 		}
-		return finishTx(ctx, tx, j, "listed", l.Line, l.Build, id)
+		return finishTx(ctx, tx, j, "listed", said(id, nil), l.Build, id)
 	})
 	var d *Duplicate
 	var same *SameGame
 	if errors.As(err, &d) || errors.As(err, &same) {
-		if ferr := s.Finish(ctx, j, "duplicate", refused(err), l.Build); ferr != nil {
+		if ferr := s.Finish(ctx, j, "duplicate", said(0, err), l.Build); ferr != nil {
 			return 0, ferr
 		}
 		return 0, err

@@ -60,3 +60,8 @@ func describeBuild(info *debug.BuildInfo) string {
 	}
 	return "devel " + rev
 }
+
+// Build is the build alone, as Line begins with it: the module's
+// version, else the VCS revision, else "devel". It names the build that
+// verified a game on a board.
+func Build() string { return buildVersion() }
