@@ -42,7 +42,7 @@ const (
 type Job struct {
 	ID      int64
 	Kind    string
-	Account string // who uploaded it ("" for a run's)
+	Account string // who uploaded it (a run's: whose game it is)
 	Name    string // the name its lines give the journal
 	SHA256  string // an upload's bytes' SHA-256, in hex
 	// Journal is an upload's bytes, kept until its job is done and
@@ -165,7 +165,7 @@ func (s *Store) QueueRun(ctx context.Context, build string) (run int64, queued i
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO jobs (kind, account, name, sha256, journal, game, run, state, tries, lease_node, lease_until, result, line, build, created, finished)
-			SELECT 'reverify', '', CAST(id AS TEXT) || '.rogue', sha256, NULL, id, $1, 'queued', 0, '', 0, '', '', '', $2, 0
+			SELECT 'reverify', account, CAST(id AS TEXT) || '.rogue', sha256, NULL, id, $1, 'queued', 0, '', 0, '', '', '', $2, 0
 			FROM games WHERE status <> 'live' ORDER BY id`, run, at)
 		if err != nil {
 			return err

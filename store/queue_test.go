@@ -62,7 +62,7 @@ func TestAKilledWorkersJobIsTakenAgainOnceItsLeaseLapses(t *testing.T) {
 		finishedGames(t, s, 1)
 		_, _, err := s.QueueRun(ctx, "b")
 		require.NoError(t, err)
-		dead, err := s.Take(ctx, "killed", 50*time.Millisecond)
+		dead, err := s.Take(ctx, "killed", 2*time.Second)
 		require.NoError(t, err)
 		// While its lease holds, nobody else takes it.
 		_, err = s.Take(ctx, "other", time.Minute)
