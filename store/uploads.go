@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -170,10 +171,8 @@ func (s *Store) List(ctx context.Context, j Job, l Listing, said func(game int64
 			j.Account, l.Header, l.Rules, l.Outcome, l.Turns, l.Depth, l.Digest, now(), j.SHA256, l.Build).Scan(&id); err != nil {
 			return err
 		}
-		for n, rec := range l.Records {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO records (game, turn, bytes) VALUES ($1, $2, $3)`, id, n, rec); err != nil {
-				return err
-			}
+		if err := insertRecords(ctx, tx, id, l.Records); err != nil {
+			return err
 		}
 		return finishTx(ctx, tx, j, "listed", said(id, nil), l.Build, id)
 	})
@@ -233,6 +232,32 @@ func (s *Store) SetRole(ctx context.Context, name, role string) error {
 		return err
 	} else if n != 1 {
 		return ErrNotFound
+	}
+	return nil
+}
+
+// recordsAtOnce is how many records one INSERT adds: a game of 7 000
+// turns is 24 statements, not 7 000 (3 parameters a row, well under
+// either database's limit).
+const recordsAtOnce = 300
+
+// insertRecords adds the game's records, turn 0 first.
+func insertRecords(ctx context.Context, tx *sql.Tx, game int64, records [][]byte) error {
+	for from := 0; from < len(records); from += recordsAtOnce {
+		chunk := records[from:min(from+recordsAtOnce, len(records))]
+		var q strings.Builder
+		q.WriteString(`INSERT INTO records (game, turn, bytes) VALUES `)
+		args := make([]any, 0, 3*len(chunk))
+		for i, rec := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			fmt.Fprintf(&q, "($%d, $%d, $%d)", 3*i+1, 3*i+2, 3*i+3)
+			args = append(args, game, from+i, rec)
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return err
+		}
 	}
 	return nil
 }
