@@ -84,12 +84,19 @@ func figuresStore(t *testing.T, db string) *store.Store {
 }
 
 // importCorpus stores every journal of jobs as a game of account
-// "corpus", its records as read (a torn tail left out), and returns how
-// many it stored.
+// "corpus" (source "import"), its records as read (a torn tail left
+// out), 100 games a transaction, and returns how many it stored.
 func importCorpus(t *testing.T, st *store.Store, jobs []fame.Job) int {
 	ctx := context.Background()
 	require.NoError(t, st.CreateAccount(ctx, store.Account{Name: "corpus", Hash: []byte{0}, Role: RolePlayer}))
 	n := 0
+	var batch []store.Listing
+	var sums []string
+	flush := func() {
+		require.NoError(t, st.Import(ctx, "corpus", "import", batch, sums))
+		n += len(batch)
+		batch, sums = batch[:0], sums[:0]
+	}
 	for _, j := range jobs {
 		f, err := j.Open()
 		require.NoError(t, err)
@@ -108,14 +115,12 @@ func importCorpus(t *testing.T, st *store.Store, jobs []fame.Job) int {
 		}
 		l.Turns = len(l.Records)
 		sum := sha256.Sum256(b)
-		_, err = st.QueueUpload(ctx, store.Upload{Account: "corpus", Name: j.Name, SHA256: hex.EncodeToString(sum[:])})
-		require.NoError(t, err)
-		job, err := st.Take(ctx, "import", time.Hour)
-		require.NoError(t, err)
-		_, err = st.List(ctx, job, l, func(int64, error) string { return "imported" })
-		require.NoError(t, err, j.Name)
-		n++
+		batch, sums = append(batch, l), append(sums, hex.EncodeToString(sum[:]))
+		if len(batch) == 100 {
+			flush()
+		}
 	}
+	flush()
 	return n
 }
 

@@ -246,3 +246,23 @@ func TestAReportKeepsItsJournalAndAMaintainerIsARole(t *testing.T) {
 		assert.ErrorIs(t, s.SetRole(ctx, "nobody", "maintainer"), ErrNotFound)
 	})
 }
+
+func TestAnImportStoresFinishedGamesThatARunThenChecks(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "corpus", Hash: []byte{1}, Role: "player"}))
+		games := []Listing{{Header: []byte("H1"), Records: [][]byte{[]byte("a"), []byte("b")}, Rules: 1, Turns: 2},
+			{Header: []byte("H2"), Records: [][]byte{[]byte("c")}, Rules: 3, Turns: 1}}
+		require.NoError(t, s.Import(ctx, "corpus", "import", games, []string{"s1", "s2"}))
+		list, err := s.Games(ctx, false, 10)
+		require.NoError(t, err)
+		require.Len(t, list, 2)
+		b, err := s.Journal(ctx, list[1].ID)
+		require.NoError(t, err)
+		assert.Equal(t, "H1ab", string(b))
+		_, n, err := s.QueueRun(ctx, "b")
+		require.NoError(t, err)
+		assert.Equal(t, 2, n)
+	})
+}
