@@ -68,7 +68,7 @@ func Main(args []string, dataDir func() (string, error), stdout, stderr io.Write
 		}
 		return withStore(c, dir, func(ctx context.Context, st *store.Store) error {
 			if err := st.SetRole(ctx, name, role); errors.Is(err, store.ErrNotFound) {
-				return cli.Fail(1, "rogue host: no account %s", name)
+				return cli.Fail(1, "no account %s", name)
 			} else if err != nil {
 				return err
 			}
@@ -79,7 +79,7 @@ func Main(args []string, dataDir func() (string, error), stdout, stderr io.Write
 		return withStore(c, dir, func(ctx context.Context, st *store.Store) error {
 			rep, err := Reverify(ctx, st, c, stdout)
 			if err == nil && len(rep.Diverged) > 0 {
-				return cli.Fail(1, "rogue host: %d of %d journals diverged", len(rep.Diverged), rep.Checked)
+				return cli.Fail(1, "%d of %d journals diverged", len(rep.Diverged), rep.Checked)
 			}
 			return err
 		})
@@ -100,13 +100,13 @@ func withStore(c Config, dir string, f func(context.Context, *store.Store) error
 	defer stop()
 	st, err := store.Open(ctx, c.DB)
 	if err != nil {
-		return cli.Fail(1, "rogue host: %v", err)
+		return cli.Fail(1, "%v", err)
 	}
 	defer st.Close()
 	err = f(ctx, st)
 	var ee interface{ ExitCode() int }
 	if err != nil && !errors.As(err, &ee) {
-		return cli.Fail(1, "rogue host: %v", err)
+		return cli.Fail(1, "%v", err)
 	}
 	return err
 }
