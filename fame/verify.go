@@ -57,10 +57,21 @@ func Verify(src io.Reader, name string, lim Limits) (*Verified, error) {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	if int64(len(b)) > lim.MaxBytes {
-		return nil, submitLine(TooLarge, "", "%s: more than %d bytes, the most a journal may be here (the size up to which reading any journal costs a bounded time)", name, lim.MaxBytes)
+		return nil, OverSize(name, lim)
 	}
 	return VerifyBytes(b, name, lim)
 }
+
+// OverSize is the refusal of a journal of more than lim.MaxBytes, as
+// Verify words it: for a server that refuses an upload by its declared
+// length, before reading it.
+func OverSize(name string, lim Limits) *Refusal {
+	return submitLine(TooLarge, "", "%s: more than %d bytes, the most a journal may be here (the size up to which reading any journal costs a bounded time)", cleanName(name), lim.MaxBytes)
+}
+
+// CleanName is the name a journal's lines give it: name if it is 1 to
+// 255 bytes of printable UTF-8, else "upload.rogue".
+func CleanName(name string) string { return cleanName(name) }
 
 // VerifyBytes is Verify of bytes already read (at most lim.MaxBytes).
 func VerifyBytes(b []byte, name string, lim Limits) (*Verified, error) {

@@ -35,7 +35,7 @@ func newHallOfFame(opts Options) hallOfFame {
 	if now == nil {
 		now = time.Now
 	}
-	return hallOfFame{build: buildinfo.Version(), now: now}
+	return hallOfFame{build: buildinfo.Build(), now: now}
 }
 
 // routeBoards adds the boards' API and pages to the server's routes.

@@ -165,7 +165,7 @@ func TestAGameThatEndsGoesOnItsBoardWithItsLastTurn(t *testing.T) {
 		v, err := fame.Check(strings.NewReader(journalBytes), "x.rogue", fame.DefaultLimits())
 		require.NoError(t, err, "the stored journal checks")
 		want := v.Entry()
-		want.ID, want.Account, want.Build, want.Seeded = id, "ada", buildinfo.Version(), fame.SeedServer
+		want.ID, want.Account, want.Build, want.Seeded = id, "ada", buildinfo.Build(), fame.SeedServer
 		sum := sha256.Sum256([]byte(journalBytes))
 		require.Equal(t, hex.EncodeToString(sum[:]), want.Digest)
 		require.Equal(t, "killed from afar by a Goblin Archer on depth 1", want.Outcome)

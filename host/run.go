@@ -22,6 +22,8 @@ type Config struct {
 	// ConnsPerAddress is the most websockets one address holds; 0 for
 	// the default.
 	ConnsPerAddress int
+	// Workers is how many jobs of the queue this node does at once.
+	Workers int
 }
 
 // Run opens the store, listens and serves until ctx ends. It prints the
@@ -36,9 +38,10 @@ func Run(ctx context.Context, c Config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := New(st, Options{Node: c.Node, ConnsPerAddress: c.ConnsPerAddress, Log: func(format string, args ...any) {
+	s := New(st, Options{Node: c.Node, ConnsPerAddress: c.ConnsPerAddress, Uploads: Uploads{Workers: c.Workers}, Log: func(format string, args ...any) {
 		fmt.Fprintf(out, "rogue host: "+format+"\n", args...)
 	}})
+	s.Work(ctx)
 	where := "SQLite in " + c.DB
 	if store.IsPostgres(c.DB) {
 		where = "PostgreSQL"

@@ -45,6 +45,8 @@ type Options struct {
 	// Now is the clock the daily challenge's day is read from; nil for
 	// time.Now.
 	Now func() time.Time
+	// Uploads bound the journals sent to the server (host/uploads.go).
+	Uploads Uploads
 }
 
 // Server is rogue host's HTTP handler and its live games.
@@ -53,10 +55,13 @@ type Server struct {
 	opts Options
 	tbl  *content.Tables
 
-	signIns  *limiter // per address
-	names    *limiter // per name signed in to
-	signUps  *limiter // per address
-	hashSlot chan struct{}
+	signIns   *limiter // per address
+	names     *limiter // per name signed in to
+	signUps   *limiter // per address
+	hashSlot  chan struct{}
+	wake      chan struct{} // a job was queued here (host/uploads.go)
+	reports   *limiter      // per account (host/reports.go)
+	checkSlot chan struct{} // checks a client waits for (a report's)
 
 	mu    sync.Mutex
 	live  map[int64]*liveGame
@@ -75,19 +80,23 @@ func New(st *store.Store, opts Options) *Server {
 	if opts.ConnsPerAddress == 0 {
 		opts.ConnsPerAddress = ConnsPerAddress
 	}
+	opts.Uploads = opts.Uploads.withDefaults()
 	if opts.Log == nil {
 		opts.Log = func(string, ...any) {}
 	}
 	s := &Server{
 		st: st, opts: opts, tbl: content.Default(),
-		signIns:  newLimiter(10, 6*time.Second),
-		names:    newLimiter(5, 12*time.Second),
-		signUps:  newLimiter(5, 12*time.Second),
-		hashSlot: make(chan struct{}, 2), // argon2id takes 19 MiB each
-		live:     map[int64]*liveGame{},
-		conns:    map[string]int{},
-		mux:      http.NewServeMux(),
-		hof:      newHallOfFame(opts),
+		signIns:   newLimiter(10, 6*time.Second),
+		names:     newLimiter(5, 12*time.Second),
+		signUps:   newLimiter(5, 12*time.Second),
+		hashSlot:  make(chan struct{}, 2), // argon2id takes 19 MiB each
+		live:      map[int64]*liveGame{},
+		conns:     map[string]int{},
+		mux:       http.NewServeMux(),
+		hof:       newHallOfFame(opts),
+		wake:      make(chan struct{}, opts.Uploads.Workers),
+		reports:   newLimiter(reportsBurst, time.Hour/reportsBurst),
+		checkSlot: make(chan struct{}, 2),
 	}
 	s.mux.HandleFunc("POST /api/signup", s.signUp)
 	s.mux.HandleFunc("POST /api/signin", s.signIn)
@@ -97,6 +106,7 @@ func New(st *store.Store, opts Options) *Server {
 	s.mux.HandleFunc("GET /ws/watch/{id}", s.watchSocket)
 	s.pageRoutes()
 	s.routeBoards()
+	s.routeUploads()
 	return s
 }
 

@@ -88,7 +88,7 @@ type Finished struct {
 // boards yet, the oldest first.
 func (s *Store) Unranked(ctx context.Context, limit int) ([]Finished, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, account, source, daily, status FROM games
-		WHERE ranked = $1 AND status IN ('over', 'abandoned') ORDER BY id LIMIT $2`, unranked, limit)
+		WHERE ranked = $1 AND status IN ('over', 'abandoned', 'finished') ORDER BY id LIMIT $2`, unranked, limit)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var status string
 	var until int64
 	err := row.Scan(&g.ID, &g.Player, &g.Header, &g.Rules, &status, &g.Outcome, &g.Turns, &g.Depth, &g.Digest, &g.LeaseNode, &until)
-	g.Live, g.Over = status == "live", status == "over"
+	g.Live, g.Over = status == "live", status == "over" || status == StatusFinished
 	g.Progress.Outcome = g.Outcome
 	g.LeaseUntil = time.Unix(until, 0)
 	return g, err

@@ -87,6 +87,57 @@ CREATE TABLE secrets (
 	value {bytes} NOT NULL
 );
 `,
+	// The hall of fame's uploads (store/uploads.go) and the queue its
+	// workers share (store/queue.go): a game that came from elsewhere
+	// (source "offline", a column of step 2, status "finished"), the
+	// SHA-256 of the bytes of a journal uploaded and the build that
+	// verified it; the jobs of the queue; the bug reports.
+	`
+ALTER TABLE games ADD COLUMN sha256 TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN build TEXT NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX games_by_sha256 ON games(sha256) WHERE sha256 <> '';
+CREATE INDEX games_by_header ON games(header);
+CREATE TABLE jobs (
+	id          {id},
+	kind        TEXT NOT NULL,
+	account     TEXT NOT NULL,
+	name        TEXT NOT NULL,
+	sha256      TEXT NOT NULL,
+	journal     {bytes},
+	game        BIGINT NOT NULL,
+	run         BIGINT NOT NULL,
+	state       TEXT NOT NULL,
+	lease_node  TEXT NOT NULL,
+	lease_until BIGINT NOT NULL,
+	tries       INTEGER NOT NULL,
+	result      TEXT NOT NULL,
+	line        TEXT NOT NULL,
+	build       TEXT NOT NULL,
+	created     BIGINT NOT NULL,
+	finished    BIGINT NOT NULL
+);
+CREATE INDEX jobs_by_state ON jobs(state, id);
+CREATE INDEX jobs_by_run ON jobs(run, state);
+CREATE INDEX jobs_by_account ON jobs(account, created);
+CREATE INDEX jobs_by_sha256 ON jobs(sha256);
+CREATE TABLE runs (
+	id      {id},
+	build   TEXT NOT NULL,
+	created BIGINT NOT NULL
+);
+CREATE TABLE reports (
+	id      {id},
+	account TEXT NOT NULL REFERENCES accounts(name),
+	name    TEXT NOT NULL,
+	version TEXT NOT NULL,
+	what    TEXT NOT NULL,
+	sha256  TEXT NOT NULL,
+	journal {bytes} NOT NULL,
+	verify  TEXT NOT NULL,
+	screen  TEXT NOT NULL,
+	created BIGINT NOT NULL
+);
+`,
 }
 
 // SchemaVersion is the number of the last migration this program has.

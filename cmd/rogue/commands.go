@@ -1,6 +1,9 @@
 package main
 
-import "rogue/internal/cli"
+import (
+	"rogue/internal/cli"
+	"rogue/online"
+)
 
 // program is rogue's command line: adding a command is one entry in
 // commands, its name, what it does in a line, how it is called, an
@@ -121,15 +124,31 @@ func commands() []cli.Command {
 			Run:      runWatch,
 		},
 		{
+			Name:     "submit",
+			Summary:  "send a game played here to a server's offline board: the server re-simulates it before it lists it",
+			Synopsis: []string{"submit FILE --online URL"},
+			Examples: []string{"submit game.rogue --online http://127.0.0.1:8081"},
+			Run:      online.SubmitCommand,
+		},
+		{
+			Name:     "report",
+			Summary:  "send a bug report to a server's maintainers: the journal, rogue version's line and what went wrong",
+			Synopsis: []string{"report FILE --online URL WORDS"},
+			Examples: []string{"report game.rogue --online http://127.0.0.1:8081 \"the door would not open\""},
+			Run:      online.ReportCommand,
+		},
+		{
 			Name:     "host",
 			Summary:  "serve online games: the server decides every turn and keeps the journals",
-			Synopsis: []string{"host [--addr HOST:PORT] [--db postgres://...] [--node NAME] [DIR]"},
-			Examples: []string{"host", "host --addr 127.0.0.1:9000 games/", "host --db postgres://rogue:rogue@127.0.0.1:5432/rogue"},
+			Synopsis: []string{"host [--addr HOST:PORT] [--db postgres://...] [--node NAME] [--workers N] [DIR]", "host --reverify [--workers N] [--db postgres://...] [DIR]", "host --grant NAME=ROLE [--db postgres://...] [DIR]"},
+			Examples: []string{"host", "host --addr 127.0.0.1:9000 games/", "host --db postgres://rogue:rogue@127.0.0.1:5432/rogue", "host --grant ada=maintainer"},
 			Notes: []string{
 				"Players sign up with rogue account new, sign in with rogue login, play with",
 				"rogue play --online and watch with rogue watch. The database is SQLite in DIR",
 				"(by default the data folder's host/) or PostgreSQL with --db. It listens on",
 				"this machine only unless --addr says otherwise. docs/SERVER.md has the API.",
+				"--reverify re-simulates every stored journal on the queue the nodes share and",
+				"prints the report; --grant gives an account a role (maintainer: bug reports).",
 			},
 			Run: runHost,
 		},
@@ -162,7 +181,7 @@ func commands() []cli.Command {
 		{
 			Name:     "golden",
 			Summary:  "make a bug report's journal a golden test of a checkout of rogue: go test ./golden then holds it",
-			Synopsis: []string{"golden [--turns LIST] [--checkout DIR] FILE [NAME]"},
+			Synopsis: []string{"golden [--turns LIST] [--checkout DIR] FILE|URL/reports/ID [NAME]"},
 			Examples: []string{"golden report.rogue stuck-door", "golden --turns \"811 812\" report.rogue"},
 			Run:      runGolden,
 		},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	goldens "rogue/golden"
+	"rogue/online"
 )
 
 // runGolden is `rogue golden [--turns LIST] [--checkout DIR] FILE
@@ -22,7 +23,12 @@ func runGolden(args []string, stdout, stderr io.Writer) error {
 	if len(pos) < 1 || len(pos) > 2 {
 		return usageError("name the journal, and the golden's name if not the journal's: rogue golden FILE [NAME]")
 	}
-	o := goldens.Options{File: pos[0], Checkout: *checkout}
+	file, done, err := online.ReportFile(pos[0]) // URL/reports/ID: downloaded
+	if err != nil {
+		return err
+	}
+	defer done()
+	o := goldens.Options{File: file, Checkout: *checkout}
 	if len(pos) == 2 {
 		o.Name = pos[1]
 	}

@@ -16,7 +16,7 @@ import (
 // flags and the wiring of the commands into the packages that do their
 // work. Issue 31 asks for 600; this is what is reached so far, and only
 // goes down.
-const maxLines = 792
+const maxLines = 791
 
 func TestCmdRogueHoldsOnlyFlagsAndWiringWithinItsCapOfLines(t *testing.T) {
 	t.Parallel()

@@ -61,7 +61,7 @@ func describeBuild(info *debug.BuildInfo) string {
 	return "devel " + rev
 }
 
-// Version is the build alone, as Line begins with it: the module's
-// version, else "devel" and the VCS revision (the build that verified
-// an entry of the hall of fame).
-func Version() string { return buildVersion() }
+// Build is the build alone, as Line begins with it: the module's
+// version, else the VCS revision, else "devel". It names the build that
+// verified a game on a board.
+func Build() string { return buildVersion() }

@@ -21,3 +21,8 @@ func Fail(code int, format string, args ...any) error {
 
 // UsageError is a command line that cannot be run: exit 2.
 func UsageError(format string, args ...any) error { return Fail(2, format, args...) }
+
+// Said is the error of a command that printed its one line itself (a
+// server's line, which names its own command, as rogue verify's does):
+// the program exits with code and prints nothing more.
+func Said(code int) error { return &exitError{code: code} }

@@ -91,7 +91,9 @@ func (p *Program) exec(c *Command, args []string, stdout, stderr io.Writer) int 
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ee):
-		fmt.Fprintf(stderr, "%s %s: %s\n", p.Name, c.Name, ee.Error())
+		if ee.Error() != "" { // "": the command printed its own line (Said)
+			fmt.Fprintf(stderr, "%s %s: %s\n", p.Name, c.Name, ee.Error())
+		}
 		return ee.ExitCode()
 	default:
 		fmt.Fprintf(stderr, "%s %s: %v\n", p.Name, c.Name, err)
