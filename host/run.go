@@ -36,6 +36,13 @@ func Run(ctx context.Context, c Config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if c.Node == "" {
+		// Two processes on one machine listen on two addresses: each is
+		// a node of its own. A node started again on the same address
+		// is the same node, and takes its games back at once.
+		h, _ := os.Hostname()
+		c.Node = h + "/" + l.Addr().String()
+	}
 	s := New(st, Options{Node: c.Node, ConnsPerAddress: c.ConnsPerAddress, Log: func(format string, args ...any) {
 		fmt.Fprintf(out, "rogue host: "+format+"\n", args...)
 	}})

@@ -59,6 +59,8 @@ type Server struct {
 	live  map[int64]*liveGame
 	conns map[string]int // websockets open per address
 	mux   *http.ServeMux
+	// stopNodes stops listening to the other nodes.
+	stopNodes context.CancelFunc
 }
 
 // New is a server of the games in st.
@@ -89,6 +91,7 @@ func New(st *store.Store, opts Options) *Server {
 	s.mux.HandleFunc("GET /games/{file}", s.download)
 	s.mux.HandleFunc("GET /ws/play", s.playSocket)
 	s.mux.HandleFunc("GET /ws/watch/{id}", s.watchSocket)
+	s.startNodes()
 	return s
 }
 
@@ -112,6 +115,7 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	hs := s.HTTPServer()
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(l) }()
+	defer s.Close()
 	select {
 	case err := <-done:
 		return err
