@@ -61,6 +61,7 @@ func serveOn(t *testing.T, st *store.Store, test func(t *testing.T, base string,
 func newTestServer(s *Server) *httptest.Server {
 	hs := httptest.NewUnstartedServer(s)
 	hs.Config = s.HTTPServer()
+	hs.Listener = s.Listen(hs.Listener)
 	hs.Start()
 	return hs
 }

@@ -30,7 +30,7 @@ const (
 // admit counts a websocket of the request's address, refusing past
 // ConnsPerAddress; the returned func lets it go.
 func (s *Server) admit(w http.ResponseWriter, r *http.Request) (func(), bool) {
-	a := address(r)
+	a := s.address(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.conns[a] >= s.opts.ConnsPerAddress {
