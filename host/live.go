@@ -59,6 +59,9 @@ type liveGame struct {
 	// resumedFrom is the turn of the snapshot the game was loaded from,
 	// and folded how many turns were folded after it (tests read them).
 	resumedFrom, folded int
+	// digestOf is the state's digest after digestAt turns (see digest).
+	digestAt int
+	digestOf string
 }
 
 // subscriber is a connection that follows a game: frames to send.
@@ -277,8 +280,11 @@ func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*on
 	}
 	rec := lg.mem.Bytes()[start:]
 	s := lg.g.State
-	p := store.Progress{Turns: turn + 1, Depth: s.Depth, Over: s.Over, Digest: s.Digest(), Node: lg.s.opts.Node}
+	// A live turn's row has no digest: computing it costs as much as
+	// the turn (see digest). The last one has.
+	p := store.Progress{Turns: turn + 1, Depth: s.Depth, Over: s.Over, Node: lg.s.opts.Node}
 	if s.Over {
+		p.Digest = s.Digest()
 		p.Outcome = "died: " + reducer.DeathCause(s)
 		if s.Won {
 			p.Outcome = "won"
@@ -383,11 +389,10 @@ func (lg *liveGame) unsubscribe(sub *subscriber) {
 	}
 	switch {
 	case len(lg.subs) == 0 && !lg.gone:
-		held := lg.held
-		lg.letGo()
-		if held {
+		if lg.held {
 			lg.release()
 		}
+		lg.letGo()
 	case sub.playing && lg.held && !lg.playerHere():
 		// Spectators stay and follow; the game is free for the
 		// player's next connection, on whichever node.

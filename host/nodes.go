@@ -140,10 +140,14 @@ func (lg *liveGame) hold() bool {
 }
 
 // release lets the game's claim go (another node's player takes it in
-// any case). The game's lock is held.
+// any case), and leaves the digest of the game so far in its row, for
+// the listings of every node. The game's lock is held.
 func (lg *liveGame) release() {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
+	if err := lg.s.st.SetDigest(ctx, lg.id, lg.mem.Turns(), lg.digest()); err != nil {
+		lg.s.opts.Log("game %d: its digest was not kept: %v", lg.id, err)
+	}
 	if err := lg.s.st.Release(ctx, lg.id, lg.s.opts.Node); err != nil {
 		lg.s.opts.Log("game %d: its claim was not let go: %v", lg.id, err)
 	}
@@ -181,4 +185,40 @@ func (lg *liveGame) foldRecords(recs [][]byte) error {
 		}
 	}
 	return nil
+}
+
+// digest is the digest of the game's state now, computed once a turn at
+// most, when asked (a listing, a release): it costs about what deciding
+// and folding a turn does, so a turn does not compute it. The game's
+// lock is held.
+func (lg *liveGame) digest() string {
+	if lg.digestAt != lg.mem.Turns() || lg.digestOf == "" {
+		lg.digestAt, lg.digestOf = lg.mem.Turns(), lg.g.State.Digest()
+	}
+	return lg.digestOf
+}
+
+// liveDigest is the digest of game id after turns turns if this node
+// has it in memory at that turn, else "".
+func (s *Server) liveDigest(id int64, turns int) string {
+	s.mu.Lock()
+	lg := s.live[id]
+	s.mu.Unlock()
+	if lg == nil {
+		return ""
+	}
+	select {
+	case <-lg.ready:
+	default:
+		return ""
+	}
+	if lg.err != nil {
+		return ""
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if lg.gone || lg.mem.Turns() != turns {
+		return ""
+	}
+	return lg.digest()
 }

@@ -118,6 +118,10 @@ func TestASpectatorOnAnotherNodeSeesEveryTurnAndThePlayerMovesNodes(t *testing.T
 	recs, err := sb.st.Records(ctx, id, from)
 	require.NoError(t, err)
 	assert.Equal(t, recs, got, "the spectator on node b saw every turn, in order, as stored")
+	rows := append(games(t, b), games(t, a)...)
+	require.Len(t, rows, 2)
+	assert.Equal(t, []any{6, storedDigest(t, sb, id), 6, ""}, []any{rows[0].Turns, rows[0].Digest, rows[1].Turns, rows[1].Digest},
+		"node b, which plays it, lists its digest so far; node a, which has it no more, lists none rather than a stale one")
 }
 
 func TestAGameComesBackFromItsNewestSnapshotAndTheTurnsAfterIt(t *testing.T) {
@@ -137,6 +141,9 @@ func TestAGameComesBackFromItsNewestSnapshotAndTheTurnsAfterIt(t *testing.T) {
 			defer s.mu.Unlock()
 			return err == nil && at == snapshotEvery && s.live[id] == nil
 		}, 20*time.Second, 10*time.Millisecond, "the snapshot is kept and the game let go")
+		rows := games(t, base)
+		require.Len(t, rows, 1)
+		assert.Equal(t, storedDigest(t, s, id), rows[0].Digest, "a game let go leaves its digest so far in its row")
 		c, err = online.Dial(ctx, base, "/ws/play", tok)
 		require.NoError(t, err)
 		defer c.Close()

@@ -188,6 +188,9 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	}
 	rows := make([]GameRow, 0, len(games))
 	for _, g := range games {
+		if g.Live && g.Digest == "" {
+			g.Digest = s.liveDigest(g.ID, g.Turns)
+		}
 		rows = append(rows, GameRow{ID: g.ID, Player: g.Player, Rules: g.Rules, Turns: g.Turns, Depth: g.Depth,
 			Outcome: g.Outcome, Digest: g.Digest, Live: g.Live})
 	}

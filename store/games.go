@@ -206,6 +206,14 @@ func (s *Store) Release(ctx context.Context, id int64, node string) error {
 	return err
 }
 
+// SetDigest keeps digest as the game's after turns turns, unless it has
+// moved on since (a turn's append blanks it again: the row's digest is
+// the one after its turns, or blank).
+func (s *Store) SetDigest(ctx context.Context, id int64, turns int, digest string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET digest = $1 WHERE id = $2 AND turns = $3`, digest, id, turns)
+	return err
+}
+
 // Records returns the records of the game's turns from turn number from
 // on, in order.
 func (s *Store) Records(ctx context.Context, id int64, from int) ([][]byte, error) {
