@@ -30,6 +30,9 @@ const (
 	// ConnsPerAddress is the most websockets one address holds open,
 	// unless Options say otherwise.
 	ConnsPerAddress = 32
+	// MaxConns is the most connections open at once in all: a node holds
+	// hundreds of games and thousands of spectators.
+	MaxConns = 16 << 10
 )
 
 // Options are what rogue host was started with.
@@ -89,7 +92,7 @@ func New(st *store.Store, opts Options) *Server {
 		st: st, opts: opts, tbl: content.Default(),
 		// A connection of a request beside an address's websockets is
 		// let in, so that its websockets' cap answers in one line.
-		guard: netguard.New(netguard.Limits{PerAddr: opts.ConnsPerAddress + 8, MaxHeaderBytes: MaxHeaderBytes, Proxies: opts.Proxies},
+		guard: netguard.New(netguard.Limits{PerAddr: opts.ConnsPerAddress + 8, Total: MaxConns, MaxHeaderBytes: MaxHeaderBytes, Proxies: opts.Proxies},
 			log.New(logWriter(func(line string) { logf("%s", line) }), "", 0)),
 		signIns:  newLimiter(10, 6*time.Second),
 		names:    newLimiter(5, 12*time.Second),
