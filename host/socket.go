@@ -156,8 +156,8 @@ func (s *Server) follow(w http.ResponseWriter, r *http.Request, id int64, playin
 		c.Close(websocket.StatusTryAgainLater, "reconnect")
 	}()
 	if !playing {
-		ctx = c.CloseRead(ctx) // a spectator sends nothing
-		<-ctx.Done()
+		// A spectator sends nothing. (Not ctx =: the writer reads ctx.)
+		<-c.CloseRead(ctx).Done()
 		return
 	}
 	frames := make(chan []byte)
