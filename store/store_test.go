@@ -269,3 +269,29 @@ func TestAnAppendAfterCloseFailsAndDoesNotHang(t *testing.T) {
 	require.NoError(t, s.Close())
 	assert.ErrorIs(t, s.Append(context.Background(), id, 0, []byte("a"), Progress{Turns: 1}), ErrClosed)
 }
+
+func TestNodesStartingAtOnceOnAnEmptySchemaEachOpenIt(t *testing.T) {
+	t.Parallel()
+	base := os.Getenv("ROGUE_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("ROGUE_TEST_POSTGRES is not set: several nodes share a PostgreSQL")
+	}
+	u, err := NewSchema(base)
+	require.NoError(t, err)
+	t.Cleanup(func() { DropSchema(base, u) })
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Open(context.Background(), u)
+			if err == nil {
+				s.Close()
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, make([]error, 4), errs)
+}
