@@ -5,4 +5,7 @@
 // journal record back to the player and to everyone watching. Accounts
 // sign up and in over HTTP; a finished game's journal is anyone's to
 // download and verify. The seed of a live game never leaves the server.
+// Several servers (nodes) may share one PostgreSQL: the node a game's
+// player is connected to holds it, and the others follow it for their
+// spectators (nodes.go).
 package host

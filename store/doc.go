@@ -4,5 +4,7 @@
 // turn, appended a turn at a time inside a transaction), and snapshots of
 // game states (a cache: deleting them loses nothing). One schema, with
 // numbered migrations, runs on an embedded SQLite (modernc.org/sqlite, no
-// cgo; WAL, a busy timeout) and on PostgreSQL (jackc/pgx/v5).
+// cgo; WAL, a busy timeout) and on PostgreSQL (jackc/pgx/v5), where
+// several nodes share it: a node claims a game to append its turns, and
+// hears of the turns the others commit (notify.go).
 package store
