@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"rogue/online"
+	"rogue/store"
 )
 
 func TestSignInsFromOneAddressAreLimitedWhateverTheName(t *testing.T) {
@@ -87,4 +90,40 @@ func TestHeadersOverTheLimitAreRefused(t *testing.T) {
 		resp.Body.Close()
 		assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, resp.StatusCode)
 	})
+}
+
+func TestBehindATrustedProxyEachClientHasItsOwnLimitsAndOthersCannotForgeOne(t *testing.T) {
+	t.Parallel()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "rogue.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	tries := 0
+	signIn := func(s *Server, base, from string) int {
+		tries++ // a name of its own each time: the limit per name is not this test's
+		req, err := http.NewRequest("POST", base+"/api/signin", strings.NewReader(fmt.Sprintf(`{"name":"name%d","password":"guessing-1234"}`, tries)))
+		require.NoError(t, err)
+		req.Header.Set("X-Forwarded-For", from)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, tc := range []struct {
+		name    string
+		proxies []netip.Prefix
+		want    []int // the 11th sign-in of client 1, then client 2's first
+	}{
+		{"behind the proxy", []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, []int{429, 401}},
+		{"a client's own header", nil, []int{429, 429}},
+	} {
+		s := New(st, Options{Node: tc.name, Proxies: tc.proxies})
+		t.Cleanup(s.Close)
+		hs := newTestServer(s)
+		t.Cleanup(hs.Close)
+		stopClock(s.signIns)
+		for range 10 {
+			require.Equal(t, 401, signIn(s, hs.URL, "192.0.2.1"), tc.name)
+		}
+		assert.Equal(t, tc.want, []int{signIn(s, hs.URL, "192.0.2.1"), signIn(s, hs.URL, "192.0.2.2")}, tc.name)
+	}
 }

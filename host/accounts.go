@@ -23,8 +23,8 @@ type TokenAnswer struct {
 	Token string `json:"token"`
 }
 
-func readCredentials(w http.ResponseWriter, r *http.Request) (Credentials, bool) {
-	bounded(w, r)
+func (s *Server) readCredentials(w http.ResponseWriter, r *http.Request) (Credentials, bool) {
+	s.bounded(w, r)
 	var c Credentials
 	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
 		say(w, http.StatusBadRequest, "the body is JSON {\"name\": ..., \"password\": ...} of at most %d bytes", MaxBody)
@@ -48,7 +48,7 @@ func (s *Server) hashing(ctx context.Context, f func()) error {
 
 // signUp is POST /api/signup: a new account, and its first token.
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
-	c, ok := readCredentials(w, r)
+	c, ok := s.readCredentials(w, r)
 	if !ok {
 		return
 	}
@@ -60,7 +60,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		say(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	if !s.signUps.allow(address(r)) {
+	if !s.signUps.allow(s.address(r)) {
 		say(w, http.StatusTooManyRequests, "too many sign-ups from your address: wait a minute")
 		return
 	}
@@ -84,11 +84,11 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 // Whether the name has an account is never told: a wrong name and a
 // wrong password get the same answer at the same cost.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
-	if !s.signIns.allow(address(r)) {
+	if !s.signIns.allow(s.address(r)) {
 		say(w, http.StatusTooManyRequests, "too many sign-ins from your address: wait a minute")
 		return
 	}
-	c, ok := readCredentials(w, r)
+	c, ok := s.readCredentials(w, r)
 	if !ok {
 		return
 	}

@@ -274,7 +274,7 @@ func (s *Server) entries(rows []store.BoardRow) ([]fame.Entry, error) {
 // boardRequest reads the board and the page a request asks for, or
 // answers it with one line.
 func (s *Server) boardRequest(w http.ResponseWriter, r *http.Request) (fame.Board, pageQuery, fame.Page, bool) {
-	bounded(w, r)
+	s.bounded(w, r)
 	var pq pageQuery
 	b, err := s.boardNamed(r.PathValue("board"))
 	if err == nil {
@@ -346,7 +346,7 @@ const MaxLogfile = 1000
 // (MaxLogfile) of them: a tool reads it all by asking again after the
 // last line's id; the Link header says where.
 func (s *Server) apiLogfile(w http.ResponseWriter, r *http.Request) {
-	bounded(w, r)
+	s.bounded(w, r)
 	q := r.URL.Query()
 	after, n := int64(0), MaxLogfile
 	if v := q.Get("after"); v != "" {

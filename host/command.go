@@ -27,7 +27,8 @@ func Main(args []string, dataDir func() (string, error), stdout, stderr io.Write
 	fs := cli.NewFlags("rogue", "host")
 	addr := fs.String("addr", "127.0.0.1:8081", "listen on `HOST:PORT` (port 0: any free port); loopback unless you mean to serve the network (behind a TLS proxy)")
 	db := fs.String("db", "", "the database: a postgres:// `URL`; by default SQLite in DIR")
-	node := fs.String("node", "", "this node's `NAME` among those sharing one database (default: the host name)")
+	node := fs.String("node", "", "this node's `NAME` among those sharing one database (default: the host name and the address)")
+	proxies := fs.String("proxy", "", "the reverse proxies in front, trusted for X-Forwarded-For: comma-separated `ADDRESSES` or CIDR prefixes")
 	conns := fs.Int("conns-per-address", ConnsPerAddress, "the most websockets one address may hold open (raise it for a load test from one machine)")
 	workers := fs.Int("workers", 0, "the jobs of the queue (uploads, re-verification) this node does at once (0: one a core)")
 	reverify := fs.Bool("reverify", false, "queue every stored journal for re-verification by this build, work on the queue with the other nodes, print the report and exit (1 if any diverged)")
@@ -57,7 +58,7 @@ func Main(args []string, dataDir func() (string, error), stdout, stderr io.Write
 		}
 		dir = filepath.Join(dir, "host")
 	}
-	c := Config{Addr: *addr, DB: *db, Node: *node, ConnsPerAddress: *conns, Workers: *workers}
+	c := Config{Addr: *addr, DB: *db, Node: *node, ConnsPerAddress: *conns, Workers: *workers, Proxies: *proxies}
 	switch {
 	case *grant != "" && *reverify:
 		return cli.UsageError("--grant and --reverify are two commands: one at a time")

@@ -163,7 +163,7 @@ func (lg *liveGame) dayOver() bool { return lg.day != "" && lg.day < lg.s.today(
 
 // endPastDays abandons the live games of daily challenges of days that
 // are over, at most limit of them; it returns how many. A game another
-// node holds is left to that node (its next turn ends it).
+// node holds is claimed from it: its day is over, and so is the game.
 func (s *Server) endPastDays(ctx context.Context, limit int) (int, error) {
 	ids, err := s.st.LiveDailiesBefore(ctx, s.today(), limit)
 	if err != nil {
@@ -172,13 +172,15 @@ func (s *Server) endPastDays(ctx context.Context, limit int) (int, error) {
 	n := 0
 	for _, id := range ids {
 		lg, err := s.liveGame(ctx, id)
-		if errors.Is(err, errOtherNode) {
-			continue
-		}
 		if err != nil {
 			return n, err
 		}
 		lg.mu.Lock()
+		if !lg.held && !lg.hold() {
+			// Held by no node, or gone meanwhile: the next pass sees.
+			lg.mu.Unlock()
+			continue
+		}
 		_, err = lg.abandon(ctx, "its day is over")
 		lg.mu.Unlock()
 		if err != nil {

@@ -8,4 +8,7 @@
 // A game that ends goes on the hall of fame's boards (boards.go), which
 // the server pages by key and exports; the daily challenge (daily.go)
 // gives every account one game a day on the day's seed.
+// Several servers (nodes) may share one PostgreSQL: the node a game's
+// player is connected to holds it, and the others follow it for their
+// spectators (nodes.go).
 package host

@@ -51,6 +51,7 @@ func servers(t *testing.T, test func(t *testing.T, base string, s *Server)) {
 
 func serveOn(t *testing.T, st *store.Store, test func(t *testing.T, base string, s *Server)) {
 	s := New(st, Options{Node: "test"})
+	t.Cleanup(s.Close)
 	hs := newTestServer(s)
 	t.Cleanup(hs.Close)
 	test(t, hs.URL, s)
@@ -60,6 +61,7 @@ func serveOn(t *testing.T, st *store.Store, test func(t *testing.T, base string,
 func newTestServer(s *Server) *httptest.Server {
 	hs := httptest.NewUnstartedServer(s)
 	hs.Config = s.HTTPServer()
+	hs.Listener = s.Listen(hs.Listener)
 	hs.Start()
 	return hs
 }
@@ -141,7 +143,8 @@ func TestAPlayerSendsCommandsAndGetsEachTurnBackWithoutTheSeed(t *testing.T) {
 		turns := playSome(t, c, 5)
 		rows := games(t, base)
 		require.Len(t, rows, 1)
-		assert.Equal(t, GameRow{ID: c.Hello.Game, Player: "ada", Rules: events.RulesVersion, Turns: 1 + turns, Depth: 1, Live: true}, rows[0])
+		assert.Equal(t, GameRow{ID: c.Hello.Game, Player: "ada", Rules: events.RulesVersion, Turns: 1 + turns, Depth: 1, Live: true,
+			Digest: storedDigest(t, s, c.Hello.Game)}, rows[0], "a live game's digest is its state's so far")
 		resp, err := http.Get(fmt.Sprintf("%s/games/%d.rogue", base, c.Hello.Game))
 		require.NoError(t, err)
 		resp.Body.Close()

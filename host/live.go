@@ -6,11 +6,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 	"time"
 
 	"rogue/auto"
 	"rogue/events"
+	"rogue/events/wire"
 	"rogue/game"
 	"rogue/journal"
 	"rogue/online"
@@ -18,8 +20,9 @@ import (
 	"rogue/store"
 )
 
-// leaseFor is how long a node holds a game it serves without renewing.
-const leaseFor = 60 * time.Second
+// snapshotEvery is how many turns apart a held game's state is kept in
+// the store, so that a node loading it folds at most that many turns.
+const snapshotEvery = 200
 
 // storeTimeout bounds one call to the store.
 const storeTimeout = 10 * time.Second
@@ -39,14 +42,27 @@ type liveGame struct {
 	ready  chan struct{} // closed once loaded
 	err    error         // why it could not be loaded
 
-	mu         sync.Mutex
-	g          *game.Game
-	mem        *journal.Memory
-	offsets    []int       // where each turn's record begins in mem.Bytes()
-	seen       auto.Memory // what jobs remember of the level
-	subs       map[*subscriber]bool
-	leaseUntil time.Time
-	gone       bool // let go by this node: load it again
+	mu      sync.Mutex
+	g       *game.Game
+	mem     *journal.Memory
+	offsets []int       // where each turn's record begins in mem.Bytes()
+	seen    auto.Memory // what jobs remember of the level
+	subs    map[*subscriber]bool
+	// held: this node decides the game's turns (it claimed it for a
+	// player connected here). Otherwise it follows the turns another
+	// node commits (see nodes.go).
+	held bool
+	gone bool // let go by this node: load it again
+	// catching orders the catch-ups from the store (see follow); dec
+	// reads the records another node committed.
+	catching sync.Mutex
+	dec      *wire.TurnDecoder
+	// resumedFrom is the turn of the snapshot the game was loaded from,
+	// and folded how many turns were folded after it (tests read them).
+	resumedFrom, folded int
+	// digestOf is the state's digest after digestAt turns (see digest).
+	digestAt int
+	digestOf string
 }
 
 // subscriber is a connection that follows a game: frames to send.
@@ -80,9 +96,6 @@ func (sub *subscriber) close() {
 		close(sub.out)
 	}
 }
-
-// errOtherNode: another node holds the game.
-var errOtherNode = errors.New("the game is being played on another node: try again in a minute")
 
 // liveGame returns game id, loaded from the store if this node does not
 // hold it yet.
@@ -128,8 +141,10 @@ func (s *Server) forget(lg *liveGame) {
 	s.mu.Unlock()
 }
 
-// load takes the game's lease and folds its stored journal; a game of no
-// turns yet is begun (its first turn decided and committed).
+// load reads the game from the store: the newest snapshot of its
+// state, and the turns after it folded (or the whole journal folded,
+// with no snapshot that reads). It does not hold the game: a player's
+// connection claims it (hold).
 func (lg *liveGame) load(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
@@ -142,13 +157,6 @@ func (lg *liveGame) load(ctx context.Context) error {
 	if lg.day, err = st.GameDay(ctx, lg.id); err != nil {
 		return err
 	}
-	until := time.Now().Add(leaseFor)
-	if ok, err := st.Lease(ctx, lg.id, lg.s.opts.Node, until); err != nil {
-		return err
-	} else if !ok {
-		return errOtherNode
-	}
-	lg.leaseUntil = until
 	b, err := st.Journal(ctx, lg.id)
 	if err != nil {
 		return err
@@ -160,13 +168,9 @@ func (lg *liveGame) load(ctx context.Context) error {
 	if tail != nil {
 		return fmt.Errorf("game %d's stored journal ends torn: %v", lg.id, tail)
 	}
-	r, err := mem.Reader()
+	s, err := lg.resume(ctx, mem)
 	if err != nil {
 		return err
-	}
-	s, _, err := game.Fold(r, lg.s.tbl, -1, nil)
-	if err != nil {
-		return fmt.Errorf("game %d's stored journal does not fold: %w", lg.id, err)
 	}
 	lg.g, err = game.Resume(s, mem.Header(), mem)
 	if err != nil {
@@ -174,12 +178,56 @@ func (lg *liveGame) load(ctx context.Context) error {
 	}
 	lg.mem = mem
 	lg.offsets = recordOffsets(mem.Bytes(), len(row.Header))
-	if mem.Turns() == 0 {
-		if note, err := lg.play(ctx, 0, &events.Begin{}); err != nil || note != nil {
-			return fmt.Errorf("game %d could not begin: %v%v", lg.id, err, note)
-		}
-	}
 	return nil
+}
+
+// resume is the state after the journal in mem: the newest stored
+// snapshot with the turns after it folded, or, with none that reads,
+// the whole journal folded.
+func (lg *liveGame) resume(ctx context.Context, mem *journal.Memory) (*reducer.State, error) {
+	r, err := mem.Reader()
+	if err != nil {
+		return nil, err
+	}
+	tables := game.FoldTables(mem.Header(), lg.s.tbl)
+	at, snap, err := lg.s.st.LatestSnapshot(ctx, lg.id)
+	var s *reducer.State
+	if err == nil && at <= mem.Turns() {
+		if s, err = reducer.UnmarshalSnapshot(snap, tables); err == nil && s.Turn != at {
+			err = fmt.Errorf("the snapshot of turn %d holds turn %d", at, s.Turn)
+		}
+		if err != nil {
+			lg.s.opts.Log("game %d: its snapshot of turn %d is left out: %v", lg.id, at, err)
+			s = nil
+		}
+	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	if s == nil {
+		s, _, err = game.Fold(r, lg.s.tbl, -1, nil)
+		if err != nil {
+			return nil, fmt.Errorf("game %d's stored journal does not fold: %w", lg.id, err)
+		}
+		lg.folded = s.Turn
+		return s, nil
+	}
+	var t events.Turn
+	for n := 0; ; n++ {
+		if err := r.Next(&t); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, err
+		}
+		if n < at {
+			continue
+		}
+		if err := s.ApplyTurn(&t); err != nil {
+			return nil, fmt.Errorf("game %d's turn %d does not fold on its snapshot: %w", lg.id, n, err)
+		}
+		lg.folded++
+	}
+	lg.resumedFrom = at
+	return s, nil
 }
 
 // recordOffsets are where the records after the header (head bytes)
@@ -214,7 +262,7 @@ func (s *Server) newGame(ctx context.Context, player string) (int64, error) {
 // (whoever follows it reconnects, and it is loaded again from what the
 // store holds).
 func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*online.Note, error) {
-	if lg.gone {
+	if lg.gone || !lg.held {
 		return &online.Note{Error: "the game moved: reconnect"}, nil
 	}
 	if n := lg.mem.Turns(); turn != n {
@@ -225,10 +273,6 @@ func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*on
 	}
 	if lg.dayOver() {
 		return lg.abandon(ctx, "its day is over")
-	}
-	if err := lg.renew(ctx); err != nil {
-		lg.letGo()
-		return nil, err
 	}
 	start := len(lg.mem.Bytes())
 	_, err := lg.g.Do(cmd)
@@ -243,7 +287,9 @@ func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*on
 	}
 	rec := lg.mem.Bytes()[start:]
 	s := lg.g.State
-	p := store.Progress{Turns: turn + 1, Depth: s.Depth, Over: s.Over}
+	// A live turn's row has no digest: computing it costs as much as
+	// the turn (see digest). The last one has.
+	p := store.Progress{Turns: turn + 1, Depth: s.Depth, Over: s.Over, Node: lg.s.opts.Node}
 	if s.Over {
 		p.Digest = s.Digest()
 		p.Outcome = "died: " + reducer.DeathCause(s)
@@ -265,23 +311,22 @@ func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*on
 	for sub := range lg.subs {
 		sub.send(frame)
 	}
+	if (turn+1)%snapshotEvery == 0 && !s.Over {
+		lg.keepSnapshot(turn+1, s.MarshalSnapshot())
+	}
 	return nil, nil
 }
 
-// renew extends the game's lease when half of it has run out.
-func (lg *liveGame) renew(ctx context.Context) error {
-	if time.Until(lg.leaseUntil) > leaseFor/2 {
-		return nil
-	}
-	until := time.Now().Add(leaseFor)
-	ok, err := lg.s.st.Lease(ctx, lg.id, lg.s.opts.Node, until)
-	if err == nil && !ok {
-		err = errOtherNode
-	}
-	if err == nil {
-		lg.leaseUntil = until
-	}
-	return err
+// keepSnapshot stores the state after turns turns, off the turn's path:
+// a snapshot lost costs a longer fold, nothing else.
+func (lg *liveGame) keepSnapshot(turns int, b []byte) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		defer cancel()
+		if err := lg.s.st.PutSnapshot(ctx, lg.id, turns, b); err != nil {
+			lg.s.opts.Log("game %d: the snapshot of turn %d was not kept: %v", lg.id, turns, err)
+		}
+	}()
 }
 
 // letGo drops the game from this node: its followers are let go and
@@ -302,6 +347,9 @@ func (lg *liveGame) subscribe(sub *subscriber, from int) bool {
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	if lg.gone {
+		return false
+	}
+	if sub.playing && !lg.held && !lg.hold() {
 		return false
 	}
 	h := online.Hello{Game: lg.id, Player: lg.player, Rules: lg.g.Header.RulesVersion, Format: lg.g.Header.FormatVersion,
@@ -347,12 +395,29 @@ func (lg *liveGame) unsubscribe(sub *subscriber) {
 	if !sub.playing {
 		lg.tellWatchers()
 	}
-	if len(lg.subs) == 0 && !lg.gone {
+	switch {
+	case len(lg.subs) == 0 && !lg.gone:
+		if lg.held {
+			lg.release()
+		}
 		lg.letGo()
-		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-		defer cancel()
-		lg.s.st.Lease(ctx, lg.id, lg.s.opts.Node, time.Unix(0, 0))
+	case sub.playing && lg.held && !lg.playerHere():
+		// Spectators stay and follow; the game is free for the
+		// player's next connection, on whichever node.
+		lg.held = false
+		lg.release()
 	}
+}
+
+// playerHere reports whether a player's connection follows the game
+// here.
+func (lg *liveGame) playerHere() bool {
+	for sub := range lg.subs {
+		if sub.playing {
+			return true
+		}
+	}
+	return false
 }
 
 func (lg *liveGame) watchers() int {

@@ -120,7 +120,7 @@ func cookieToken(r *http.Request) {
 // pageMe is GET /page/me: the name the page is signed in as ("" for
 // none).
 func (s *Server) pageMe(w http.ResponseWriter, r *http.Request) {
-	bounded(w, r)
+	s.bounded(w, r)
 	w.Header().Set("Cache-Control", "no-store")
 	name := ""
 	if c, err := r.Cookie(tokenCookie); err == nil {
@@ -180,7 +180,7 @@ func secure(r *http.Request) bool {
 
 // pageSignOut is POST /page/signout: the page's cookie is dropped.
 func (s *Server) pageSignOut(w http.ResponseWriter, r *http.Request) {
-	bounded(w, r)
+	s.bounded(w, r)
 	if !sameOrigin(r) {
 		say(w, http.StatusForbidden, "sign out from this server's own page")
 		return

@@ -166,7 +166,7 @@ func (s *Server) examine(b []byte, name string) (verify, screen string) {
 // listReports is GET /api/reports[?before=ID]: the newest reports, 100
 // at most, for a maintainer.
 func (s *Server) listReports(w http.ResponseWriter, r *http.Request) {
-	bounded(w, r)
+	s.bounded(w, r)
 	if _, role := s.role(r); !maintains(role) {
 		say(w, http.StatusForbidden, "the reports are for the maintainers (an account of role maintainer: rogue host --grant NAME=maintainer)")
 		return
@@ -193,7 +193,7 @@ func reportRow(p store.Report) ReportRow {
 // the version, the verify line, the last screen, where to download it)
 // and GET /reports/ID.rogue (its journal), for a maintainer.
 func (s *Server) showReport(w http.ResponseWriter, r *http.Request) {
-	bounded(w, r)
+	s.bounded(w, r)
 	file := r.PathValue("file")
 	idText, journal := strings.CutSuffix(file, ".rogue")
 	id, err := strconv.ParseInt(idText, 10, 64)

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"rogue/internal/cli"
@@ -18,17 +20,44 @@ import (
 type Config struct {
 	Addr string // HOST:PORT to listen on (port 0: any free port)
 	DB   string // a postgres:// URL, or the path of the SQLite file
-	Node string // this node's name; "" for the host name
+	Node string // this node's name; "" for the host name and the address it listens on
 	// ConnsPerAddress is the most websockets one address holds; 0 for
 	// the default.
 	ConnsPerAddress int
 	// Workers is how many jobs of the queue this node does at once.
 	Workers int
+	// Proxies are the addresses or CIDR prefixes of the reverse proxies
+	// in front, comma-separated (see Options.Proxies).
+	Proxies string
+}
+
+// parseProxies reads Config.Proxies.
+func parseProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, p := range strings.Split(list, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		pre, err := netip.ParsePrefix(p)
+		if err != nil {
+			a, aerr := netip.ParseAddr(p)
+			if aerr != nil {
+				return nil, fmt.Errorf("--proxy takes addresses or CIDR prefixes: %q is neither", p)
+			}
+			pre = netip.PrefixFrom(a, a.BitLen())
+		}
+		out = append(out, pre)
+	}
+	return out, nil
 }
 
 // Run opens the store, listens and serves until ctx ends. It prints the
 // address it listens on, in one line, before it serves.
 func Run(ctx context.Context, c Config, out io.Writer) error {
+	proxies, err := parseProxies(c.Proxies)
+	if err != nil {
+		return err
+	}
 	st, err := store.Open(ctx, c.DB)
 	if err != nil {
 		return err
@@ -38,7 +67,14 @@ func Run(ctx context.Context, c Config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := New(st, Options{Node: c.Node, ConnsPerAddress: c.ConnsPerAddress, Uploads: Uploads{Workers: c.Workers}, Log: func(format string, args ...any) {
+	if c.Node == "" {
+		// Two processes on one machine listen on two addresses: each is
+		// a node of its own. A node started again on the same address
+		// is the same node, and takes its games back at once.
+		h, _ := os.Hostname()
+		c.Node = h + "/" + l.Addr().String()
+	}
+	s := New(st, Options{Node: c.Node, ConnsPerAddress: c.ConnsPerAddress, Proxies: proxies, Uploads: Uploads{Workers: c.Workers}, Log: func(format string, args ...any) {
 		fmt.Fprintf(out, "rogue host: "+format+"\n", args...)
 	}})
 	s.Work(ctx)

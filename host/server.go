@@ -5,14 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"rogue/internal/netguard"
 	"rogue/online"
 	"rogue/reducer/content"
 	"rogue/store"
@@ -27,8 +30,9 @@ const (
 	// ConnsPerAddress is the most websockets one address holds open,
 	// unless Options say otherwise.
 	ConnsPerAddress = 32
-	// bodyTimeout bounds reading a request's body and writing its answer.
-	bodyTimeout = 10 * time.Second
+	// MaxConns is the most connections open at once in all: a node holds
+	// hundreds of games and thousands of spectators.
+	MaxConns = 16 << 10
 )
 
 // Options are what rogue host was started with.
@@ -47,6 +51,11 @@ type Options struct {
 	Now func() time.Time
 	// Uploads bound the journals sent to the server (host/uploads.go).
 	Uploads Uploads
+	// Proxies are the reverse proxies in front (a TLS proxy, a
+	// balancer), trusted to say for whom they connect
+	// (X-Forwarded-For): each client's limits are then its own, not the
+	// proxy's (see netguard.Limits).
+	Proxies []netip.Prefix
 }
 
 // Server is rogue host's HTTP handler and its live games.
@@ -62,6 +71,9 @@ type Server struct {
 	wake      chan struct{} // a job was queued here (host/uploads.go)
 	reports   *limiter      // per account (host/reports.go)
 	checkSlot chan struct{} // checks a client waits for (a report's)
+	// guard caps the connections, per address and in all, and bounds
+	// every phase of a request (package netguard).
+	guard *netguard.Guard
 
 	mu    sync.Mutex
 	live  map[int64]*liveGame
@@ -69,6 +81,8 @@ type Server struct {
 	mux   *http.ServeMux
 	page  pageFiles  // the browser page's files (page.go)
 	hof   hallOfFame // the boards and the daily challenge (boards.go, daily.go)
+	// stopNodes stops listening to the other nodes.
+	stopNodes context.CancelFunc
 }
 
 // New is a server of the games in st.
@@ -84,8 +98,13 @@ func New(st *store.Store, opts Options) *Server {
 	if opts.Log == nil {
 		opts.Log = func(string, ...any) {}
 	}
+	logf := opts.Log
 	s := &Server{
 		st: st, opts: opts, tbl: content.Default(),
+		// A connection of a request beside an address's websockets is
+		// let in, so that its websockets' cap answers in one line.
+		guard: netguard.New(netguard.Limits{PerAddr: opts.ConnsPerAddress + 8, Total: MaxConns, MaxHeaderBytes: MaxHeaderBytes, Proxies: opts.Proxies},
+			log.New(logWriter(func(line string) { logf("%s", line) }), "", 0)),
 		signIns:   newLimiter(10, 6*time.Second),
 		names:     newLimiter(5, 12*time.Second),
 		signUps:   newLimiter(5, 12*time.Second),
@@ -107,29 +126,37 @@ func New(st *store.Store, opts Options) *Server {
 	s.pageRoutes()
 	s.routeBoards()
 	s.routeUploads()
+	s.startNodes()
 	return s
 }
 
 // ServeHTTP serves the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
-// HTTPServer is an http.Server for s with every phase bounded: headers
-// are read in 5 s and hold at most MaxHeaderBytes; bodies and answers
-// have their own deadlines (websockets have theirs, per frame).
-func (s *Server) HTTPServer() *http.Server {
-	return &http.Server{
-		Handler:           s,
-		ReadHeaderTimeout: 5 * time.Second,
-		IdleTimeout:       60 * time.Second,
-		MaxHeaderBytes:    MaxHeaderBytes,
-	}
+// HTTPServer is an http.Server for s with every phase bounded
+// (netguard's): headers are read in 5 s and hold at most MaxHeaderBytes,
+// every write is taken at a minimum rate, bodies have their deadline
+// (websockets have theirs, per frame). Serve it on Listen's listener.
+func (s *Server) HTTPServer() *http.Server { return s.guard.Server(s) }
+
+// Listen is l with the caps on the connections open at once, per
+// address and in all (netguard's).
+func (s *Server) Listen(l net.Listener) net.Listener { return s.guard.Listen(l) }
+
+// logWriter is a log.Logger's output as lines to a log func.
+type logWriter func(line string)
+
+func (f logWriter) Write(p []byte) (int, error) {
+	f(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
 }
 
 // Serve serves on l until ctx ends, then lets the connections go.
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	hs := s.HTTPServer()
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(l) }()
+	go func() { done <- hs.Serve(s.Listen(l)) }()
+	defer s.Close()
 	go s.sweep(ctx)
 	select {
 	case err := <-done:
@@ -142,22 +169,19 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	}
 }
 
-// address is the client's address, the key of its limits.
-func address(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+// address is the client's address, the key of its limits: behind a
+// trusted proxy, the one it connects for.
+func (s *Server) address(r *http.Request) string {
+	if a := s.guard.ClientAddr(r); a.IsValid() {
+		return a.String()
 	}
-	return host
+	return r.RemoteAddr
 }
 
-// bounded limits the request's body and sets deadlines on reading it
-// and on writing the answer.
-func bounded(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Now().Add(bodyTimeout))
-	rc.SetWriteDeadline(time.Now().Add(bodyTimeout))
+// bounded limits the request's body, in bytes and in time (the answer's
+// writes are bounded by the guard).
+func (s *Server) bounded(w http.ResponseWriter, r *http.Request) {
+	s.guard.Body(w, r, MaxBody)
 }
 
 // say answers with status and one line of text.
@@ -178,7 +202,7 @@ type GameRow = online.GameRow
 
 // listGames is GET /api/games: the newest games (?live=1: the live ones).
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
-	bounded(w, r)
+	s.bounded(w, r)
 	games, err := s.st.Games(r.Context(), r.URL.Query().Get("live") == "1", 200)
 	if err != nil {
 		say(w, http.StatusInternalServerError, "the games could not be listed: %v", err)
@@ -186,6 +210,9 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 	}
 	rows := make([]GameRow, 0, len(games))
 	for _, g := range games {
+		if g.Live && g.Digest == "" {
+			g.Digest = s.liveDigest(g.ID, g.Turns)
+		}
 		rows = append(rows, GameRow{ID: g.ID, Player: g.Player, Rules: g.Rules, Turns: g.Turns, Depth: g.Depth,
 			Outcome: g.Outcome, Digest: g.Digest, Live: g.Live})
 	}
@@ -195,7 +222,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 // download is GET /games/ID.rogue: a finished game's journal. A live
 // game's is not served: its header holds the seed.
 func (s *Server) download(w http.ResponseWriter, r *http.Request) {
-	bounded(w, r)
+	s.bounded(w, r)
 	idText, ok := strings.CutSuffix(r.PathValue("file"), ".rogue")
 	id, err := strconv.ParseInt(idText, 10, 64)
 	if !ok || err != nil {

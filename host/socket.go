@@ -30,7 +30,7 @@ const (
 // admit counts a websocket of the request's address, refusing past
 // ConnsPerAddress; the returned func lets it go.
 func (s *Server) admit(w http.ResponseWriter, r *http.Request) (func(), bool) {
-	a := address(r)
+	a := s.address(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.conns[a] >= s.opts.ConnsPerAddress {
@@ -163,8 +163,8 @@ func (s *Server) follow(w http.ResponseWriter, r *http.Request, id int64, playin
 		c.Close(websocket.StatusTryAgainLater, "reconnect")
 	}()
 	if !playing {
-		ctx = c.CloseRead(ctx) // a spectator sends nothing
-		<-ctx.Done()
+		// A spectator sends nothing. (Not ctx =: the writer reads ctx.)
+		<-c.CloseRead(ctx).Done()
 		return
 	}
 	frames := make(chan []byte)

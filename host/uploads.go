@@ -90,7 +90,6 @@ func (s *Server) readUpload(w http.ResponseWriter, r *http.Request, name string)
 	lim := s.opts.Uploads.Limits
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Now().Add(uploadRead))
-	rc.SetWriteDeadline(time.Now().Add(uploadRead + bodyTimeout))
 	if r.ContentLength > lim.MaxBytes {
 		say(w, http.StatusRequestEntityTooLarge, "%s", fame.OverSize(name, lim).Line)
 		return nil, false

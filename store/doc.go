@@ -6,5 +6,7 @@
 // board rows, kept in each board's order by key, daily games (one a day
 // per account) and the server's secrets. One schema, with
 // numbered migrations, runs on an embedded SQLite (modernc.org/sqlite, no
-// cgo; WAL, a busy timeout) and on PostgreSQL (jackc/pgx/v5).
+// cgo; WAL, a busy timeout) and on PostgreSQL (jackc/pgx/v5), where
+// several nodes share it: a node claims a game to append its turns, and
+// hears of the turns the others commit (notify.go).
 package store

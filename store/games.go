@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 )
 
 // Game is a game's row: who plays it, its journal's header record and
@@ -19,9 +18,9 @@ type Game struct {
 	Live    bool // not over yet
 	Outcome string
 	Progress
-	// LeaseNode holds the game until LeaseUntil (see Lease).
-	LeaseNode  string
-	LeaseUntil time.Time
+	// LeaseNode is the node that holds the game: the one whose appends
+	// are taken (see Claim); "" for none.
+	LeaseNode string
 }
 
 // Progress is what a turn changes in a game's row.
@@ -34,18 +33,20 @@ type Progress struct {
 	// Boards are the game's rows on the hall of fame's boards, put
 	// there with the turn that ends it (store/boards.go).
 	Boards []BoardRow
+	// Node is the node appending the turn: unless it holds the game's
+	// lease (see Claim), the turn is refused. "" appends whoever holds
+	// it.
+	Node string
 }
 
-const gameColumns = `id, account, header, rules, status, outcome, turns, depth, digest, lease_node, lease_until`
+const gameColumns = `id, account, header, rules, status, outcome, turns, depth, digest, lease_node`
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
 	var status string
-	var until int64
-	err := row.Scan(&g.ID, &g.Player, &g.Header, &g.Rules, &status, &g.Outcome, &g.Turns, &g.Depth, &g.Digest, &g.LeaseNode, &until)
+	err := row.Scan(&g.ID, &g.Player, &g.Header, &g.Rules, &status, &g.Outcome, &g.Turns, &g.Depth, &g.Digest, &g.LeaseNode)
 	g.Live, g.Over = status == "live", status == "over" || status == StatusFinished
 	g.Progress.Outcome = g.Outcome
-	g.LeaseUntil = time.Unix(until, 0)
 	return g, err
 }
 
@@ -117,6 +118,9 @@ func (s *Store) Append(ctx context.Context, id int64, turn int, record []byte, p
 	}
 	select {
 	case err := <-done:
+		if err == nil {
+			s.Tell(id, turn+1)
+		}
 		return err
 	case <-s.stopped:
 		select {
@@ -134,7 +138,7 @@ func appendTx(ctx context.Context, tx *sql.Tx, id int64, turn int, record []byte
 		status = "over"
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE games SET turns = $1, depth = $2, digest = $3, status = $4, outcome = $5
-		WHERE id = $6 AND turns = $7 AND status = 'live'`, turn+1, p.Depth, p.Digest, status, p.Outcome, id, turn)
+		WHERE id = $6 AND turns = $7 AND status = 'live' AND (lease_node = $8 OR $8 = '')`, turn+1, p.Depth, p.Digest, status, p.Outcome, id, turn, p.Node)
 	if err != nil {
 		return err
 	}
@@ -186,11 +190,15 @@ func (s *Store) Journal(ctx context.Context, id int64) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// Lease gives the game to node until until, if no other node holds it
-// now; it reports whether node holds it.
-func (s *Store) Lease(ctx context.Context, id int64, node string, until time.Time) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE games SET lease_node = $1, lease_until = $2
-		WHERE id = $3 AND (lease_node = $1 OR lease_until < $4)`, node, until.Unix(), id, now())
+// Claim gives the live game to node, taking it from any node that held
+// it, and reports whether the game is live. From then on only node
+// appends its turns (Progress.Node): a node that held the game before
+// has every later turn refused, so two nodes never both decide a game,
+// whatever each believes. A claim is never refused: the fencing, not a
+// lease's expiry, makes taking a game over safe at any moment, so a game
+// moves as fast as its player reconnects.
+func (s *Store) Claim(ctx context.Context, id int64, node string) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE games SET lease_node = $1 WHERE id = $2 AND status = 'live'`, node, id)
 	if err != nil {
 		return false, err
 	}
@@ -198,13 +206,55 @@ func (s *Store) Lease(ctx context.Context, id int64, node string, until time.Tim
 	return n == 1, err
 }
 
-// PutSnapshot keeps a snapshot of the game's state after turns turns.
-func (s *Store) PutSnapshot(ctx context.Context, id int64, turns int, b []byte) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO snapshots (game, turn, bytes) VALUES ($1, $2, $3)`, id, turns, b)
-	if unique(err) {
-		return nil // the same turn's state is the same
-	}
+// Release lets the game go, if node holds it.
+func (s *Store) Release(ctx context.Context, id int64, node string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET lease_node = '' WHERE id = $1 AND lease_node = $2`, id, node)
 	return err
+}
+
+// SetDigest keeps digest as the game's after turns turns, unless it has
+// moved on since (a turn's append blanks it again: the row's digest is
+// the one after its turns, or blank).
+func (s *Store) SetDigest(ctx context.Context, id int64, turns int, digest string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET digest = $1 WHERE id = $2 AND turns = $3`, digest, id, turns)
+	return err
+}
+
+// Records returns the records of the game's turns from turn number from
+// on, in order.
+func (s *Store) Records(ctx context.Context, id int64, from int) ([][]byte, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT turn, bytes FROM records WHERE game = $1 AND turn >= $2 ORDER BY turn`, id, from)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out [][]byte
+	for want := from; rows.Next(); want++ {
+		var turn int
+		var rec []byte
+		if err := rows.Scan(&turn, &rec); err != nil {
+			return nil, err
+		}
+		if turn != want {
+			return nil, fmt.Errorf("game %d: turn %d is missing from the store", id, want)
+		}
+		out = append(out, rec)
+	}
+	return out, rows.Err()
+}
+
+// PutSnapshot keeps a snapshot of the game's state after turns turns,
+// and lets the older ones go (only the newest is used).
+func (s *Store) PutSnapshot(ctx context.Context, id int64, turns int, b []byte) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		// The same turn's state is the same: a second is left out.
+		_, err := tx.ExecContext(ctx, `INSERT INTO snapshots (game, turn, bytes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, id, turns, b)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM snapshots WHERE game = $1 AND turn < $2`, id, turns)
+		return err
+	})
 }
 
 // LatestSnapshot is the newest snapshot of the game: the turns it was

@@ -167,8 +167,16 @@ func (d dialect) spell(step string) string {
 // own transaction with the new version number. A database of a newer
 // schema than this program's is refused.
 func migrate(ctx context.Context, db *sql.DB, d dialect) error {
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("creating the schema's version table: %w", err)
+	// Two nodes starting at once on an empty PostgreSQL schema may both
+	// create the table: the one that loses finds it made, the next time.
+	for try := 0; ; try++ {
+		_, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`)
+		if err == nil {
+			break
+		}
+		if !unique(err) || try == 2 {
+			return fmt.Errorf("creating the schema's version table: %w", err)
+		}
 	}
 	for {
 		done, err := migrateOne(ctx, db, d)

@@ -35,6 +35,10 @@ type Store struct {
 	quit    chan struct{}
 	stopped chan struct{}
 	once    sync.Once
+	// url is the database's (the listener opens its own connection);
+	// notes tells other nodes of the turns committed (nil on SQLite).
+	url   string
+	notes *notifier
 }
 
 // IsPostgres reports whether url names a PostgreSQL database.
@@ -68,7 +72,15 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{db: db, d: d, appends: make(chan appendReq, maxGroup),
-		quit: make(chan struct{}), stopped: make(chan struct{})}
+		quit: make(chan struct{}), stopped: make(chan struct{}), url: url}
+	if d == postgres {
+		channel, err := channelOf(ctx, db)
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+		s.notes = newNotifier(db, channel)
+	}
 	go s.committer()
 	return s, nil
 }
@@ -92,7 +104,12 @@ func (s *Store) Dialect() string { return s.d.name }
 // Close stops committing and closes the database: an Append still
 // waiting then fails with ErrClosed (its turn is not acknowledged).
 func (s *Store) Close() error {
-	s.once.Do(func() { close(s.quit) })
+	s.once.Do(func() {
+		close(s.quit)
+		if s.notes != nil {
+			s.notes.stop()
+		}
+	})
 	<-s.stopped
 	return s.db.Close()
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -56,7 +57,7 @@ func TestAJournalIsItsHeaderThenEachTurnInOrder(t *testing.T) {
 		g, err := s.Game(ctx, id)
 		require.NoError(t, err)
 		assert.Equal(t, Game{ID: id, Player: "ada", Header: []byte("HEAD"), Rules: 3, Live: true,
-			Progress: Progress{Turns: 2, Depth: 2, Digest: "d1"}, LeaseUntil: time.Unix(0, 0)}, g)
+			Progress: Progress{Turns: 2, Depth: 2, Digest: "d1"}}, g)
 	})
 }
 
@@ -133,27 +134,101 @@ func TestManyGamesAppendAtOnceAndEachKeepsItsTurns(t *testing.T) {
 	})
 }
 
-func TestALeaseIsHeldByOneNodeUntilItLapses(t *testing.T) {
+func TestAClaimTakesTheGameAndRefusesTheTurnsOfTheNodeBefore(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
 		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
 		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
 		require.NoError(t, err)
-		soon := time.Now().Add(time.Minute)
-		got := []bool{}
-		for _, node := range []string{"a", "b", "a"} {
-			ok, err := s.Lease(ctx, id, node, soon)
+		claim := func(node string) {
+			ok, err := s.Claim(ctx, id, node)
 			require.NoError(t, err)
-			got = append(got, ok)
+			require.True(t, ok)
 		}
-		ok, err := s.Lease(ctx, id, "a", time.Now().Add(-time.Minute)) // a lets it lapse
+		claim("a")
+		require.NoError(t, s.Append(ctx, id, 0, []byte("a"), Progress{Turns: 1, Node: "a"}))
+		claim("b") // b takes it over while a still believes it holds it
+		assert.ErrorIs(t, s.Append(ctx, id, 1, []byte("x"), Progress{Turns: 2, Node: "a"}), ErrConflict, "a's turn after b's claim")
+		require.NoError(t, s.Append(ctx, id, 1, []byte("b"), Progress{Turns: 2, Node: "b"}))
+		require.NoError(t, s.Release(ctx, id, "a"), "a lets go of what it no longer holds: nothing changes")
+		g, err := s.Game(ctx, id)
 		require.NoError(t, err)
-		got = append(got, ok)
-		ok, err = s.Lease(ctx, id, "b", soon)
+		assert.Equal(t, "b", g.LeaseNode)
+		require.NoError(t, s.Release(ctx, id, "b"))
+		g, err = s.Game(ctx, id)
 		require.NoError(t, err)
-		assert.Equal(t, []bool{true, false, true, true, true}, append(got, ok))
+		assert.Equal(t, "", g.LeaseNode)
+		b, err := s.Journal(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, "Hab", string(b))
+		require.NoError(t, s.SetDigest(ctx, id, 1, "stale"), "a digest of a turn the game has moved on from")
+		require.NoError(t, s.SetDigest(ctx, id, 2, "d2"))
+		require.NoError(t, s.SetDigest(ctx, id, 1, "stale"))
+		g, err = s.Game(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, "d2", g.Digest)
+		recs, err := s.Records(ctx, id, 1)
+		require.NoError(t, err)
+		assert.Equal(t, [][]byte{[]byte("b")}, recs)
 	})
+}
+
+func TestEveryNodeHearsOfEachTurnCommitted(t *testing.T) {
+	t.Parallel()
+	base := os.Getenv("ROGUE_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("ROGUE_TEST_POSTGRES is not set: notices are PostgreSQL's (SQLite has one node)")
+	}
+	u, err := NewSchema(base)
+	require.NoError(t, err)
+	t.Cleanup(func() { DropSchema(base, u) })
+	a, err := Open(context.Background(), u)
+	require.NoError(t, err)
+	defer a.Close()
+	b, err := Open(context.Background(), u)
+	require.NoError(t, err)
+	defer b.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	heard := make(chan Notice, 100)
+	go b.Listen(ctx, func(n Notice) { heard <- n })
+	require.Equal(t, Notice{}, <-heard, "the listener says it is listening")
+	require.NoError(t, a.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+	id, err := a.CreateGame(ctx, "ada", []byte("H"), 3)
+	require.NoError(t, err)
+	for n := range 3 {
+		require.NoError(t, a.Append(ctx, id, n, []byte{'a'}, Progress{Turns: n + 1}))
+	}
+	deadline := time.After(10 * time.Second)
+	for turns := 0; turns < 3; {
+		select {
+		case n := <-heard:
+			require.Equal(t, id, n.Game)
+			require.Greater(t, n.Turns, turns, "notices come in order")
+			turns = n.Turns
+		case <-deadline:
+			t.Fatalf("node b heard of %d turns of 3", turns)
+		}
+	}
+}
+
+func TestANoticeIsItsGameAndTurnsAndABadLineIsLeftOut(t *testing.T) {
+	t.Parallel()
+	pending := map[int64]int{}
+	for id := range int64(2000) {
+		pending[id+1] = int(id)
+	}
+	var got []Notice
+	ps := payloads(pending)
+	assert.Greater(t, len(ps), 1, "a payload is bounded")
+	for _, p := range ps {
+		assert.LessOrEqual(t, len(p), maxPayload)
+		got = append(got, parseNotices(p)...)
+	}
+	assert.Len(t, got, 2000)
+	assert.Equal(t, Notice{Game: 7, Turns: 6}, got[6])
+	assert.Equal(t, []Notice{{Game: 3, Turns: 4}}, parseNotices("x 1\n3 4\n0 2\n5\n\n"))
 }
 
 func TestTheNewestSnapshotIsReturned(t *testing.T) {
@@ -193,4 +268,30 @@ func TestAnAppendAfterCloseFailsAndDoesNotHang(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.Close())
 	assert.ErrorIs(t, s.Append(context.Background(), id, 0, []byte("a"), Progress{Turns: 1}), ErrClosed)
+}
+
+func TestNodesStartingAtOnceOnAnEmptySchemaEachOpenIt(t *testing.T) {
+	t.Parallel()
+	base := os.Getenv("ROGUE_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("ROGUE_TEST_POSTGRES is not set: several nodes share a PostgreSQL")
+	}
+	u, err := NewSchema(base)
+	require.NoError(t, err)
+	t.Cleanup(func() { DropSchema(base, u) })
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Open(context.Background(), u)
+			if err == nil {
+				s.Close()
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, make([]error, 4), errs)
 }
