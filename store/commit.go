@@ -63,6 +63,8 @@ func (s *Store) commitGroup(group []appendReq) {
 			return nil
 		})
 		if err == nil {
+			s.turns.Add(int64(len(group)))
+			s.commits.Add(1)
 			for _, r := range group {
 				r.done <- nil
 			}
@@ -70,8 +72,13 @@ func (s *Store) commitGroup(group []appendReq) {
 		}
 	}
 	for _, r := range group {
-		r.done <- s.inTx(r.ctx, func(tx *sql.Tx) error {
+		err := s.inTx(r.ctx, func(tx *sql.Tx) error {
 			return appendTx(r.ctx, tx, r.id, r.turn, r.record, r.p)
 		})
+		if err == nil {
+			s.turns.Add(1)
+			s.commits.Add(1)
+		}
+		r.done <- err
 	}
 }
