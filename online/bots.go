@@ -193,6 +193,7 @@ func newLoad(base, token string, c LoadConfig) *load {
 // track is one game being played: when each of its commands was sent.
 type track struct {
 	id   int64
+	over atomic.Bool // the game ended
 	mu   sync.Mutex
 	from int         // the turn sent[0] is for
 	sent []time.Time // when the command of each turn from from on was sent
@@ -320,6 +321,7 @@ func (l *load) playBot(ctx context.Context, connected func()) (over bool, err er
 			}
 		}
 	}
+	tr.over.Store(s.Over)
 	return s.Over, nil
 }
 
@@ -353,11 +355,23 @@ func (l *load) watchAll(ctx context.Context) error {
 	slots := make(chan struct{}, dialers)
 	var dialing sync.WaitGroup
 	for i := range l.c.Watchers {
-		tr := tracks[i%len(tracks)]
 		slots <- struct{}{}
 		dialing.Add(1)
 		go func() {
-			c, err := Dial(ctx, l.base, fmt.Sprintf("/ws/watch/%d", tr.id), "")
+			// A game that ended (a death) is not watched: the next is,
+			// and a refusal is tried on two more.
+			var c *Conn
+			err := errors.New("every game ended")
+			var tr *track
+			for k, tries := 0, 0; k < len(tracks) && tries < 3; k++ {
+				if tr = tracks[(i+k)%len(tracks)]; tr.over.Load() {
+					continue
+				}
+				tries++
+				if c, err = Dial(ctx, l.base, fmt.Sprintf("/ws/watch/%d", tr.id), ""); err == nil {
+					break
+				}
+			}
 			<-slots
 			dialing.Done()
 			if err != nil {
