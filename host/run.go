@@ -86,7 +86,10 @@ func Run(ctx context.Context, c Config, out io.Writer) error {
 	if ip := l.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
 		fmt.Fprintf(out, "rogue host: warning: %s is not a loopback address: put a TLS proxy in front (docs/SERVER.md)\n", ip)
 	}
-	return s.Serve(ctx, l)
+	err = s.Serve(ctx, l)
+	turns, txs := st.Commits()
+	fmt.Fprintf(out, "rogue host: stopped; %d turns were committed in %d transactions\n", turns, txs)
+	return err
 }
 
 // Command is `rogue host` once its flags are read: the store is c.DB, or

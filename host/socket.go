@@ -150,23 +150,16 @@ func (s *Server) follow(w http.ResponseWriter, r *http.Request, id int64, playin
 	defer lg.unsubscribe(sub)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	go func() {
-		defer cancel()
-		for frame := range sub.out {
-			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.Write(wctx, websocket.MessageBinary, frame)
-			wcancel()
-			if err != nil {
-				return
-			}
-		}
-		c.Close(websocket.StatusTryAgainLater, "reconnect")
-	}()
 	if !playing {
-		// A spectator sends nothing. (Not ctx =: the writer reads ctx.)
-		<-c.CloseRead(ctx).Done()
+		// A spectator sends nothing: its frames are written from this
+		// goroutine, so a spectator holds one goroutine fewer.
+		writeFrames(c.CloseRead(ctx), c, sub)
 		return
 	}
+	go func() {
+		defer cancel()
+		writeFrames(ctx, c, sub)
+	}()
 	frames := make(chan []byte)
 	go func() {
 		defer close(frames)
@@ -189,6 +182,29 @@ func (s *Server) follow(w http.ResponseWriter, r *http.Request, id int64, playin
 	}()
 	p := &playerConn{lg: lg, sub: sub, dec: wire.NewTurnDecoderFor(lg.g.Header.FormatVersion), frames: frames}
 	p.run(ctx)
+}
+
+// writeFrames writes the frames queued for sub until they end (the
+// connection is let go: it is told to reconnect), a write fails, or ctx
+// ends.
+func writeFrames(ctx context.Context, c *websocket.Conn, sub *subscriber) {
+	for {
+		select {
+		case frame, ok := <-sub.out:
+			if !ok {
+				c.Close(websocket.StatusTryAgainLater, "reconnect")
+				return
+			}
+			wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
+			err := c.Write(wctx, websocket.MessageBinary, frame)
+			wcancel()
+			if err != nil {
+				return
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // playerConn is the player's websocket: its frames, played one by one.

@@ -8,9 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -130,26 +128,5 @@ func ListLive(url string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%6d  %-20s %6d %5d\n", r.ID, r.Player, r.Turns, r.Depth)
 	}
 	fmt.Fprintf(stdout, "rogue watch %s GAME follows one\n", url)
-	return nil
-}
-
-// BotsOn is `rogue bot --online URL`: games built-in players play on the
-// server at once, at pace turns a second each, until Ctrl-C.
-func BotsOn(url string, games int, pace float64, turns int, stdout io.Writer) error {
-	if games < 1 || pace < 0 {
-		return cli.UsageError("--games must be at least 1 and --pace at least 0")
-	}
-	_, tok, err := Token(url)
-	if err != nil {
-		return cli.Fail(1, "%v", err)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	b, err := PlayBots(ctx, url, tok, games, pace, turns, nil)
-	fmt.Fprintf(stdout, "%d games on %s, %d over, %d turns; command to turn: p50 %v, p99 %v\n",
-		b.Games, url, b.Over, b.Turns, b.Percentile(0.5), b.Percentile(0.99))
-	if err != nil {
-		return cli.Fail(1, "%s: %v", url, err)
-	}
 	return nil
 }

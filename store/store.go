@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
@@ -39,6 +40,16 @@ type Store struct {
 	// notes tells other nodes of the turns committed (nil on SQLite).
 	url   string
 	notes *notifier
+	// turns and commits count the turns committed and the transactions
+	// that committed them (Commits).
+	turns, commits atomic.Int64
+}
+
+// Commits is how many turns were committed since the store was opened,
+// and in how many transactions (each one fsync of the database's log):
+// the group commit's figure.
+func (s *Store) Commits() (turns, transactions int64) {
+	return s.turns.Load(), s.commits.Load()
 }
 
 // IsPostgres reports whether url names a PostgreSQL database.

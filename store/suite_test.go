@@ -43,3 +43,25 @@ func openPostgres(t *testing.T) *Store {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// benchStore opens a store on db ("sqlite" or "postgres") for a
+// benchmark, or skips it when PostgreSQL is not configured.
+func benchStore(b *testing.B, db string) *Store {
+	var url string
+	if db == "sqlite" {
+		url = filepath.Join(b.TempDir(), "rogue.db")
+	} else {
+		base := os.Getenv("ROGUE_TEST_POSTGRES")
+		if base == "" {
+			b.Skip("ROGUE_TEST_POSTGRES is not set")
+		}
+		var err error
+		url, err = NewSchema(base)
+		require.NoError(b, err)
+		b.Cleanup(func() { DropSchema(base, url) })
+	}
+	s, err := Open(context.Background(), url)
+	require.NoError(b, err)
+	b.Cleanup(func() { s.Close() })
+	return s
+}

@@ -23,14 +23,13 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	wizard := fs.Bool("wizard", false, "wizard mode, recorded in the journal: the player cannot die")
 	syncEvery := fs.Int("sync-every", 256, "fsync the journal every N turns (1: every turn, as a person's game does)")
 	rules := fs.Int("rules", events.RulesVersion, "play under this rules version (1 to the newest), recorded in the journal")
-	onlineURL := fs.String("online", "", "play --games new games at once on the server at `URL` (rogue host), signed in as rogue login left it")
-	pace := fs.Float64("pace", 0, "with --online, each game's `TURNS_PER_S` (0: as fast as the server answers)")
+	on := online.AddBotFlags(fs)
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if *onlineURL != "" {
-		return online.BotsOn(*onlineURL, *games, *pace, *turns, stdout)
+	if on.URL != "" {
+		return on.Run(*games, *turns, stdout, stderr)
 	}
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q", pos[0])

@@ -1,0 +1,100 @@
+package store
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A group of turns of many games is committed in one transaction; a
+// group holding one turn out of order commits the others on their own,
+// and that one alone is refused.
+func TestAGroupIsOneTransactionAndOneBadTurnFailsOnlyItself(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ids := make([]int64, 4)
+		for i := range ids {
+			var err error
+			ids[i], err = s.CreateGame(ctx, "ada", []byte("H"), 3)
+			require.NoError(t, err)
+		}
+		group := func(turns ...int) []error {
+			var g []appendReq
+			for i, turn := range turns {
+				g = append(g, appendReq{ctx: ctx, id: ids[i], turn: turn, record: []byte{byte('a' + turn)},
+					p: Progress{Turns: turn + 1, Depth: turn, Over: i == 3 && turn == 1, Outcome: "o"}, done: make(chan error, 1)})
+			}
+			s.commitGroup(g)
+			var errs []error
+			for _, r := range g {
+				errs = append(errs, <-r.done)
+			}
+			return errs
+		}
+		assert.Equal(t, []error{nil, nil, nil, nil}, group(0, 0, 0, 0))
+		turns, txs := s.Commits()
+		assert.Equal(t, []int64{4, 1}, []int64{turns, txs}, "four turns, one transaction")
+
+		errs := group(1, 1, 0, 1) // the third game's turn 0 again
+		assert.NoError(t, errs[0])
+		assert.NoError(t, errs[1])
+		assert.ErrorIs(t, errs[2], ErrConflict)
+		assert.NoError(t, errs[3])
+		turns, txs = s.Commits()
+		assert.Equal(t, []int64{7, 4}, []int64{turns, txs}, "the group failed, and the three good turns were committed one by one")
+
+		var got []string
+		for _, id := range ids {
+			b, err := s.Journal(ctx, id)
+			require.NoError(t, err)
+			got = append(got, string(b))
+		}
+		assert.Equal(t, []string{"Hab", "Hab", "Ha", "Hab"}, got)
+		g, err := s.Game(ctx, ids[3])
+		require.NoError(t, err)
+		assert.Equal(t, []any{false, "o", 2, 1}, []any{g.Live, g.Outcome, g.Turns, g.Depth})
+		g, err = s.Game(ctx, ids[0])
+		require.NoError(t, err)
+		assert.Equal(t, []any{true, 2, 1}, []any{g.Live, g.Turns, g.Depth})
+	})
+}
+
+// BenchmarkAGroupOf64Turns commits one turn of each of 64 games in one
+// group, on SQLite (and PostgreSQL with ROGUE_TEST_POSTGRES); with
+// -benchmem, the allocations a turn are allocs/op over 64.
+func BenchmarkAGroupOf64Turns(b *testing.B) {
+	for _, db := range []string{"sqlite", "postgres"} {
+		b.Run(db, func(b *testing.B) {
+			s := benchStore(b, db)
+			ctx := context.Background()
+			require.NoError(b, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+			ids := make([]int64, 64)
+			for i := range ids {
+				var err error
+				ids[i], err = s.CreateGame(ctx, "ada", []byte("H"), 3)
+				require.NoError(b, err)
+			}
+			record := make([]byte, 9)
+			g := make([]appendReq, len(ids))
+			b.ResetTimer()
+			for turn := range b.N {
+				for i, id := range ids {
+					g[i] = appendReq{ctx: ctx, id: id, turn: turn, record: record, p: Progress{Turns: turn + 1}, done: make(chan error, 1)}
+				}
+				s.commitGroup(g)
+				for _, r := range g {
+					if err := <-r.done; err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.StopTimer()
+			_, txs := s.Commits()
+			b.ReportMetric(float64(txs)/float64(b.N), "transactions/group")
+		})
+	}
+}
