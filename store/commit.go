@@ -93,7 +93,7 @@ func (s *Store) commitGroup(group []appendReq) {
 func appendPreparedTx(tx *sql.Tx, group []appendReq) error {
 	ctx := context.Background()
 	upd, err := tx.PrepareContext(ctx, `UPDATE games SET turns = $1, depth = $2, digest = $3, status = $4, outcome = $5
-		WHERE id = $6 AND turns = $7 AND status = 'live'`)
+		WHERE id = $6 AND turns = $7 AND status = 'live' AND (lease_node = $8 OR $8 = '')`)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func appendPreparedTx(tx *sql.Tx, group []appendReq) error {
 		if r.p.Over {
 			status = "over"
 		}
-		res, err := upd.ExecContext(ctx, r.turn+1, r.p.Depth, r.p.Digest, status, r.p.Outcome, r.id, r.turn)
+		res, err := upd.ExecContext(ctx, r.turn+1, r.p.Depth, r.p.Digest, status, r.p.Outcome, r.id, r.turn, r.p.Node)
 		if err != nil {
 			return err
 		}
@@ -123,19 +123,33 @@ func appendPreparedTx(tx *sql.Tx, group []appendReq) error {
 			return err
 		}
 	}
+	return groupBoardRows(ctx, tx, group)
+}
+
+// groupBoardRows puts the games the group ends on their boards, as
+// appendTx does for a turn alone.
+func groupBoardRows(ctx context.Context, tx *sql.Tx, group []appendReq) error {
+	for _, r := range group {
+		if r.p.Over && len(r.p.Boards) > 0 {
+			if err := insertBoardRows(ctx, tx, r.id, r.p.Boards); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
 // appendGroupTx is appendTx for every turn of the group at once: two
 // statements, not two a turn, so that a group costs PostgreSQL four
-// round trips (with its begin and commit) whatever its size. The games move only if each is
-// at the turn its record is for: else ErrConflict, and the caller
+// round trips (with its begin and commit) whatever its size. The games
+// move only if each is at the turn its record is for and held by the
+// node that appends (Progress.Node): else ErrConflict, and the caller
 // commits the turns one by one to find which.
 func appendGroupTx(tx *sql.Tx, group []appendReq) error {
 	var upd, ins strings.Builder
 	upd.WriteString(`UPDATE games SET turns = v.column3, depth = v.column4, digest = v.column5, status = v.column6, outcome = v.column7 FROM (VALUES `)
 	ins.WriteString(`INSERT INTO records (game, turn, bytes) VALUES `)
-	uargs := make([]any, 0, 7*len(group))
+	uargs := make([]any, 0, 8*len(group))
 	iargs := make([]any, 0, 3*len(group))
 	for i, r := range group {
 		if i > 0 {
@@ -144,7 +158,7 @@ func appendGroupTx(tx *sql.Tx, group []appendReq) error {
 		}
 		n := len(uargs)
 		upd.WriteString("(")
-		for k, typ := range [...]string{"BIGINT", "BIGINT", "BIGINT", "BIGINT", "TEXT", "TEXT", "TEXT"} {
+		for k, typ := range [...]string{"BIGINT", "BIGINT", "BIGINT", "BIGINT", "TEXT", "TEXT", "TEXT", "TEXT"} {
 			if k > 0 {
 				upd.WriteString(", ")
 			}
@@ -155,12 +169,13 @@ func appendGroupTx(tx *sql.Tx, group []appendReq) error {
 		if r.p.Over {
 			status = "over"
 		}
-		uargs = append(uargs, r.id, r.turn, r.turn+1, r.p.Depth, r.p.Digest, status, r.p.Outcome)
+		uargs = append(uargs, r.id, r.turn, r.turn+1, r.p.Depth, r.p.Digest, status, r.p.Outcome, r.p.Node)
 		m := len(iargs)
 		ins.WriteString("($" + strconv.Itoa(m+1) + ", $" + strconv.Itoa(m+2) + ", $" + strconv.Itoa(m+3) + ")")
 		iargs = append(iargs, r.id, r.turn, r.record)
 	}
-	upd.WriteString(`) AS v WHERE games.id = v.column1 AND games.turns = v.column2 AND games.status = 'live'`)
+	upd.WriteString(`) AS v WHERE games.id = v.column1 AND games.turns = v.column2 AND games.status = 'live'
+		AND (games.lease_node = v.column8 OR v.column8 = '')`)
 	ctx := context.Background()
 	res, err := tx.ExecContext(ctx, upd.String(), uargs...)
 	if err != nil {
@@ -176,5 +191,5 @@ func appendGroupTx(tx *sql.Tx, group []appendReq) error {
 	} else if err != nil {
 		return err
 	}
-	return nil
+	return groupBoardRows(ctx, tx, group)
 }

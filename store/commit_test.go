@@ -98,3 +98,74 @@ func BenchmarkAGroupOf64Turns(b *testing.B) {
 		})
 	}
 }
+
+// A group holds the rules a turn alone does: a node fenced out of a game
+// by another's claim has its turn refused, and a game the group ends is
+// put on its boards.
+func TestAGroupFencesANodeOutAndPutsTheGamesItEndsOnTheirBoards(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ids := make([]int64, 3)
+		for i := range ids {
+			var err error
+			ids[i], err = s.CreateGame(ctx, "ada", []byte("H"), 3)
+			require.NoError(t, err)
+			ok, err := s.Claim(ctx, ids[i], "a")
+			require.NoError(t, err)
+			require.True(t, ok)
+		}
+		ok, err := s.Claim(ctx, ids[1], "b") // node b takes game 2 over
+		require.NoError(t, err)
+		require.True(t, ok)
+		row := BoardRow{Board: "rules/3", Key: "0a", Game: ids[2], Account: "ada", Outcome: "won", Turns: 1, Depth: 1, Level: 1, Build: "devel", Entry: []byte("{}")}
+		var g []appendReq
+		for i, id := range ids {
+			p := Progress{Turns: 1, Depth: 1, Node: "a"}
+			if i == 2 {
+				p.Over, p.Outcome, p.Boards = true, "won", []BoardRow{row}
+			}
+			g = append(g, appendReq{ctx: ctx, id: id, turn: 0, record: []byte("a"), p: p, done: make(chan error, 1)})
+		}
+		s.commitGroup(g)
+		var errs []error
+		for _, r := range g {
+			errs = append(errs, <-r.done)
+		}
+		assert.NoError(t, errs[0])
+		assert.ErrorIs(t, errs[1], ErrConflict, "node a holds game 2 no longer")
+		assert.NoError(t, errs[2])
+		rows, err := s.BoardPage(ctx, "rules/3", "", 10)
+		require.NoError(t, err)
+		require.Len(t, rows, 1)
+		assert.Equal(t, ids[2], rows[0].Game)
+
+		// A group all of whose turns are good commits in one
+		// transaction, its game's rows with it.
+		ids2 := make([]int64, 2)
+		for i := range ids2 {
+			ids2[i], err = s.CreateGame(ctx, "ada", []byte("H"), 3)
+			require.NoError(t, err)
+		}
+		row.Key, row.Game = "0b", ids2[1]
+		before, txs := s.Commits()
+		g = g[:0]
+		for i, id := range ids2 {
+			p := Progress{Turns: 1, Depth: 1}
+			if i == 1 {
+				p.Over, p.Outcome, p.Boards = true, "won", []BoardRow{row}
+			}
+			g = append(g, appendReq{ctx: ctx, id: id, turn: 0, record: []byte("a"), p: p, done: make(chan error, 1)})
+		}
+		s.commitGroup(g)
+		for _, r := range g {
+			assert.NoError(t, <-r.done)
+		}
+		after, txs2 := s.Commits()
+		assert.Equal(t, []int64{2, 1}, []int64{after - before, txs2 - txs})
+		rows, err = s.BoardPage(ctx, "rules/3", "", 10)
+		require.NoError(t, err)
+		assert.Len(t, rows, 2)
+	})
+}
