@@ -96,8 +96,8 @@
   };
   new ResizeObserver(refit).observe(document.querySelector("main"));
   // setMinimum: the program says the smallest grid its view draws in.
-  game.setMinimum = (cols, rows) => {
-    term.setMinimum(cols, rows);
+  game.setMinimum = (cols, rows, want) => {
+    term.setMinimum(cols, rows, want);
     game.cols = term.cols; game.rows = term.rows;
   };
   const overlayOpen = () => !$("overlay").hidden;

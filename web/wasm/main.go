@@ -25,8 +25,9 @@ import (
 
 func main() {
 	page := js.Global().Get("rogue")
-	// The page sizes the grid at least as large as the view draws in.
-	page.Call("setMinimum", view.MinWidth, view.MinHeight)
+	// The page sizes the grid at least as large as the view draws in,
+	// and as wide as it is laid out for where the window has room.
+	page.Call("setMinimum", view.MinWidth, view.MinHeight, view.Width)
 	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
 	view.SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")
 	expose(page, scr)
