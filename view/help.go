@@ -36,6 +36,32 @@ func SetPlatformKeys(keys, what string) {
 	}
 }
 
+// Words are the view's lines that name the terminal's own commands; a
+// build for another platform (the page, which has no shell) words them
+// itself with SetWords before drawing. An empty field keeps the
+// terminal's.
+type Words struct {
+	// Quit is what the help says Q and Ctrl-C do.
+	Quit string
+	// SetAside is the question the menu's New game asks while a game
+	// can be continued, ending with its keys.
+	SetAside string
+}
+
+// SetWords replaces the terminal's words with w's.
+func SetWords(w Words) {
+	if w.Quit != "" {
+		for i, k := range helpKeys {
+			if k[0] == "Q, Ctrl-C" {
+				helpKeys[i][1] = w.Quit
+			}
+		}
+	}
+	if w.SetAside != "" {
+		newGameQuestion = w.SetAside
+	}
+}
+
 func (m *Model) drawHelp(c Canvas, area rect) {
 	win := window{title: "Keys", hint: "Esc: close", selected: -1}
 	keyW, textW := 24, 0

@@ -134,7 +134,10 @@ type Model struct {
 	// area item whose blast reaches the reader, and in the main menu when
 	// New game asked whether to set the unfinished game aside.
 	confirm bool
-	log     []entry
+	// menuSaid is the main menu's answer to a letter it does not offer
+	// now ("" for none); the next key clears it.
+	menuSaid string
+	log      []entry
 	moment  int   // counts key presses; messages of the current one are new
 	hp      []int // the player's HP after each turn
 	saveErr string
@@ -230,7 +233,7 @@ func NewModel(menu MainMenu) *Model {
 func (m *Model) ShowMainMenu(menu MainMenu) {
 	m.menu = menu
 	m.mode = ModeMainMenu
-	m.confirm = false
+	m.confirm, m.menuSaid = false, ""
 	m.sel = 0
 	if menu.Continue != "" {
 		m.sel = 1
