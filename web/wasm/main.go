@@ -30,6 +30,11 @@ func main() {
 	page.Call("setMinimum", view.MinWidth, view.MinHeight, view.Width)
 	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
 	view.SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")
+	view.SetWords(view.Words{
+		Quit: "save and go to the menu: Continue plays on",
+		SetAside: "Set the unfinished game aside and begin a new one? It stays in this browser: " +
+			"Replay finds it, Save a journal… keeps it. y: new game, any other key: back",
+	})
 	expose(page, scr)
 	exposeSummary(page)
 	exposeExamine(page)
