@@ -264,7 +264,7 @@
           return;
         }
         await rogueFS.write(kept, bytes);
-        queue({ kind: "continue", path: kept });
+        queue({ kind: "continue", path: kept, said: true }); // its torn end was said above
       },
     });
     const other = await unfinished();

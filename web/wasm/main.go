@@ -53,16 +53,16 @@ func main() {
 // left out.
 func run(task js.Value, scr *screen) string {
 	var saved string
+	said := task.Get("said").Truthy()
 	o := play.Options{
 		Now:        time.Now,
 		Version:    buildinfo.Line(),
 		OnTerminal: func(loop func(tcell.Screen) error) error { return loop(scr) },
-		Words:      pageWords(&saved),
+		Words:      pageWords(&saved, said),
 	}
 	scr.drain()
 	var out, errs bytes.Buffer
 	var err error
-	said := task.Get("said").Truthy()
 	switch task.Get("kind").String() {
 	case "replay":
 		err = play.Replay(task.Get("path").String(), -1, &out, &errs, o)
