@@ -317,7 +317,7 @@ func (p *player) replay(path string) error {
 		// continue another time.
 		if p.cont != nil {
 			p.words.word(p.cont)
-		p.torn = p.cont.torn
+			p.torn = p.cont.torn
 			p.cont.close()
 			p.cont = nil
 		}

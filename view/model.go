@@ -138,10 +138,10 @@ type Model struct {
 	// now ("" for none); the next key clears it.
 	menuSaid string
 	log      []entry
-	moment  int   // counts key presses; messages of the current one are new
-	hp      []int // the player's HP after each turn
-	saveErr string
-	w, h    int // the terminal's size, when known
+	moment   int   // counts key presses; messages of the current one are new
+	hp       []int // the player's HP after each turn
+	saveErr  string
+	w, h     int // the terminal's size, when known
 
 	noPickup bool       // A: explore picks up no potions and scrolls
 	hover    events.Pos // the map tile under the pointer, while hovering
