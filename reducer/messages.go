@@ -357,10 +357,19 @@ func DeathCause(s *State) string {
 	return "killed by " + Article(d.Cause.String())
 }
 
-// Article puts "a" or "an" before a name.
+// Article puts "a" or "an" before a name: "a pair of" before a plural
+// (Gauntlets, Leather Boots), "a suit of" before armour, a mass noun
+// (Chain Mail, Leather Armor).
 func Article(name string) string {
 	if name == "" {
 		return "something"
+	}
+	last := name[strings.LastIndexByte(name, ' ')+1:]
+	switch {
+	case last == "Mail" || last == "Armor":
+		return "a suit of " + name
+	case strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss"):
+		return "a pair of " + name
 	}
 	if strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
 		return "an " + name
