@@ -136,6 +136,9 @@ func Message(s *State, f events.Fact) string {
 			if f.Actor == events.PlayerID {
 				return "" // an Amulet of Regeneration's hit point, as quiet as rest's
 			}
+			if e := s.Get(f.Actor); e == nil || !s.CanSee(e.Pos) {
+				return "" // out of sight: the player does not see it heal
+			}
 			return fmt.Sprintf("%s's wounds close (+%d).", The(f.Actor), f.Amount)
 		}
 		return fmt.Sprintf("%s %s %d hit points.", The(f.Actor), verb(f.Actor, "recover", "recovers"), f.Amount)
