@@ -226,8 +226,8 @@ func TestAWholeGamePlayedByTheMouseAloneInThePage(t *testing.T) {
 
 // A whole game played with the touch pad on a phone (Chromium's mobile
 // emulation, touch events): the pad's n on the menu, o to explore, >
-// to go down, a direction at an adjacent monster, wait for one in view,
-// Enter on the level-up and on the game over; the journal verifies.
+// to go down, a direction towards a monster in view (at it, next to
+// it), Enter on the level-up and on the game over; the journal verifies.
 func TestAWholeGamePlayedWithTheTouchPadOnAPhone(t *testing.T) {
 	s := newSite(t)
 	ctx := tabFor(t, s.URL+"/?seed=11", 15*time.Minute)
@@ -269,10 +269,10 @@ func TestAWholeGamePlayedWithTheTouchPadOnAPhone(t *testing.T) {
 		if ms := g.monsters(px, py); len(ms) > 0 {
 			m := ms[0]
 			d := [2]int{sign(m[0] - px), sign(m[1] - py)}
-			if max(abs(m[0]-px), abs(m[1]-py)) == 1 || same > 2 {
-				pad(dirs[d])
+			if same > 2 { // a wall between: a step anywhere
+				pad([]string{"h", "j", "k", "l", "y", "u", "b", "n"}[i%8])
 			} else {
-				pad(".")
+				pad(dirs[d]) // towards it, or at it
 			}
 			continue
 		}
