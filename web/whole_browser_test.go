@@ -165,8 +165,8 @@ func verifyExported(t *testing.T, ctx context.Context) {
 }
 
 // A whole game played by the mouse alone in the page: New game clicked
-// on the menu, then clicks on the map (an adjacent monster attacked, the
-// player clicked to wait for one in view, a seen > travelled to and
+// on the menu, then clicks on the map (a monster in view attacked, or
+// the tile next to you towards it stepped on, a seen > travelled to and
 // clicked on to go down, the edge of the unknown travelled to), the
 // level-up's Might clicked, until the player dies; the journal the page
 // exports verifies.
@@ -177,6 +177,7 @@ func TestAWholeGamePlayedByTheMouseAloneInThePage(t *testing.T) {
 	clickText(t, ctx, readGrid(t, ctx), "New game")
 	var stairs [2]int
 	onStairs := false
+	lastTurn, same := -1, 0
 	for i := 0; ; i++ {
 		g := readGrid(t, ctx)
 		text := g.text()
@@ -203,11 +204,18 @@ func TestAWholeGamePlayedByTheMouseAloneInThePage(t *testing.T) {
 			clickCell(t, ctx, px, py) // on the stairs: down
 			continue
 		}
+		if n := turn(t, text); n == lastTurn {
+			same++
+		} else {
+			lastTurn, same = n, 0
+		}
 		if ms := g.monsters(px, py); len(ms) > 0 {
-			if m := ms[0]; max(abs(m[0]-px), abs(m[1]-py)) == 1 {
-				clickCell(t, ctx, m[0], m[1])
-			} else {
-				clickCell(t, ctx, px, py) // wait for it
+			m := ms[0]
+			switch {
+			case same > 2: // a wall between: a step anywhere
+				clickCell(t, ctx, px+[]int{1, -1, 0, 0, 1, -1, 1, -1}[i%8], py+[]int{0, 0, 1, -1, 1, -1, -1, 1}[i%8])
+			default: // at it, or a step towards it
+				clickCell(t, ctx, px+sign(m[0]-px), py+sign(m[1]-py))
 			}
 			continue
 		}
