@@ -136,6 +136,7 @@ func (p *player) backToMenu() error {
 // unfinished one (it stays there to continue another time).
 func (p *player) newGame() error {
 	if p.cont != nil {
+		p.words.word(p.cont)
 		p.torn = p.cont.torn
 		p.cont.close()
 		p.cont = nil
@@ -158,6 +159,7 @@ func (p *player) newGame() error {
 
 // begin shows session ss.
 func (p *player) begin(ss *session) {
+	p.words.word(ss)
 	p.sess = ss
 	p.jobs.Forget()
 	p.m.Begin(ss.g.State, ss.hp, ss.recent)
@@ -207,6 +209,7 @@ func (p *player) play(cmd events.Command) bool {
 func (p *player) finish() (string, error) {
 	torn := p.torn // a torn tail cut on opening, said again at exit
 	if p.cont != nil {
+		p.words.word(p.cont)
 		torn = p.cont.torn
 		p.cont.close()
 		p.cont = nil
@@ -313,6 +316,7 @@ func (p *player) replay(path string) error {
 		// The new game is played now; the unfinished one stays there to
 		// continue another time.
 		if p.cont != nil {
+			p.words.word(p.cont)
 			p.torn = p.cont.torn
 			p.cont.close()
 			p.cont = nil

@@ -45,6 +45,10 @@ type session struct {
 	// torn says where the torn tail cut when the session opened was
 	// kept, or is "": shown until dismissed, and printed again at exit.
 	torn string
+	// tornTurn is the turn the game goes on from after its torn tail,
+	// and tornWorded that torn has been worded (Words.Torn).
+	tornTurn   int
+	tornWorded bool
 }
 
 // recentTurns is how many of a resumed game's last turns have their
@@ -109,6 +113,7 @@ func openSession(path string) (*session, error) {
 			return nil, err
 		}
 		ss.torn = fmt.Sprintf("The journal's last turn was cut short by a crash: its %d bytes are kept in %s, and the game goes on from turn %d.", tail.Dropped, side, s.Turn)
+		ss.tornTurn = s.Turn
 		recent = append(recent, ss.torn)
 	}
 	// The messages first, then the notes about opening the journal.

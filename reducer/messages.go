@@ -136,6 +136,9 @@ func Message(s *State, f events.Fact) string {
 			if f.Actor == events.PlayerID {
 				return "" // an Amulet of Regeneration's hit point, as quiet as rest's
 			}
+			if e := s.Get(f.Actor); e == nil || !s.CanSee(e.Pos) {
+				return "" // out of sight: the player does not see it heal
+			}
 			return fmt.Sprintf("%s's wounds close (+%d).", The(f.Actor), f.Amount)
 		}
 		return fmt.Sprintf("%s %s %d hit points.", The(f.Actor), verb(f.Actor, "recover", "recovers"), f.Amount)
@@ -357,10 +360,19 @@ func DeathCause(s *State) string {
 	return "killed by " + Article(d.Cause.String())
 }
 
-// Article puts "a" or "an" before a name.
+// Article puts "a" or "an" before a name: "a pair of" before a plural
+// (Gauntlets, Leather Boots), "a suit of" before armour, a mass noun
+// (Chain Mail, Leather Armor).
 func Article(name string) string {
 	if name == "" {
 		return "something"
+	}
+	last := name[strings.LastIndexByte(name, ' ')+1:]
+	switch {
+	case last == "Mail" || last == "Armor":
+		return "a suit of " + name
+	case strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss"):
+		return "a pair of " + name
 	}
 	if strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
 		return "an " + name

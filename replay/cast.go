@@ -170,7 +170,7 @@ func (e *castEvents) add(t float64, code, data string) {
 
 // The size of an exported screen.
 const (
-	exportWidth  = view.MinWidth
+	exportWidth  = view.Width
 	exportHeight = view.MinHeight
 )
 

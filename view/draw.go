@@ -5,10 +5,16 @@ import "fmt"
 // minMapRows is the least of the map a busy turn's messages leave.
 const minMapRows = 5
 
-// MinWidth and MinHeight are the smallest terminal the game is drawn in.
+// MinWidth and MinHeight are the smallest terminal the game is drawn in;
+// Width is the width it is laid out for (80 columns, a terminal's own),
+// which the page keeps unless the window is narrower at its smallest
+// font. On a grid narrower than the map, the map scrolls round the
+// player (see camera), the status line takes its short forms and the
+// messages wrap.
 const (
-	MinWidth  = 80
+	MinWidth  = 40
 	MinHeight = 24
+	Width     = 80
 )
 
 // Draw draws the model's current screen on c, over all of it. It changes
@@ -73,8 +79,8 @@ type layout struct {
 }
 
 // layout gives the map what the status and at least three message lines
-// leave, and the messages a line more for every four rows over 24 (and
-// whatever the map cannot use). When the last key's messages need more
+// leave, and the messages a line more for every four rows over 24; what
+// the map cannot use goes half above it, half to the messages. When the last key's messages need more
 // lines, they take them from the map, down to minMapRows rows of it.
 func (m *Model) layout(w, h int) layout {
 	status := fit(m.statusParts(), w)
@@ -85,20 +91,30 @@ func (m *Model) layout(w, h int) layout {
 		logH = max(logH, min(rows, h-1-minMapRows))
 	}
 	mapH := h - 1 - logH
+	top := 0
 	if m.State != nil && m.State.Map != nil && mapH > m.State.Map.Height {
-		logH += mapH - m.State.Map.Height
+		// A screen taller than the map: the map, the status and the
+		// messages stand together in the middle of it, the status right
+		// under the map's last row.
+		top = (mapH - m.State.Map.Height) / 2
+		logH += mapH - m.State.Map.Height - top
 		mapH = m.State.Map.Height
 	}
 	if m.State != nil && m.State.Map != nil {
 		steadyH = min(steadyH, m.State.Map.Height)
 	}
-	return layout{
-		mapArea: rect{0, 0, w, mapH},
+	l := layout{
+		mapArea: rect{0, top, w, mapH},
 		status:  status,
-		statusY: mapH,
-		logArea: rect{0, mapH + 1, w, logH},
+		statusY: top + mapH,
+		logArea: rect{0, top + mapH + 1, w, logH},
 		steadyH: steadyH,
 	}
+	if m.replaying { // the replay's bar takes the row under the status
+		l.logArea.y++
+		l.logArea.h = max(0, l.logArea.h-1)
+	}
+	return l
 }
 
 // drawTooSmall says the terminal is too small, and how small it is.

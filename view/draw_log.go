@@ -5,8 +5,9 @@ import (
 	"strings"
 )
 
-// The message log: the newest messages at the bottom of their area, wrapped
-// to its width; those of the last key press bright, older ones grey. A
+// The message log: the newest messages last, wrapped to its width, at the
+// bottom of their area when they fill it and under the status line when
+// they do not; those of the last key press bright, older ones grey. A
 // message keeps all its lines: an older one that no longer fits whole is
 // left to the history (Ctrl-P) rather than shown cut. A line that is no
 // longer true goes from the area (the history keeps it): "You see here"
@@ -46,8 +47,11 @@ func (m *Model) drawLog(c Canvas, area rect) {
 	if hidden > 0 && len(rows) > 0 {
 		rows[len(rows)-1] = styled(fmt.Sprintf("(%d more lines above: Ctrl-P shows them all)", hidden+1), styleWarn)
 	}
+	// Fewer lines than the area has rows stand at its top, under the
+	// status line, the newest last.
+	bottom := area.y + min(area.h, len(rows)) - 1
 	for i, r := range rows {
-		y := area.y + area.h - 1 - i
+		y := bottom - i
 		x := area.x
 		for _, sp := range r {
 			x += put(c, x, y, sp.text, sp.st, area.x+area.w-x)

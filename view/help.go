@@ -36,13 +36,62 @@ func SetPlatformKeys(keys, what string) {
 	}
 }
 
+// Words are the view's lines that name the terminal's own commands; a
+// build for another platform (the page, which has no shell) words them
+// itself with SetWords before drawing. An empty field keeps the
+// terminal's.
+type Words struct {
+	// Quit is what the help says Q and Ctrl-C do.
+	Quit string
+	// SetAside is the question the menu's New game asks while a game
+	// can be continued, ending with its keys.
+	SetAside string
+}
+
+// SetWords replaces the terminal's words with w's.
+func SetWords(w Words) {
+	if w.Quit != "" {
+		for i, k := range helpKeys {
+			if k[0] == "Q, Ctrl-C" {
+				helpKeys[i][1] = w.Quit
+			}
+		}
+	}
+	if w.SetAside != "" {
+		newGameQuestion = w.SetAside
+	}
+}
+
 func (m *Model) drawHelp(c Canvas, area rect) {
 	win := window{title: "Keys", hint: "Esc: close", selected: -1}
+	keyW, textW := 24, 0
 	for _, k := range helpKeys {
-		win.lines = append(win.lines, line{{pad(k[0], 24), Style{Bold: true}}, {k[1], Plain}})
+		textW = max(textW, textWidth(k[1]))
+	}
+	// On a narrow screen the keys take a narrower column, a key longer
+	// than it a line of its own, and what they do wraps under itself.
+	if room := area.w - 4; keyW+textW > room {
+		keyW = helpNarrowKeys
+		textW = max(1, room-keyW)
+	}
+	for _, k := range helpKeys {
+		key := k[0]
+		if textWidth(key) >= keyW {
+			win.lines = append(win.lines, styled(key, Style{Bold: true}))
+			key = ""
+		}
+		for i, part := range wrap(k[1], textW) {
+			if i > 0 {
+				key = ""
+			}
+			win.lines = append(win.lines, line{{pad(key, keyW), Style{Bold: true}}, {part, Plain}})
+		}
 	}
 	win.draw(c, area)
 }
+
+// helpNarrowKeys is the keys' column of the help on a narrow screen.
+const helpNarrowKeys = 12
 
 // pad fills s with blanks to n cells.
 func pad(s string, n int) string {

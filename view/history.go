@@ -83,7 +83,7 @@ func (m *Model) historyLines(w int) []string {
 func (m *Model) maxScroll() int {
 	w := m.w
 	if w <= 0 {
-		w = MinWidth
+		w = Width
 	}
 	return max(0, len(m.historyLines(w))-m.historyRows())
 }

@@ -9,7 +9,8 @@ import (
 
 // An older message of two lines that would get only its last row of the
 // message area is not shown cut ("rest heals." alone): it is left out
-// whole, and the history keeps it.
+// whole, and the history keeps it; the two that fit stand under the
+// status line.
 func TestAnOlderLongMessageIsShownWholeOrNotAtAll(t *testing.T) {
 	t.Parallel()
 	m := newPlayed(t, 3).m
@@ -23,5 +24,5 @@ func TestAnOlderLongMessageIsShownWholeOrNotAtAll(t *testing.T) {
 	m.moment++ // a key that said nothing: every line is old
 	screen := strings.Split(render(m, 80, 24), "\n")
 	log := screen[21:24]
-	assert.Equal(t, []string{"", "The Rat misses you.", "You hit the Rat for 3."}, log)
+	assert.Equal(t, []string{"The Rat misses you.", "You hit the Rat for 3.", ""}, log)
 }

@@ -64,6 +64,7 @@ func (m *Model) keyMainMenu(k Key) Intent {
 		return Intent{}
 	}
 	items := m.menuItems()
+	m.menuSaid = ""
 	step := menuStep(k)
 	if k == Rune('j') {
 		step = 1
@@ -93,6 +94,9 @@ func (m *Model) keyMainMenu(k Key) Intent {
 		}
 	}
 	if choose < 0 || choose >= len(items) {
+		if k.Code == KeyRune {
+			m.menuSaid = notOffered(k.Rune)
+		}
 		return Intent{}
 	}
 	m.sel = choose
@@ -186,6 +190,12 @@ func (m *Model) drawMainMenu(c Canvas) {
 		}
 		return
 	}
+	if m.menuSaid != "" {
+		for j, line := range wrap(m.menuSaid, min(w-x-2, 60)) {
+			put(c, x, y+1+j, line, styleWarn, w-x)
+		}
+		y += len(wrap(m.menuSaid, min(w-x-2, 60)))
+	}
 	put(c, x, y+1, "Up/Down and Enter, or a letter.  ?: keys", styleHint, w-x)
 	for i, note := range m.menu.Notes {
 		y := y + 3 + i*2
@@ -261,10 +271,23 @@ func drawTextPage(c Canvas, title string, titleStyle Style, lines []string, hint
 	put(c, 2, h-2, hint, styleHint, w-4)
 }
 
+// notOffered is what the menu says of a key of its own it does not
+// offer now: c with no game to continue, r and h with no journal yet.
+func notOffered(r rune) string {
+	switch r {
+	case 'c':
+		return "There is no unfinished game to continue: n begins one."
+	case 'r', 'h':
+		return "No game has been played here yet: once one has, r replays it and h ranks it. n begins one."
+	}
+	return ""
+}
+
 // newGameQuestion is asked when New game is chosen while a game can be
 // continued: the new game takes Continue's place in the menu, and the
-// other stays in the data folder, whole.
-const newGameQuestion = "Set the unfinished game aside and begin a new one? It stays in the data folder: Replay finds it, rogue play --journal FILE continues it. y: new game, any other key: back"
+// other stays in the data folder, whole. A build for another platform
+// words it in SetWords.
+var newGameQuestion = "Set the unfinished game aside and begin a new one? It stays in the data folder: Replay finds it, rogue play --journal FILE continues it. y: new game, any other key: back"
 
 // fitDetail fits an item's detail into room columns: whole if it fits,
 // else without its closing part in parentheses (the journal's name), else

@@ -82,3 +82,34 @@ func TestQuestionMarkOnTheMainMenuShowsItsKeys(t *testing.T) {
 	m.HandleKey(Named(KeyEsc))
 	assert.Equal(t, ModeMainMenu, m.Mode())
 }
+
+// On a first visit the menu offers neither Replay nor the hall of fame:
+// r and h say why, instead of nothing, and the next key clears it.
+func TestAMenuLetterNotOfferedSaysWhy(t *testing.T) {
+	t.Parallel()
+	m := NewModel(MainMenu{})
+	m.HandleKey(Rune('r'))
+	assert.Contains(t, strings.Join(strings.Fields(render(m, 80, 24)), " "), "No game has been played here yet")
+	m.HandleKey(Named(KeyDown))
+	assert.NotContains(t, render(m, 80, 24), "No game has been played")
+	m.HandleKey(Rune('c'))
+	assert.Contains(t, strings.Join(strings.Fields(render(m, 80, 24)), " "), "There is no unfinished game to continue")
+}
+
+// A build for the page words the help's Q and the question of New game
+// without the terminal's commands (not parallel: it sets the view's
+// words, and puts them back).
+func TestSetWordsReplacesTheTerminalsCommands(t *testing.T) {
+	quit, aside := helpKeys, newGameQuestion
+	helpKeys = append([][2]string(nil), helpKeys...)
+	t.Cleanup(func() { helpKeys, newGameQuestion = quit, aside })
+	SetWords(Words{Quit: "save and go to the menu", SetAside: "Set it aside? y: yes"})
+	p := newPlayed(t, 3)
+	p.m.HandleKey(Rune('?'))
+	help := render(p.m, 80, 24)
+	assert.Contains(t, help, "save and go to the menu")
+	assert.NotContains(t, help, "rogue continues")
+	m := NewModel(MainMenu{Continue: "turn 5"})
+	m.HandleKey(Rune('n'))
+	assert.Contains(t, render(m, 80, 24), "Set it aside? y: yes")
+}

@@ -134,11 +134,14 @@ type Model struct {
 	// area item whose blast reaches the reader, and in the main menu when
 	// New game asked whether to set the unfinished game aside.
 	confirm bool
-	log     []entry
-	moment  int   // counts key presses; messages of the current one are new
-	hp      []int // the player's HP after each turn
-	saveErr string
-	w, h    int // the terminal's size, when known
+	// menuSaid is the main menu's answer to a letter it does not offer
+	// now ("" for none); the next key clears it.
+	menuSaid string
+	log      []entry
+	moment   int   // counts key presses; messages of the current one are new
+	hp       []int // the player's HP after each turn
+	saveErr  string
+	w, h     int // the terminal's size, when known
 
 	noPickup bool       // A: explore picks up no potions and scrolls
 	hover    events.Pos // the map tile under the pointer, while hovering
@@ -230,7 +233,7 @@ func NewModel(menu MainMenu) *Model {
 func (m *Model) ShowMainMenu(menu MainMenu) {
 	m.menu = menu
 	m.mode = ModeMainMenu
-	m.confirm = false
+	m.confirm, m.menuSaid = false, ""
 	m.sel = 0
 	if menu.Continue != "" {
 		m.sel = 1

@@ -401,7 +401,7 @@ func TestGameOverTakesNoCommands(t *testing.T) {
 func TestATooSmallTerminalTakesOnlyQuit(t *testing.T) {
 	t.Parallel()
 	m := withFoes(t).m
-	m.Resize(79, 24)
+	m.Resize(39, 24)
 	assert.Equal(t, Intent{}, m.HandleKey(Rune('h')))
 	assert.Equal(t, Intent{}, m.HandleKey(Rune('i')))
 	assert.Equal(t, ModePlay, m.Mode())

@@ -49,7 +49,7 @@ func (v *ReplayView) barRow(w, h int) int {
 	if v.Model.Mode() == ModeGameOver {
 		return h - 1
 	}
-	return v.Model.layout(w, h).logArea.y
+	return v.Model.layout(w, h).statusY + 1
 }
 
 var (

@@ -76,7 +76,7 @@ func TestGameScreensOnAReplayAreReadOnly(t *testing.T) {
 func TestATooSmallTerminalTakesOnlyQuitInAReplay(t *testing.T) {
 	t.Parallel()
 	v, _ := pausedReplay(t, "short", 10)
-	v.Resize(79, 24)
+	v.Resize(39, 24)
 	assert.Equal(t, nothing, v.HandleKey(Rune('.')))
 	assert.Equal(t, nothing, v.HandleKey(Named(KeyEsc)))
 	assert.Equal(t, 10, v.Control.Turn())

@@ -9,7 +9,8 @@ import (
 	"rogue/reducer"
 )
 
-// Every screen, drawn from a known state at 80x24 and at 120x40, compared
+// Every screen, drawn from a known state at 80x24, at 120x40 and at a
+// phone's 50x24, compared
 // with testdata/<screen>_<w>x<h>.golden.
 func TestEveryScreenMatchesItsGolden(t *testing.T) {
 	t.Parallel()
@@ -114,7 +115,7 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 		}},
 	}
 	for _, tc := range cases {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, size := range [][2]int{{80, 24}, {120, 40}, {50, 24}} {
 			name := fmt.Sprintf("%s_%dx%d", tc.name, size[0], size[1])
 			t.Run(name, func(t *testing.T) {
 				checkGolden(t, name, render(tc.model(t), size[0], size[1]))
@@ -125,7 +126,7 @@ func TestEveryScreenMatchesItsGolden(t *testing.T) {
 
 func TestATooSmallTerminalSaysWhatItNeeds(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{79, 24}, {80, 23}, {40, 12}} {
+	for _, size := range [][2]int{{39, 24}, {80, 23}, {40, 12}} {
 		name := fmt.Sprintf("too_small_%dx%d", size[0], size[1])
 		t.Run(name, func(t *testing.T) {
 			checkGolden(t, name, render(withFoes(t).m, size[0], size[1]))

@@ -31,7 +31,7 @@ func TestTheTerminalShowsTheGoldensAcrossResizes(t *testing.T) {
 	}{
 		{80, 24, "play_80x24"},
 		{120, 40, "play_120x40"},
-		{79, 24, "too_small_79x24"},
+		{39, 24, "too_small_39x24"},
 		{80, 24, "play_80x24"},
 	}
 	for _, st := range steps {

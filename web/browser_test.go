@@ -264,6 +264,12 @@ func (s *site) serveJournals(t testing.TB) {
 // page's first frame.
 func tab(t testing.TB, url string) context.Context {
 	t.Helper()
+	return tabFor(t, url, 120*time.Second)
+}
+
+// tabFor is tab with a deadline of its own (a whole game takes longer).
+func tabFor(t testing.TB, url string, deadline time.Duration) context.Context {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithListener(func(ev any) {
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
@@ -277,7 +283,7 @@ func tab(t testing.TB, url string) context.Context {
 		}
 	}))
 	t.Cleanup(cancel)
-	ctx, cancelTime := context.WithTimeout(ctx, 120*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, deadline)
 	t.Cleanup(cancelTime)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
 	waitFor(t, ctx, "rogue.term && rogue.term.paints > 0")

@@ -130,14 +130,17 @@ func TestOnAPhoneThePadPlaysAndATapIsAClick(t *testing.T) {
 	phone(t, ctx)
 	assert.GreaterOrEqual(t, eval[int](t, ctx, `rogue.term.px`), 12)
 	assert.LessOrEqual(t, eval[float64](t, ctx, `rogue.term.canvas.getBoundingClientRect().right`), 390.0)
+	cols := eval[int](t, ctx, `rogue.term.cols`)
+	assert.True(t, cols >= 40 && cols < 80, "fewer than 80 columns, at 12 px or more: %d", cols)
+	assert.InDelta(t, 1.0, eval[float64](t, ctx, `rogue.term.scale`), 0.001, "the grid is not scaled down under its font")
 	assert.Equal(t, 0, eval[int](t, ctx, `document.scrollingElement.scrollLeft + document.scrollingElement.scrollTop`))
 	assert.Less(t, eval[float64](t, ctx, `document.querySelector("header").getBoundingClientRect().height`), 50.0,
 		"the header folds into its menu")
 
 	tapOn(t, ctx, `#pad [data-key="n"]`) // n on the main menu: a new game
-	waitFor(t, ctx, `/Turn 0 /.test(rogue.term.text.join("\n"))`)
+	waitFor(t, ctx, `/\bT(urn)? 0 /.test(rogue.term.text.join("\n"))`)
 	tapOn(t, ctx, `#pad [data-key="."]`)
-	waitFor(t, ctx, `/Turn 1 /.test(rogue.term.text.join("\n"))`)
+	waitFor(t, ctx, `/\bT(urn)? 1 /.test(rogue.term.text.join("\n"))`)
 	for _, k := range []string{"l", "j", "h", "k", "y", "u", "b", "n"} {
 		tapOn(t, ctx, `#pad [data-key="`+k+`"]`)
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var turnOnScreen = regexp.MustCompile(`Turn (\d+)`)
+var turnOnScreen = regexp.MustCompile(`\b(?:Turn|T) (\d+)`)
 
 // turn is the turn the page's status line shows, or -1.
 func turn(t testing.TB, text string) int {

@@ -83,3 +83,30 @@ func decode64(t testing.TB, s string) []byte {
 	require.NoError(t, err)
 	return b
 }
+
+// The page names no shell command: the help says what Q does in the
+// page, New game over an unfinished game asks in the page's words, and
+// on a first visit r and h say why there is nothing to replay or rank.
+func TestThePageNamesNoShellCommandAndTheMenuAnswersEveryLetter(t *testing.T) {
+	s := newSite(t)
+	ctx := tab(t, s.URL)
+	waitFor(t, ctx, `rogue.term.text.join("\n").includes("New game")`)
+	for _, k := range []string{"r", "h"} {
+		press(t, ctx, k)
+		waitFor(t, ctx, `rogue.term.text.join(" ").replace(/\s+/g, " ").includes("No game has been played here yet")`)
+		press(t, ctx, "j") // any other key clears it
+		waitFor(t, ctx, `!rogue.term.text.join(" ").replace(/\s+/g, " ").includes("No game has been played here yet")`)
+	}
+	newGame(t, ctx)
+	press(t, ctx, "?")
+	help := strings.Join(strings.Fields(screenText(t, ctx)), " ")
+	assert.Contains(t, help, "save and go to the menu: Continue plays on")
+	assert.NotContains(t, help, "rogue continues")
+	press(t, ctx, "Escape", ".", "Q", "y")
+	waitFor(t, ctx, `rogue.term.text.join("\n").includes("Continue")`)
+	press(t, ctx, "n")
+	asked := strings.Join(strings.Fields(screenText(t, ctx)), " ")
+	assert.Contains(t, asked, "It stays in this browser")
+	assert.NotContains(t, asked, "--journal")
+	assert.NotContains(t, asked, "rogue play")
+}

@@ -108,8 +108,8 @@
   };
   new ResizeObserver(refit).observe(document.querySelector("main"));
   // setMinimum: the program says the smallest grid its view draws in.
-  game.setMinimum = (cols, rows) => {
-    term.setMinimum(cols, rows);
+  game.setMinimum = (cols, rows, want) => {
+    term.setMinimum(cols, rows, want);
     game.cols = term.cols; game.rows = term.rows;
   };
   const overlayOpen = () => !$("overlay").hidden;
@@ -280,7 +280,7 @@
           return;
         }
         await rogueFS.write(kept, bytes);
-        queue({ kind: "continue", path: kept });
+        queue({ kind: "continue", path: kept, said: true }); // its torn end was said above
       },
       });
     };

@@ -1,7 +1,8 @@
 // The terminal grid on the page's canvas: it paints the frames the wasm
 // program sends (one packed buffer a frame, 8 bytes a cell: the rune, the
 // foreground and background colors, bold/dim/reverse), sizes the grid to
-// the window (at least 80x24, the font shrinking to fit) and hands the
+// the window (80x24 and more, the font shrinking to fit; on a phone fewer
+// columns at the smallest font) and hands the
 // keys to the game, keeping from the browser every key the game uses.
 "use strict";
 
@@ -68,17 +69,19 @@
       this.canvas = canvas;
       this.ctx = canvas.getContext("2d", { alpha: false });
       this.cols = 80; this.rows = 24;
-      this.minCols = 80; this.minRows = 24;
+      this.minCols = 80; this.minRows = 24; this.wantCols = 80;
       this.frame = null; this.prev = null;
       this.paints = 0; this.lastPaint = 0;
       this.fit();
     }
 
     // fit sizes the grid to the space the canvas has: the largest font
-    // that still gives the view's smallest grid (80x24 unless the program
-    // says otherwise, setMinimum), never under MIN_PX, then as many cells
-    // as fit. A grid the view needs wider than the window at MIN_PX is
-    // shown scaled down to the window, never cut.
+    // that still gives the width the view is laid out for and its
+    // smallest height (80x24 unless the program says otherwise,
+    // setMinimum), never under MIN_PX, then as many cells as fit: on a
+    // phone, fewer than 80 columns at MIN_PX, down to the view's
+    // smallest width. A grid the view needs wider than the window at
+    // MIN_PX is shown scaled down to the window, never cut.
     fit() {
       this.fits = (this.fits || 0) + 1;
       const box = this.canvas.parentElement.getBoundingClientRect();
@@ -88,7 +91,7 @@
       for (; px > MIN_PX; px--) {
         ctx.font = `${px}px ${FONT}`;
         const cw = ctx.measureText("M".repeat(10)).width / 10;
-        if (cw * this.minCols <= W && Math.ceil(px * 1.2) * this.minRows <= H) break;
+        if (cw * this.wantCols <= W && Math.ceil(px * 1.2) * this.minRows <= H) break;
       }
       ctx.font = `${px}px ${FONT}`;
       this.px = px;
@@ -109,10 +112,11 @@
       if (this.frame) this.draw();
     }
 
-    // setMinimum is the smallest grid the view draws in: the grid is
-    // never smaller.
-    setMinimum(cols, rows) {
-      this.minCols = cols; this.minRows = rows;
+    // setMinimum is the smallest grid the view draws in (the grid is
+    // never smaller) and the width it is laid out for (the font shrinks
+    // to keep it, down to MIN_PX).
+    setMinimum(cols, rows, want) {
+      this.minCols = cols; this.minRows = rows; this.wantCols = Math.max(cols, want || cols);
       this.fit();
     }
 

@@ -25,10 +25,16 @@ import (
 
 func main() {
 	page := js.Global().Get("rogue")
-	// The page sizes the grid at least as large as the view draws in.
-	page.Call("setMinimum", view.MinWidth, view.MinHeight)
+	// The page sizes the grid at least as large as the view draws in,
+	// and as wide as it is laid out for where the window has room.
+	page.Call("setMinimum", view.MinWidth, view.MinHeight, view.Width)
 	scr := newScreen(page, page.Get("cols").Int(), page.Get("rows").Int())
 	view.SetPlatformKeys("Ctrl-W Ctrl-T Ctrl-N", "the browser's own: the game needs none")
+	view.SetWords(view.Words{
+		Quit: "save and go to the menu: Continue plays on",
+		SetAside: "Set the unfinished game aside and begin a new one? It stays in this browser: " +
+			"Replay finds it, Save a journal… keeps it. y: new game, any other key: back",
+	})
 	expose(page, scr)
 	exposeSummary(page)
 	exposeExamine(page)
@@ -49,16 +55,16 @@ func main() {
 // left out.
 func run(task js.Value, scr *screen) string {
 	var saved string
+	said := task.Get("said").Truthy()
 	o := play.Options{
 		Now:        time.Now,
 		Version:    buildinfo.Line(),
 		OnTerminal: func(loop func(tcell.Screen) error) error { return loop(scr) },
-		Words:      pageWords(&saved),
+		Words:      pageWords(&saved, said),
 	}
 	scr.drain()
 	var out, errs bytes.Buffer
 	var err error
-	said := task.Get("said").Truthy()
 	switch task.Get("kind").String() {
 	case "replay":
 		to := -1

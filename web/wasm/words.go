@@ -34,10 +34,17 @@ func unpath(line string) string {
 
 // pageWords are the page's Words: the line of the game closed last goes
 // to *saved (the page shows that one alone, not one per game played
-// since the task began), and the summary is where the page's Save button
-// lists it.
-func pageWords(saved *string) play.Words {
+// since the task began), the summary is where the page's Save button
+// lists it, and a torn end cut on opening is said without the file that
+// keeps its bytes, or not at all when the page has said it (said).
+func pageWords(saved *string, said bool) play.Words {
 	return play.Words{
+		Torn: func(turn int) string {
+			if said {
+				return "" // the import said it
+			}
+			return fmt.Sprintf("The journal's last turn was cut short as it was written (a crash), and the game goes on from turn %d.", turn)
+		},
 		Saved: func(_ string, s *reducer.State) string {
 			*saved = savedLine(s)
 			return ""
