@@ -4,17 +4,21 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"time"
 
 	"rogue/fame"
 )
 
 // Reverify is `rogue reverify DIR`: every journal in dir and the folders
-// under it re-simulated under its own rules on workers at once
-// (fame.Reverify), within an upload's limits; a line for each that
+// under it re-simulated under its own rules on workers at once (0: one a
+// core; fame.Reverify), within an upload's limits; a line for each that
 // diverged or could not be checked, then the count and the rate. Any
 // such journal fails it (exit 1).
 func Reverify(dir string, workers int, stdout io.Writer) error {
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		return fail(1, "%s is not a folder of journals", dir)
 	}

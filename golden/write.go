@@ -8,9 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"rogue/fame"
+	"rogue/internal/cli"
 	"rogue/journal"
 )
 
@@ -23,6 +25,20 @@ type Options struct {
 	Name     string
 	Turns    []int
 	Checkout string
+}
+
+// ParseTurns reads rogue golden's --turns: turn numbers parted by
+// spaces or commas ("812 813"), in the order given.
+func ParseTurns(list string) ([]int, error) {
+	var turns []int
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ' ' || r == ',' }) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return nil, cli.UsageError("--turns: %q is not a turn number", f)
+		}
+		turns = append(turns, n)
+	}
+	return turns, nil
 }
 
 // Write is `rogue golden`: a bug report's journal made a golden

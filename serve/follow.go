@@ -34,14 +34,16 @@ func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
 	case name == "":
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		waitingPage.Execute(w, s.folder.dir)
+		waitingPage().Execute(w, s.folder.dir)
 	default:
 		http.Redirect(w, r, pageLink("follow", JournalPath(name)), http.StatusFound)
 	}
 }
 
-// waitingPage is what /follow answers while the folder has no journal.
-var waitingPage = template.Must(template.New("waiting").Parse(`<!doctype html>
+// waitingPage is what /follow answers while the folder has no journal,
+// parsed when first asked for, not at every command's start.
+var waitingPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("waiting").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="refresh" content="0; url=/follow?wait">
 <title>rogue: waiting for a game</title>
@@ -51,6 +53,7 @@ var waitingPage = template.Must(template.New("waiting").Parse(`<!doctype html>
 <p>This page waits for the first one, and follows it as it is played: start one in a terminal with <code>rogue play</code>.</p>
 </body></html>
 `))
+})
 
 // waitNewest waits for the folder's first journal, for at most
 // s.followWait or until ctx is done, and returns its name ("" if none

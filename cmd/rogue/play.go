@@ -1,23 +1,19 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"time"
 
 	"rogue/internal/buildinfo"
+	"rogue/internal/cli"
 	"rogue/internal/terminal"
 	"rogue/online"
 	"rogue/play"
 )
 
-// runPlay is `rogue play` and plain `rogue`: play in the terminal.
-//
-//	rogue play                  the main menu (continue the unfinished game, or a new one)
-//	rogue play --new [--seed N] a new game in the data folder
-//	rogue play --journal FILE   continue FILE, or start a new game in it
-//	rogue play --from FILE --turn N  a new game going on from turn N of FILE
+// runPlay is `rogue play` and plain `rogue` (help/play.txt): play in the
+// terminal (play.Run), or on a server (online.PlayOn).
 func runPlay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("play")
 	fresh := fs.Bool("new", false, "start a new game instead of showing the menu")
@@ -38,26 +34,12 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])
 	}
-	seedSet, turnSet := false, false
-	fs.Visit(func(f *flag.Flag) {
-		seedSet = seedSet || f.Name == "seed"
-		turnSet = turnSet || f.Name == "turn"
-	})
-	if seedSet && *seed == 0 {
-		return usageError("--seed must be at least 1")
+	o := play.Options{Journal: *path, New: *fresh || cli.Given(fs)["seed"], Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
+		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse}
+	if err := o.Check(cli.Given(fs)); err != nil {
+		return err
 	}
-	switch {
-	case *from != "" && (*path != "" || *fresh || seedSet):
-		return usageError("--from takes over a game with its own seed, in a new journal: it goes with neither --journal, --new nor --seed")
-	case *from != "" && !turnSet:
-		return usageError("--from needs --turn N: the turn to take over at")
-	case *from == "" && turnSet:
-		return usageError("--turn goes with --from FILE: the journal to take over")
-	case *from != "" && *turn < 1:
-		return usageError("--turn must be a turn number, 1 or more, got %d", *turn)
-	}
-	line, err := play.Run(play.Options{Journal: *path, New: *fresh || seedSet, Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
-		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse})
+	line, err := play.Run(o)
 	if line != "" {
 		fmt.Fprintln(stdout, line)
 	}

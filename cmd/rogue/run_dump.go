@@ -7,9 +7,8 @@ import (
 	"rogue/play"
 )
 
-// runDump is `rogue dump [--json] FILE`: the journal one turn per line
-// (play.Dump); or `rogue dump --morgue FILE`: the game's morgue, as the
-// death summary words it (play.PrintMorgue).
+// runDump is `rogue dump`: the journal one turn per line (play.Dump), or
+// with --morgue the game's morgue, as its death summary (play.PrintMorgue).
 func runDump(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("dump")
 	asJSON := fs.Bool("json", false, "one JSON object per turn")

@@ -2,16 +2,13 @@ package main
 
 import (
 	"io"
-	"strconv"
-	"strings"
 
 	goldens "rogue/golden"
 	"rogue/online"
 )
 
-// runGolden is `rogue golden [--turns LIST] [--checkout DIR] FILE
-// [NAME]`: a bug report's journal made a golden test of a checkout of
-// rogue (golden.Write).
+// runGolden is `rogue golden`: a bug report's journal made a golden test
+// of a checkout of rogue (golden.Write).
 func runGolden(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("golden")
 	turnList := fs.String("turns", "", "the turns to show in the golden, as `LIST` (\"812 813\"); by default the turn before the first divergence and the diverging turn, or only the end")
@@ -32,12 +29,8 @@ func runGolden(args []string, stdout, stderr io.Writer) error {
 	if len(pos) == 2 {
 		o.Name = pos[1]
 	}
-	for _, f := range strings.FieldsFunc(*turnList, func(r rune) bool { return r == ' ' || r == ',' }) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return usageError("--turns: %q is not a turn number", f)
-		}
-		o.Turns = append(o.Turns, n)
+	if o.Turns, err = goldens.ParseTurns(*turnList); err != nil {
+		return err
 	}
 	return goldens.Write(o, stdout, stderr)
 }

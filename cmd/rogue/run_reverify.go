@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"runtime"
 
 	"rogue/botgames"
 )
@@ -19,9 +18,6 @@ func runReverify(args []string, stdout, stderr io.Writer) error {
 	}
 	if *workers < 0 {
 		return usageError("--workers must be a number of workers (0: one a core), got %d", *workers)
-	}
-	if *workers == 0 {
-		*workers = runtime.GOMAXPROCS(0)
 	}
 	if len(pos) != 1 {
 		return usageError("name one folder of journals, got %d arguments", len(pos))

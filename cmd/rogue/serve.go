@@ -1,13 +1,11 @@
 package main
 
 import (
-	"errors"
 	"io"
-	"net"
-	"os"
 
 	"rogue/play"
 	"rogue/serve"
+	"rogue/web"
 )
 
 // runServe is `rogue serve`: the browser page and the journals of the
@@ -31,21 +29,11 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	default:
 		return usageError("one folder at a time, got %d arguments", len(pos))
 	}
-	// The data folder may not exist yet (no game was played here): it
-	// is served empty until a game makes it.
-	fresh := false
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		if len(pos) != 0 || !errors.Is(err, os.ErrNotExist) {
-			return fail(1, "%s is not a folder of journals: rogue serve DIR serves another", dir)
-		}
-		fresh = true
-	}
-	if _, _, err := net.SplitHostPort(*addr); err != nil {
-		return usageError("--addr %q is not HOST:PORT", *addr)
-	}
-	page, err := pageFiles()
+	// The page's files built into this binary, or an error that says how
+	// to build them in.
+	page, err := web.Assets()
 	if err != nil {
 		return fail(1, "%v", err)
 	}
-	return serve.Command(serve.Options{Dir: dir, MayNotExist: fresh, Addr: *addr, Follow: *follow, Page: page}, stdout)
+	return serve.Command(serve.Options{Dir: dir, MayNotExist: len(pos) == 0, Addr: *addr, Follow: *follow, Page: page}, stdout)
 }

@@ -14,9 +14,9 @@ import (
 
 // maxLines is the most lines of non-test code cmd/rogue may hold: its
 // flags and the wiring of the commands into the packages that do their
-// work. Issue 31 asks for 600; this is what is reached so far, and only
-// goes down.
-const maxLines = 791
+// work; the help pages are data, help/NAME.txt. Issue 31 asks for at
+// most 600; this is what is reached, and only goes down.
+const maxLines = 579
 
 func TestCmdRogueHoldsOnlyFlagsAndWiringWithinItsCapOfLines(t *testing.T) {
 	t.Parallel()

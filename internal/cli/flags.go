@@ -61,3 +61,11 @@ func OneFile(positional []string, what string) (string, error) {
 	}
 	return "", UsageError("one %s at a time, got %d arguments", what, len(positional))
 }
+
+// Given is the set of fs's flags given on the command line (after
+// Parse), by name: a flag given its default value is given.
+func Given(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}

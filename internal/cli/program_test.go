@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -81,4 +82,39 @@ func TestAFlagOfNoCommandGetsTheProgramsUsageLine(t *testing.T) {
 			assert.Equal(t, []any{c.code, c.out, c.errln}, []any{code, stdout.String(), stderr.String()})
 		})
 	}
+}
+
+func TestAPageReadsIntoTheHelpItPrints(t *testing.T) {
+	t.Parallel()
+	page := "usage: prog go [--far]\n       prog go HOME\n\nGo somewhere.\n\nA note,\n\nin two parts.\n\nexamples:\n  prog go --far\n"
+	p := twoCommands()
+	p.Commands = WithPages("prog", fstest.MapFS{"help/go.txt": {Data: []byte(page)}}, "help", []Command{{Name: "go", Run: p.Commands[0].Run}, p.Commands[1]})
+	assert.Equal(t, []string{"go [--far]", "go HOME"}, p.Commands[0].Synopsis)
+	assert.Equal(t, "go somewhere", p.Commands[0].Summary)
+	assert.Equal(t, []string{"A note,", "", "in two parts."}, p.Commands[0].Notes)
+	assert.Equal(t, "stay here", p.Commands[1].Summary, "a command written in Go is kept")
+	var out bytes.Buffer
+	assert.Equal(t, 0, p.Run([]string{"help", "go"}, &out, io.Discard))
+	assert.Equal(t, page+"\nflags:\n  --far\n        \n\nFlags may come before or after the file, with one dash or two.\n", out.String())
+}
+
+func TestAMisshapenPageIsNamed(t *testing.T) {
+	t.Parallel()
+	for page, want := range map[string]string{
+		"go [--far]\n":                                     "opens with",
+		"usage: prog go\nGo.\n":                            "summary",
+		"usage: prog go\n\nGo\n":                           "summary",
+		"usage: prog go\n\nGo.\nA note.\n":                 "blank line goes after",
+		"usage: prog go\n\nGo.\n\nA note.\nexamples:\n":    "blank line goes before",
+		"usage: prog go\n\nGo.\n\nexamples:\n  other go\n": "does not open with",
+	} {
+		var c Command
+		err := ReadPage(&c, "prog", page)
+		if assert.Error(t, err, page) {
+			assert.Contains(t, err.Error(), want, page)
+		}
+	}
+	assert.PanicsWithValue(t, "the help page of prog gone: open help/gone.txt: file does not exist", func() {
+		WithPages("prog", fstest.MapFS{}, "help", []Command{{Name: "gone"}})
+	})
 }
