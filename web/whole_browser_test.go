@@ -171,6 +171,7 @@ func verifyExported(t *testing.T, ctx context.Context) {
 // level-up's Might clicked, until the player dies; the journal the page
 // exports verifies.
 func TestAWholeGamePlayedByTheMouseAloneInThePage(t *testing.T) {
+	wholeGames(t)
 	s := newSite(t)
 	ctx := tabFor(t, s.URL+"/?seed=11", 15*time.Minute)
 	waitFor(t, ctx, `rogue.term.text.join("\n").includes("New game")`)
@@ -237,6 +238,7 @@ func TestAWholeGamePlayedByTheMouseAloneInThePage(t *testing.T) {
 // to go down, a direction towards a monster in view (at it, next to
 // it), Enter on the level-up and on the game over; the journal verifies.
 func TestAWholeGamePlayedWithTheTouchPadOnAPhone(t *testing.T) {
+	wholeGames(t)
 	s := newSite(t)
 	ctx := tabFor(t, s.URL+"/?seed=11", 15*time.Minute)
 	phone(t, ctx)
@@ -303,4 +305,15 @@ func sign(n int) int {
 		return 1
 	}
 	return 0
+}
+
+// wholeGames skips a whole game played in the page unless
+// ROGUE_WHOLE_GAMES is set: each takes a minute or more of a browser,
+// more than the normal run's budget. .ci/run sets it in a step of its
+// own; the shorter tests of the mouse, the pad and the taps run always.
+func wholeGames(t *testing.T) {
+	t.Helper()
+	if os.Getenv("ROGUE_WHOLE_GAMES") == "" {
+		t.Skip("a whole game in the page runs with ROGUE_WHOLE_GAMES=1 (.ci/run sets it)")
+	}
 }
