@@ -85,18 +85,33 @@ func (m *Model) newRows(w int) int {
 }
 
 // drawLines draws lines from the top of area, each wrapped to its width
-// in the style of its first span.
+// in the style of its first span. Lines that do not fit are dropped from
+// the top, whole, so that the last (the keys of a mode: "Esc: done")
+// stays in sight: a replay's bar takes a row of the smallest screen's
+// three.
 func drawLines(c Canvas, area rect, lines []line) {
-	y := area.y
-	for _, l := range lines {
-		if len(l) == 0 {
-			continue
-		}
+	parts := make([][]string, len(lines))
+	total := 0
+	for i, l := range lines {
 		var text strings.Builder
 		for _, sp := range l {
 			text.WriteString(sp.text)
 		}
-		for _, part := range wrap(text.String(), area.w) {
+		if len(l) > 0 {
+			parts[i] = wrap(text.String(), area.w)
+		}
+		total += len(parts[i])
+	}
+	for len(lines) > 1 && total > area.h {
+		total -= len(parts[0])
+		lines, parts = lines[1:], parts[1:]
+	}
+	y := area.y
+	for i, l := range lines {
+		if len(l) == 0 {
+			continue
+		}
+		for _, part := range parts[i] {
 			if y >= area.y+area.h {
 				return
 			}
