@@ -116,6 +116,7 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	}
 	err = o.OnTerminal(func(s tcell.Screen) error {
 		p.screen, p.canvas = s, view.NewScreen(s, os.Getenv("NO_COLOR") != "")
+		p.canvas.SetPalette(o.Palette)
 		if !o.NoMouse {
 			s.EnableMouse(tcell.MouseMotionEvents)
 		}
@@ -123,6 +124,7 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 			return err
 		}
 		p.m = view.NewModel(view.MainMenu{})
+		p.m.Palette = o.Palette
 		p.begin(p.sess)
 		return p.loop()
 	})

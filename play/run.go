@@ -37,6 +37,9 @@ type Options struct {
 	// its clicks and moves are not asked for, so selecting text works as
 	// without rogue.
 	NoMouse bool
+	// Palette is the colors to draw in (rogue play --palette, the page's
+	// setting); the main menu's p changes it while the program runs.
+	Palette view.Palette
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows
@@ -83,6 +86,7 @@ func Run(o Options) (string, error) {
 		p.fromMenu = true
 	}
 	p.m = view.NewModel(menu)
+	p.m.Palette = o.Palette
 	if p.sess != nil {
 		p.begin(p.sess)
 	}
@@ -168,6 +172,7 @@ func (p *player) onScreen(onTerminal func(run func(tcell.Screen) error) error) e
 	return onTerminal(func(screen tcell.Screen) error {
 		p.screen = screen
 		p.canvas = view.NewScreen(screen, os.Getenv("NO_COLOR") != "")
+		p.canvas.SetPalette(p.m.Palette)
 		if !p.noMouse {
 			screen.EnableMouse(tcell.MouseMotionEvents)
 		}

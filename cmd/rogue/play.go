@@ -27,7 +27,12 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	turn := fs.Int("turn", 0, "take over at turn `N` of --from (the state after N turns, as the replay numbers them)")
 	noMouse := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not travel or choose")
 	onlineURL := fs.String("online", "", "play on the server at `URL` (rogue host): your unfinished game there, or a new one")
+	palette := paletteFlag(fs)
 	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	pal, err := palette()
 	if err != nil {
 		return err
 	}
@@ -59,7 +64,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return usageError("--turn must be a turn number, 1 or more, got %d", *turn)
 	}
 	line, err := play.Run(play.Options{Journal: *path, New: *fresh || seedSet, Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
-		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse})
+		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse, Palette: pal})
 	if line != "" {
 		fmt.Fprintln(stdout, line)
 	}
