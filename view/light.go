@@ -1,5 +1,7 @@
 package view
 
+import "rogue/reducer/dungeon"
+
 // Light: the terrain the player sees is lit as by the light they carry,
 // brightest at their feet and a little darker, and less warm, towards
 // the edge of their sight (as Brogue's light falls off); what they only
@@ -27,4 +29,18 @@ func lightLevel(dx, dy, vision int) int {
 		return 0
 	}
 	return min(lightLevels-1, lightLevels*(dx*dx+dy*dy)/(r*r))
+}
+
+// Remembered is the light level of a tile out of sight, for TileStyle.
+const Remembered = remembered
+
+// LightLevels is how many light levels a visible tile may have (0, the
+// brightest, to LightLevels-1).
+const LightLevels = lightLevels
+
+// TileStyle is how a tile of kind t is drawn at light level l: the
+// page's tests find the walls of each light by it.
+func TileStyle(t dungeon.Tile, l int) Style {
+	_, st := tileGlyph(t, l)
+	return st
 }
