@@ -109,8 +109,19 @@ var palettes = func() (ps [numPalettes][NumColors]shade) {
 			}
 			ps[p][terrainColor(t, remembered)] = shade{rgb: base.seen, ansi: base.seenANSI, dim: base.seenDim, set: true}
 		}
-		for c := range ps[p] {
-			ps[p][c].x256 = nearest256(ps[p][c].rgb)
+		// On 256 colors, a color never shares its xterm color with one
+		// that means another thing (another kind of terrain, lit against
+		// remembered, another named color): the cube is coarse enough to
+		// give a far wall and a near floor one. The lights of one kind
+		// may share.
+		taken := map[uint8]int{}
+		for c := range Color(NumColors) {
+			g := colorGroup(c)
+			ps[p][c].x256 = nearest256(ps[p][c].rgb, func(x uint8) bool {
+				other, ok := taken[x]
+				return ok && other != g
+			})
+			taken[ps[p][c].x256] = g
 		}
 	}
 	return ps
@@ -183,30 +194,62 @@ func lit(base RGB, l int) RGB {
 	return RGB{ch(base.R, 255), ch(base.G, 214), ch(base.B, 150)}
 }
 
-// nearest256 is the xterm color (16 to 255) nearest c.
-func nearest256(c RGB) uint8 {
-	levels := [6]int{0, 95, 135, 175, 215, 255}
-	d2 := func(r, g, b int) int {
-		dr, dg, db := r-int(c.R), g-int(c.G), b-int(c.B)
-		return 3*dr*dr + 4*dg*dg + 2*db*db
+// colorGroup is what c means, for the 256 colors: each named color its
+// own, each kind of terrain lit, and remembered.
+func colorGroup(c Color) int {
+	if c < terrainBase {
+		return int(c)
 	}
-	best, bestD := uint8(16), math.MaxInt
-	for r := range 6 {
-		for g := range 6 {
-			for b := range 6 {
-				if d := d2(levels[r], levels[g], levels[b]); d < bestD {
-					best, bestD = uint8(16+36*r+6*g+b), d
-				}
-			}
+	t, l := (int(c)-terrainBase)/terrainShade, (int(c)-terrainBase)%terrainShade
+	if l == remembered {
+		return terrainBase + 2*t + 1
+	}
+	return terrainBase + 2*t
+}
+
+// nearest256 is the xterm color (16 to 255) that looks nearest c, of
+// those not taken: the least distance in CIE L*a*b* (a plain RGB
+// distance ties a warm gray between a pink and a khaki, and drew walls
+// pink).
+func nearest256(c RGB, taken func(uint8) bool) uint8 {
+	want := toLab(c)
+	best, bestD := uint8(16), math.Inf(1)
+	for i := 16; i < 256; i++ {
+		if taken(uint8(i)) {
+			continue
 		}
-	}
-	for i := range 24 {
-		v := 8 + 10*i
-		if d := d2(v, v, v); d < bestD {
-			best, bestD = uint8(232+i), d
+		got := toLab(xterm256RGB(uint8(i)))
+		d := 0.0
+		for k := range 3 {
+			d += (got[k] - want[k]) * (got[k] - want[k])
+		}
+		if d < bestD {
+			best, bestD = uint8(i), d
 		}
 	}
 	return best
+}
+
+// toLab is c in CIE L*a*b* (D65).
+func toLab(c RGB) [3]float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	r, g, b := lin(c.R), lin(c.G), lin(c.B)
+	f := func(t float64) float64 {
+		if t > 216.0/24389 {
+			return math.Cbrt(t)
+		}
+		return (24389.0/27*t + 16) / 116
+	}
+	fx := f((0.4124*r + 0.3576*g + 0.1805*b) / 0.95047)
+	fy := f(0.2126*r + 0.7152*g + 0.0722*b)
+	fz := f((0.0193*r + 0.1192*g + 0.9505*b) / 1.08883)
+	return [3]float64{116*fy - 16, 500 * (fx - fy), 200 * (fy - fz)}
 }
 
 // xterm256RGB is the RGB of xterm color i (16 to 255).

@@ -142,7 +142,8 @@ func TestTheDefaultPaletteNeedsTheColourBlindOne(t *testing.T) {
 }
 
 // Every color of a palette is its own RGB (a recording's 24-bit codes
-// name the color they stand for), and the terrain gets lighter towards
+// name the color they stand for) and its own xterm color on 256 colors,
+// but for the lights of one kind of terrain; and the terrain gets lighter towards
 // the player: light 0 the brightest.
 func TestEveryPaletteColorIsItsOwn(t *testing.T) {
 	t.Parallel()
@@ -162,6 +163,13 @@ func TestEveryPaletteColorIsItsOwn(t *testing.T) {
 				near, _ := p.RGB(terrainColor(tr, l-1))
 				far, _ := p.RGB(terrainColor(tr, l))
 				assert.Greater(t, int(near.R)+int(near.G)+int(near.B), int(far.R)+int(far.G)+int(far.B), "%s: terrain %d at light %d", p, tr, l)
+			}
+		}
+		for a := ColorBlack; a < NumColors; a++ {
+			for b := a + 1; b < NumColors; b++ {
+				if colorGroup(a) != colorGroup(b) {
+					assert.NotEqual(t, palettes[p][a].x256, palettes[p][b].x256, "%s: colors %d and %d on 256 colors", p, a, b)
+				}
 			}
 		}
 		_, ok := p.RGB(ColorDefault)
