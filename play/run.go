@@ -37,9 +37,10 @@ type Options struct {
 	// its clicks and moves are not asked for, so selecting text works as
 	// without rogue.
 	NoMouse bool
-	// Palette is the colors to draw in (rogue play --palette, the page's
-	// setting); the main menu's p changes it while the program runs.
-	Palette view.Palette
+	// Palette names the colors to draw in (rogue play --palette, the
+	// page's setting; "": $ROGUE_PALETTE, else the default); the main
+	// menu's p changes them while the program runs.
+	Palette string
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows
@@ -47,10 +48,13 @@ type Options struct {
 // the lines to print once the terminal is restored, wrapped at ExitWidth
 // columns (see wrapExit).
 func Run(o Options) (string, error) {
+	pal, err := o.palette()
+	if err != nil {
+		return "", err
+	}
 
 	p := &player{seed: o.Seed, now: o.Now, version: o.Version, words: o.Words, noMouse: o.NoMouse, pause: stepPause}
 	var menu view.MainMenu
-	var err error
 	if o.Journal == "" {
 		if p.dir, err = DataDir(); err != nil {
 			return "", err
@@ -86,7 +90,7 @@ func Run(o Options) (string, error) {
 		p.fromMenu = true
 	}
 	p.m = view.NewModel(menu)
-	p.m.Palette = o.Palette
+	p.m.Palette = pal
 	if p.sess != nil {
 		p.begin(p.sess)
 	}

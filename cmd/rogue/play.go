@@ -25,14 +25,9 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	path := fs.String("journal", "", "the journal to continue, or to start a new game in when it does not exist")
 	from := fs.String("from", "", "take over the game in the journal `FILE` at --turn: a new game goes on from there (the journal is only read)")
 	turn := fs.Int("turn", 0, "take over at turn `N` of --from (the state after N turns, as the replay numbers them)")
-	noMouse := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not travel or choose")
+	noMouse, palette := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not travel or choose"), play.PaletteFlag(fs)
 	onlineURL := fs.String("online", "", "play on the server at `URL` (rogue host): your unfinished game there, or a new one")
-	palette := paletteFlag(fs)
 	pos, err := parse(fs, args, stderr)
-	if err != nil {
-		return err
-	}
-	pal, err := palette()
 	if err != nil {
 		return err
 	}
@@ -64,7 +59,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return usageError("--turn must be a turn number, 1 or more, got %d", *turn)
 	}
 	line, err := play.Run(play.Options{Journal: *path, New: *fresh || seedSet, Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
-		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse, Palette: pal})
+		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse, Palette: *palette})
 	if line != "" {
 		fmt.Fprintln(stdout, line)
 	}

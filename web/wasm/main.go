@@ -53,7 +53,8 @@ func run(task js.Value, scr *screen) string {
 		OnTerminal: func(loop func(tcell.Screen) error) error { return loop(scr) },
 		Words:      pageWords(&saved),
 	}
-	o.Palette, _ = view.ParsePalette(jsString(scr.page.Get("palette"))) // unknown: the default
+	pal, _ := view.ParsePalette(jsString(scr.page.Get("palette"))) // unknown: the default
+	o.Palette = pal.String()
 	scr.drain()
 	var out, errs bytes.Buffer
 	var err error
