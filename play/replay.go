@@ -68,6 +68,10 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 // it on the same terminal, as rogue play does (the line it ends with goes
 // to stdout).
 func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
+	pal, err := o.palette()
+	if err != nil {
+		return err
+	}
 	f, err := replay.Open(path, content.Default())
 	if err != nil {
 		return err
@@ -116,6 +120,7 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 	}
 	err = o.OnTerminal(func(s tcell.Screen) error {
 		p.screen, p.canvas = s, view.NewScreen(s, os.Getenv("NO_COLOR") != "")
+		p.canvas.SetPalette(pal)
 		if !o.NoMouse {
 			s.EnableMouse(tcell.MouseMotionEvents)
 		}
@@ -123,6 +128,7 @@ func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
 			return err
 		}
 		p.m = view.NewModel(view.MainMenu{})
+		p.m.Palette = pal
 		p.begin(p.sess)
 		return p.loop()
 	})

@@ -37,6 +37,10 @@ type Options struct {
 	// its clicks and moves are not asked for, so selecting text works as
 	// without rogue.
 	NoMouse bool
+	// Palette names the colors to draw in (rogue play --palette, the
+	// page's setting; "": $ROGUE_PALETTE, else the default); the main
+	// menu's p changes them while the program runs.
+	Palette string
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows
@@ -44,10 +48,13 @@ type Options struct {
 // the lines to print once the terminal is restored, wrapped at ExitWidth
 // columns (see wrapExit).
 func Run(o Options) (string, error) {
+	pal, err := o.palette()
+	if err != nil {
+		return "", err
+	}
 
 	p := &player{seed: o.Seed, now: o.Now, version: o.Version, words: o.Words, noMouse: o.NoMouse, pause: stepPause}
 	var menu view.MainMenu
-	var err error
 	if o.Journal == "" {
 		if p.dir, err = DataDir(); err != nil {
 			return "", err
@@ -83,6 +90,7 @@ func Run(o Options) (string, error) {
 		p.fromMenu = true
 	}
 	p.m = view.NewModel(menu)
+	p.m.Palette = pal
 	if p.sess != nil {
 		p.begin(p.sess)
 	}
@@ -168,6 +176,7 @@ func (p *player) onScreen(onTerminal func(run func(tcell.Screen) error) error) e
 	return onTerminal(func(screen tcell.Screen) error {
 		p.screen = screen
 		p.canvas = view.NewScreen(screen, os.Getenv("NO_COLOR") != "")
+		p.canvas.SetPalette(p.m.Palette)
 		if !p.noMouse {
 			screen.EnableMouse(tcell.MouseMotionEvents)
 		}

@@ -10,7 +10,9 @@ import (
 
 // The map: tiles through a camera that follows the player (and keeps the
 // look or targeting cursor in view), clamped to the map's edges. Visible
-// tiles are bright, remembered ones dim; monsters show only where the
+// tiles are lit, a little less far from the player (see light.go), and
+// remembered ones dark, each kind of terrain in its colors (see
+// palette.go); monsters show only where the
 // player sees them, over an item. An item on a tile out of sight that the
 // player has seen (explored) is remembered there, dim, as the walls are:
 // items on the floor move only when the player picks them up or drops
@@ -110,6 +112,7 @@ func (m *Model) drawMap(c Canvas, l layout) {
 		}
 	}
 	mode := m.Mode()
+	vision := s.Content().Rules.Vision
 	for sy := 0; sy < area.h; sy++ {
 		for sx := 0; sx < area.w; sx++ {
 			mp := events.Pos{X: cam.X + sx, Y: cam.Y + sy}
@@ -118,8 +121,11 @@ func (m *Model) drawMap(c Canvas, l layout) {
 			}
 			vis := visible.Has(mp)
 			r, st := ' ', Plain
-			if vis || explored.Has(mp) {
-				r, st = tileGlyph(s.Map.At(mp), vis)
+			switch {
+			case vis:
+				r, st = tileGlyph(s.Map.At(mp), lightLevel(mp.X-p.Pos.X, mp.Y-p.Pos.Y, vision))
+			case explored.Has(mp):
+				r, st = tileGlyph(s.Map.At(mp), remembered)
 			}
 			if g := seen[sy*area.w+sx]; g != 0 {
 				r, st = g, seenStyle[sy*area.w+sx]
@@ -159,24 +165,21 @@ func (g *glyphs) of(n int) ([]rune, []Style) {
 	return g.runes[:n], g.styles[:n]
 }
 
-// tileGlyph is how a tile looks, bright when visible, dim when remembered.
-func tileGlyph(t dungeon.Tile, visible bool) (rune, Style) {
-	var r rune
-	var st Style
+// tileGlyph is how a tile looks at light level l (remembered: out of
+// sight), its color the palette's for that kind of terrain and light.
+func tileGlyph(t dungeon.Tile, l int) (rune, Style) {
 	switch t {
 	case dungeon.Wall:
-		r, st = '#', Style{Fg: ColorWhite}
+		return '#', Style{Fg: terrainColor(terrainWall, l)}
 	case dungeon.Floor:
-		r, st = '.', Style{Fg: ColorWhite}
+		return '.', Style{Fg: terrainColor(terrainFloor, l)}
 	case dungeon.DownStairs:
-		r, st = '>', Style{Fg: ColorYellow, Bold: true}
-	default:
-		r, st = '?', Style{Fg: ColorMagenta}
+		return '>', Style{Fg: terrainColor(terrainStairs, l), Bold: l != remembered}
 	}
-	if !visible {
-		st = Style{Fg: ColorGray, Dim: true}
+	if l == remembered {
+		return '?', Style{Fg: ColorGray, Dim: true}
 	}
-	return r, st
+	return '?', Style{Fg: ColorMagenta}
 }
 
 // Monsters, items and terrain read apart with and without colors:
@@ -190,9 +193,9 @@ var (
 		'/': ColorCyan, '(': ColorGray, '^': ColorGray, '[': ColorGray,
 		'-': ColorBrown, '=': ColorCyan, '"': ColorBlue,
 	}
-	// terrainColors are the colors of the tiles, for the test that no
-	// monster or item looks like one.
-	terrainColors = []Color{ColorWhite, ColorYellow}
+	// terrainColors are the colors of the tiles in sight, for the test
+	// that no monster or item looks like one.
+	terrainColors = []Color{terrainColor(terrainWall, 0), terrainColor(terrainFloor, 0), terrainColor(terrainStairs, 0)}
 )
 
 // contentColors are the view's colors of the tables' (rules 3 and later

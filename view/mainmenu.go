@@ -16,6 +16,7 @@ const (
 	actContinue
 	actReplay
 	actScores
+	actPalette
 	actQuit
 )
 
@@ -37,6 +38,7 @@ func (m *Model) menuItems() []menuItem {
 		items = append(items, menuItem{'r', "Replay a journal", fmt.Sprintf("%d in the data folder", n), actReplay})
 		items = append(items, menuItem{'h', "Hall of fame", "the best games", actScores})
 	}
+	items = append(items, menuItem{'p', "Colours", m.Palette.String(), actPalette})
 	return append(items, menuItem{'q', "Quit", "", actQuit})
 }
 
@@ -48,6 +50,7 @@ var menuKeys = []string{
 	"c                      continue the unfinished game (when there is one)",
 	"r                      replay a journal of the data folder",
 	"h                      the hall of fame",
+	"p                      the colours: default, or for colour blindness",
 	"q, Q, Esc              quit",
 	"?                      these keys",
 	"",
@@ -114,6 +117,9 @@ func (m *Model) keyMainMenu(k Key) Intent {
 		return Intent{}
 	case actScores:
 		return Intent{Menu: MenuScores}
+	case actPalette:
+		m.Palette = m.Palette.Next()
+		return Intent{Menu: MenuPalette}
 	}
 	return Intent{Quit: true}
 }

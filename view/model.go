@@ -76,6 +76,7 @@ const (
 	MenuContinue            // continue the unfinished game
 	MenuReplay              // show the journal in Intent.Journal
 	MenuScores              // show the hall of fame (ShowScores)
+	MenuPalette             // the player chose another Palette (to keep it)
 )
 
 // MainMenu is what the main menu offers besides a new game and quitting.
@@ -112,6 +113,10 @@ type page struct {
 type Model struct {
 	// State is the game shown; nil before one begins.
 	State *reducer.State
+	// Palette is the colors the game is drawn in (see palette.go): the
+	// main menu's p changes it; the program starts it (--palette, the
+	// page's setting) and the Screen draws in it.
+	Palette Palette
 	// SummaryPath is where the death summary was written, to tell the
 	// player on the game over screen; "" when none was.
 	SummaryPath string

@@ -9,8 +9,10 @@ import (
 
 // A replay as terminal output, for recordings (an asciicast): each frame
 // is the escape sequences that turn the previous screen into this one.
-// The colors are the ones the terminal screen uses (see Screen), as
-// 16-color SGR codes.
+// The named colors are the ones a 16-color terminal screen uses (see
+// Screen), as 16-color SGR codes; the terrain's, which 16 colors cannot
+// show at each light, are the default palette's RGB (24-bit SGR codes,
+// which asciicast players show).
 
 // ANSIFrame is what to write to a terminal that shows prev (nil: nothing
 // yet, or a screen of another size) so that it shows cur: the first frame
@@ -75,14 +77,29 @@ func appendSGR(b []byte, st Style) []byte {
 		b = append(b, ";7"...)
 	}
 	if st.Fg != ColorDefault {
-		b = append(b, ';')
-		b = strconv.AppendInt(b, int64(ansiColor(st.Fg, 30, 90)), 10)
+		b = appendSGRColor(b, st.Fg, 30, 90, "38")
 	}
 	if st.Bg != ColorDefault {
-		b = append(b, ';')
-		b = strconv.AppendInt(b, int64(ansiColor(st.Bg, 40, 100)), 10)
+		b = appendSGRColor(b, st.Bg, 40, 100, "48")
 	}
 	return append(b, 'm')
+}
+
+// appendSGRColor appends ";" and the SGR code of color c: a 16-color code
+// for a named color (base, bright: see ansiColor), else intro;2;R;G;B.
+func appendSGRColor(b []byte, c Color, base, bright int, intro string) []byte {
+	b = append(b, ';')
+	if int(c) < len(tcellColors) {
+		return strconv.AppendInt(b, int64(ansiColor(c, base, bright)), 10)
+	}
+	rgb, _ := PaletteDefault.RGB(c)
+	b = append(b, intro...)
+	b = append(b, ";2;"...)
+	b = strconv.AppendInt(b, int64(rgb.R), 10)
+	b = append(b, ';')
+	b = strconv.AppendInt(b, int64(rgb.G), 10)
+	b = append(b, ';')
+	return strconv.AppendInt(b, int64(rgb.B), 10)
 }
 
 // ansiColor is the SGR code of c: base+i for the eight first palette

@@ -28,6 +28,18 @@ var colorOfCode = func() map[int]Color {
 	return m
 }()
 
+// colorOfRGB are the default palette's colors past the named ones, by
+// their RGB (each its own: see TestEveryPaletteColorIsItsOwn).
+var colorOfRGB = func() map[RGB]Color {
+	m := map[RGB]Color{}
+	for c := ColorBrown + 1; c < NumColors; c++ {
+		if rgb, ok := PaletteDefault.RGB(c); ok {
+			m[rgb] = c
+		}
+	}
+	return m
+}()
+
 func (t *terminal) write(tb testing.TB, s string) {
 	for len(s) > 0 {
 		if !strings.HasPrefix(s, "\x1b[") {
@@ -58,10 +70,28 @@ func (t *terminal) write(tb testing.TB, s string) {
 			t.cursor = final == 'h'
 		case 'm':
 			t.pen = Plain
-			for _, p := range strings.Split(params, ";") {
-				n, err := strconv.Atoi(p)
+			ps := strings.Split(params, ";")
+			for len(ps) > 0 {
+				n, err := strconv.Atoi(ps[0])
 				require.NoError(tb, err)
+				ps = ps[1:]
 				switch {
+				case n == 38 || n == 48:
+					require.GreaterOrEqual(tb, len(ps), 4, "SGR %d needs 2;R;G;B", n)
+					require.Equal(tb, "2", ps[0])
+					var c [3]int
+					for i := range c {
+						c[i], err = strconv.Atoi(ps[1+i])
+						require.NoError(tb, err)
+					}
+					ps = ps[4:]
+					color, ok := colorOfRGB[RGB{uint8(c[0]), uint8(c[1]), uint8(c[2])}]
+					require.True(tb, ok, "SGR %d;2;%v: no color of the default palette", n, c)
+					if n == 38 {
+						t.pen.Fg = color
+					} else {
+						t.pen.Bg = color
+					}
 				case n == 0:
 				case n == 1:
 					t.pen.Bold = true
@@ -131,6 +161,7 @@ func TestSGRSetsEveryAttributeFromScratch(t *testing.T) {
 		{"bright white on blue", Style{Fg: ColorWhite, Bg: ColorBlue}, "\x1b[0;97;44m"},
 		{"dim grey", Style{Fg: ColorGray, Dim: true}, "\x1b[0;2;90m"},
 		{"reversed", Style{Reverse: true, Bold: true}, "\x1b[0;1;7m"},
+		{"a lit wall", Style{Fg: terrainColor(terrainWall, 0)}, "\x1b[0;38;2;219;196;161m"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, sgr(tc.st)) })

@@ -6,13 +6,24 @@ import (
 	"github.com/gdamore/tcell/v2"
 )
 
-// Screen adapts a tcell screen to a Canvas. With NoColor (the user's
-// NO_COLOR) it draws no colors at all, only bold, dim and reverse, so the
-// cursor and the selection still show.
+// Screen adapts a tcell screen to a Canvas, in the colors of the
+// model's palette as the terminal can show them (see palette.go): RGB on
+// a truecolor terminal, xterm's 256 colors, or 16 (or 8) chosen by hand.
+// With NoColor (the user's NO_COLOR) it draws no colors at all, only
+// bold, dim and reverse, so the cursor, the selection and remembered
+// terrain still show.
 type Screen struct {
 	tcell.Screen
 	NoColor bool
 	cells   CellScreen // Screen, when it takes the view's cells as they are
+	// colors is how many colors the terminal shows (0: none, as with
+	// NoColor); palette the palette drawn in, and fg, dim its colors as
+	// tcell colors for that many, made when either changes.
+	colors  int
+	palette Palette
+	painted bool // the palette was set (and told to a PaletteScreen)
+	fg      [NumColors]tcell.Color
+	dim     [NumColors]bool
 }
 
 var _ Canvas = (*Screen)(nil)
@@ -27,10 +38,65 @@ type CellScreen interface {
 	SetViewCell(x, y int, r rune, st Style)
 }
 
+// PaletteScreen is a CellScreen that paints the view's colors itself
+// (the page): it is told the palette before the first frame and when
+// the player chooses another.
+type PaletteScreen interface {
+	SetPalette(p Palette)
+}
+
 // NewScreen wraps s; noColor drops every color.
 func NewScreen(s tcell.Screen, noColor bool) *Screen {
 	cells, _ := s.(CellScreen)
-	return &Screen{Screen: s, NoColor: noColor, cells: cells}
+	sc := &Screen{Screen: s, NoColor: noColor, cells: cells, colors: s.Colors()}
+	if noColor {
+		sc.colors = 0
+	}
+	sc.makeColors()
+	return sc
+}
+
+// SetPalette draws from now on in palette p.
+func (s *Screen) SetPalette(p Palette) {
+	if p >= numPalettes {
+		p = PaletteDefault
+	}
+	if p == s.palette && s.painted {
+		return
+	}
+	s.palette, s.painted = p, true
+	s.makeColors()
+	if ps, ok := s.Screen.(PaletteScreen); ok {
+		ps.SetPalette(p)
+	}
+}
+
+// makeColors makes fg and dim for the palette and the terminal's colors.
+func (s *Screen) makeColors() {
+	for c := range Color(NumColors) {
+		s.fg[c], s.dim[c] = terminalColor(s.palette, c, s.colors)
+	}
+}
+
+// terminalColor is color c of palette p on a terminal of that many
+// colors, and whether it is drawn dim there.
+func terminalColor(p Palette, c Color, colors int) (tcell.Color, bool) {
+	sh := palettes[p][c]
+	switch {
+	case !sh.set:
+		return tcell.ColorDefault, false
+	case colors >= 1<<24:
+		return tcell.NewRGBColor(int32(sh.rgb.R), int32(sh.rgb.G), int32(sh.rgb.B)), false
+	case colors >= 256:
+		return tcell.PaletteColor(int(sh.x256)), false
+	case colors >= 16:
+		return tcell.PaletteColor(int(sh.ansi)), sh.dim
+	case colors >= 8 && sh.ansi == 8: // no dark gray: a dim white
+		return tcell.PaletteColor(7), true
+	case colors >= 8:
+		return tcell.PaletteColor(int(sh.ansi & 7)), sh.dim
+	}
+	return tcell.ColorDefault, sh.dim
 }
 
 // Size is the screen's width and height in cells.
@@ -38,18 +104,29 @@ func (s *Screen) Size() (int, int) { return s.Screen.Size() }
 
 // Set puts r in cell (x, y).
 func (s *Screen) Set(x, y int, r rune, st Style) {
-	if s.NoColor {
-		st.Fg, st.Bg = ColorDefault, ColorDefault
-	}
 	if s.cells != nil {
+		if s.NoColor {
+			st.Dim = st.Dim || s.dimOf(st.Fg)
+			st.Fg, st.Bg = ColorDefault, ColorDefault
+		}
 		s.cells.SetViewCell(x, y, r, st)
 		return
 	}
-	s.SetContent(x, y, r, nil, TcellStyle(st))
+	ts := tcell.StyleDefault.Bold(st.Bold).Dim(st.Dim || s.dimOf(st.Fg)).Reverse(st.Reverse)
+	if int(st.Fg) < NumColors {
+		ts = ts.Foreground(s.fg[st.Fg])
+	}
+	if int(st.Bg) < NumColors {
+		ts = ts.Background(s.fg[st.Bg])
+	}
+	s.SetContent(x, y, r, nil, ts)
 }
 
-// Draw draws m and shows it.
+func (s *Screen) dimOf(c Color) bool { return int(c) < NumColors && s.dim[c] }
+
+// Draw draws m in its palette and shows it.
 func (s *Screen) Draw(m *Model) {
+	s.SetPalette(m.Palette)
 	Draw(s, m)
 	s.Show()
 }

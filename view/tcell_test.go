@@ -124,8 +124,9 @@ func TestAScreenThatTakesTheViewsCellsGetsThemAsTheyAre(t *testing.T) {
 		want := NewTextCanvas(80, 24)
 		Draw(want, m)
 		if noColor {
-			for i := range want.style {
-				want.style[i].Fg, want.style[i].Bg = ColorDefault, ColorDefault
+			for i, st := range want.style {
+				_, dim, _ := PaletteDefault.ANSI(st.Fg)
+				want.style[i] = Style{Bold: st.Bold, Dim: st.Dim || dim, Reverse: st.Reverse}
 			}
 		}
 		assert.Equal(t, want, cells.got, "no color: %v", noColor)

@@ -4,11 +4,15 @@ package web
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"rogue/reducer/dungeon"
+	"rogue/view"
 )
 
 // The grid fills the window at any size: the font as large as gives
@@ -61,27 +65,35 @@ func TestTheGridFillsTheWindowWithTheLargestFontThatFits(t *testing.T) {
 }
 
 // TestDimIsDrawnDimmerThanTheSameColourLit compares the ink of a
-// remembered (dim) wall with a lit one, averaged over the cells: dim
-// halves the colour towards the background, as a terminal draws it. A
-// golden journal's replay at turn 400 shows both, whatever seed a new
-// game of the page would draw.
+// remembered wall with a lit one, averaged over the cells: remembered
+// terrain is drawn in its own dark colour (see view/palette.go), as a
+// terminal draws it.
 func TestDimIsDrawnDimmerThanTheSameColourLit(t *testing.T) {
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	replayGolden(t, ctx, "deep.rogue")
 	press(t, ctx, " ", "g", "4", "0", "0", "Enter")
 	waitFor(t, ctx, `/Turn 400 of/.test(rogue.term.text.join("\n"))`)
+	// The wall's colors: lit (at any light) and remembered.
+	var lit []string
+	for l := range view.LightLevels {
+		lit = append(lit, fmt.Sprint(view.TileStyle(dungeon.Wall, l).Fg))
+	}
+	kind := fmt.Sprintf(`const kind = (st) => { const fg = st & 0xff; return fg === %d ? 1 : [%s].includes(fg) ? 0 : -1; };`,
+		view.TileStyle(dungeon.Wall, view.Remembered).Fg, strings.Join(lit, ","))
 	waitFor(t, ctx, `(() => {
+		`+kind+`
 		const u = new Uint32Array(rogue.term.prev.buffer);
 		let dim = false, lit = false;
-		for (let i = 0; i < u.length; i += 2) if (u[i] === 35) { if ((u[i+1] >> 16) & 2) dim = true; else lit = true; }
+		for (let i = 0; i < u.length; i += 2) if (u[i] === 35) { if (kind(u[i+1]) === 1) dim = true; else if (kind(u[i+1]) === 0) lit = true; }
 		return dim && lit; })()`)
 	bright := eval[[]float64](t, ctx, `(() => {
+		`+kind+`
 		const t = rogue.term, u = new Uint32Array(t.prev.buffer), w = t.fw;
 		const ctx = t.canvas.getContext("2d"), ink = [0, 0], n = [0, 0];
 		for (let i = 0; i < u.length; i += 2) {
-			if (u[i] !== 35) continue;
-			const dim = (u[i+1] >> 16) & 2 ? 1 : 0, x = (i / 2) % w, y = Math.floor(i / 2 / w);
+			if (u[i] !== 35 || kind(u[i+1]) < 0) continue;
+			const dim = kind(u[i+1]), x = (i / 2) % w, y = Math.floor(i / 2 / w);
 			const d = ctx.getImageData(x * t.cw * t.dpr, y * t.ch * t.dpr, t.cw * t.dpr, t.ch * t.dpr).data;
 			for (let j = 0; j < d.length; j += 4) ink[dim] += d[j] + d[j+1] + d[j+2];
 			n[dim]++;

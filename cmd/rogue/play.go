@@ -21,7 +21,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	path := fs.String("journal", "", "the journal to continue, or to start a new game in when it does not exist")
 	from := fs.String("from", "", "take over the game in the journal `FILE` at --turn: a new game goes on from there (the journal is only read)")
 	turn := fs.Int("turn", 0, "take over at turn `N` of --from (the state after N turns, as the replay numbers them)")
-	noMouse := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not travel or choose")
+	noMouse, palette := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not travel or choose"), play.PaletteFlag(fs)
 	onlineURL := fs.String("online", "", "play on the server at `URL` (rogue host): your unfinished game there, or a new one")
 	daily := fs.Bool("daily", false, "with --online: today's daily challenge, one game a day for everyone on the day's seed")
 	pos, err := parse(fs, args, stderr)
@@ -35,7 +35,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])
 	}
 	o := play.Options{Journal: *path, New: *fresh || cli.Given(fs)["seed"], Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
-		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse}
+		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse, Palette: *palette}
 	if err := o.Check(cli.Given(fs)); err != nil {
 		return err
 	}

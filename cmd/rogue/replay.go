@@ -15,7 +15,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("replay")
 	headless := fs.Bool("headless", false, "print a summary and the state digest instead of showing the game")
 	to := fs.Int("to", -1, "stop at this turn (turn 0 is the game's beginning, as dump numbers turns)")
-	noMouse := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not seek or pause")
+	noMouse, palette := fs.Bool("no-mouse", false, "leave the mouse to the terminal: clicks do not seek or pause"), play.PaletteFlag(fs)
 	follow := fs.Bool("follow", false, "follow a journal another rogue is writing: show each new turn as it comes, from the newest (or --to TURN), until q")
 	path, err := journalArg(fs, args, stderr)
 	if err != nil {
@@ -28,7 +28,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		return usageError("--follow shows the game as it is written: it goes without --headless")
 	}
 	if !*headless {
-		return play.Replay(path, *to, stdout, stderr, play.Options{Now: time.Now, Version: buildinfo.Line(), OnTerminal: terminal.Run, Follow: *follow, NoMouse: *noMouse})
+		return play.Replay(path, *to, stdout, stderr, play.Options{Now: time.Now, Version: buildinfo.Line(), OnTerminal: terminal.Run, Follow: *follow, NoMouse: *noMouse, Palette: *palette})
 	}
 	return play.ReplaySummary(path, *to, stdout, stderr)
 }

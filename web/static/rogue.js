@@ -39,6 +39,15 @@
   game.cols = term.cols;
   game.rows = term.rows;
   game.draw = (frame, w, h) => term.paint(frame, w, h);
+  // The colors, as the menu's p chose them last in this browser: the
+  // program draws in game.palette and tells each choice to setPalette.
+  const PALETTE_KEY = "rogue.palette";
+  try { game.palette = localStorage.getItem(PALETTE_KEY) || "default"; } catch { game.palette = "default"; }
+  game.setPalette = (name, table) => {
+    term.setPalette(table);
+    game.palette = name;
+    try { localStorage.setItem(PALETTE_KEY, name); } catch { /* kept for this visit only */ }
+  };
   game.term = term;
   game.nextTask = () => new Promise((resolve) => {
     const t = tasks.shift();

@@ -7,8 +7,9 @@
 "use strict";
 
 (() => {
-  // The terminal's colors: the default foreground and background, then
-  // black, red, green, yellow, blue, magenta, cyan, white, gray, brown.
+  // The terminal's default foreground and background. The view's colors
+  // (black, red, ... then the terrain's at each light) come from the
+  // program's palette (setPalette); until it sends one, these.
   const FG0 = [200, 200, 200], BG0 = [0, 0, 0];
   const PALETTE = [null, [0, 0, 0], [205, 0, 0], [0, 205, 0], [255, 255, 85], [59, 120, 255],
     [255, 85, 255], [0, 205, 205], [255, 255, 255], [127, 127, 127], [205, 205, 0]];
@@ -72,7 +73,20 @@
       this.minCols = 80; this.minRows = 24; this.wantCols = 80;
       this.frame = null; this.prev = null;
       this.paints = 0; this.lastPaint = 0;
+      this.palette = PALETTE;
       this.fit();
+    }
+
+    // setPalette takes the view's colors from the program: 3 bytes (R, G,
+    // B) a color, in the view's order, the first (the default) unused;
+    // the latest frame is painted again in them.
+    setPalette(table) {
+      const p = [null];
+      for (let i = 3; i + 2 < table.length; i += 3) p.push([table[i], table[i + 1], table[i + 2]]);
+      this.palette = p;
+      this.styles = new Map();
+      this.prev = null;
+      if (this.frame) this.draw();
     }
 
     // fit sizes the grid to the space the canvas has: the largest font
@@ -235,7 +249,7 @@
       let s = this.styles.get(st);
       if (s) return s;
       const fgI = st & 0xff, bgI = (st >> 8) & 0xff, attr = (st >> 16) & 0xff;
-      let fg = PALETTE[fgI] || FG0, bg = PALETTE[bgI] || BG0;
+      let fg = this.palette[fgI] || FG0, bg = this.palette[bgI] || BG0;
       if (attr & REVERSE) [fg, bg] = [bg, fg];
       if (attr & DIM) fg = mix(fg, bg);
       s = { fg: rgb(fg), bg: rgb(bg), font: `${attr & BOLD ? "bold " : ""}${this.px}px ${FONT}` };

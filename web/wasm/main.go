@@ -62,6 +62,8 @@ func run(task js.Value, scr *screen) string {
 		OnTerminal: func(loop func(tcell.Screen) error) error { return loop(scr) },
 		Words:      pageWords(&saved, said),
 	}
+	pal, _ := view.ParsePalette(jsString(scr.page.Get("palette"))) // unknown: the default
+	o.Palette = pal.String()
 	scr.drain()
 	var out, errs bytes.Buffer
 	var err error
@@ -107,6 +109,14 @@ func run(task js.Value, scr *screen) string {
 		}
 	}
 	return strings.Join(all, "\n")
+}
+
+// jsString is v as a string; "" unless it is one.
+func jsString(v js.Value) string {
+	if v.Type() != js.TypeString {
+		return ""
+	}
+	return v.String()
 }
 
 // check refuses the journal at path as rogue play --journal would, or

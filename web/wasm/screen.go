@@ -182,6 +182,15 @@ func unpack(w uint32) view.Style {
 		Bold: a&attrBold != 0, Dim: a&attrDim != 0, Reverse: a&attrReverse != 0}
 }
 
+// SetPalette sends the page palette p's colors (see view.PaletteScreen),
+// which it paints the cells' colors in and keeps for the next visit.
+func (s *screen) SetPalette(p view.Palette) {
+	table := p.Table()
+	buf := js.Global().Get("Uint8Array").New(len(table))
+	js.CopyBytesToJS(buf, table)
+	s.page.Call("setPalette", p.String(), buf)
+}
+
 // SetViewCell puts r in cell (x, y) as the view draws it; cells outside
 // the grid are ignored.
 func (s *screen) SetViewCell(x, y int, r rune, st view.Style) {
