@@ -286,3 +286,34 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 	assert.Regexp(t, fmt.Sprintf(`^Game %d is kept on the server at turn \d+: Play online goes on with it\.$`, id),
 		eval[string](t, ctx, `document.getElementById("line").textContent`))
 }
+
+// A game the server ends (here a daily challenge's, abandoned with Q
+// then A) is said in the page, which leaves it as the terminal does: the
+// page reads the note's "ended" (package online/client's session, the
+// terminal's own).
+func TestThePageLeavesAGameTheServerEnds(t *testing.T) {
+	s := newHostSite(t)
+	ctx := tab(t, s.URL+"/")
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
+	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("online").hidden`)
+	click(t, ctx, "account")
+	waitFor(t, ctx, `!document.getElementById("overlay").hidden && document.getElementById("acct-name") !== null`)
+	fill(t, ctx, "acct-name", "dana")
+	fill(t, ctx, "acct-pass", "a long enough password")
+	click(t, ctx, "acct-signup")
+	waitFor(t, ctx, `rogue.online.name === "dana" && document.getElementById("overlay").hidden`)
+
+	eval[any](t, ctx, `rogue.start({ kind: "online", path: "/page/ws/play?daily=1" })`)
+	waitFor(t, ctx, `rogue.onlineTurns >= 1 && rogue.term.text.join("\n").includes("@")`)
+	turnsAfter(t, ctx, ".")
+	press(t, ctx, "Q")
+	waitFor(t, ctx, `rogue.term.text.join(" ").includes("A abandons it now")`)
+	press(t, ctx, "A")
+	waitFor(t, ctx, `document.getElementById("line").textContent.includes("ends here: you abandoned it")`)
+	line := eval[string](t, ctx, `document.getElementById("line").textContent`)
+	assert.Regexp(t, `^Game \d+, the daily challenge of \d{4}-\d\d-\d\d, ends here: you abandoned it\. It is abandoned on depth 1 at turn 1, and ranks there\. Game \d+'s page replays it\.$`, line)
+	rows := s.games(t)
+	require.Len(t, rows, 1)
+	assert.False(t, rows[0].Live, "the game ended on the server")
+	shot(t, ctx, "host-daily-ended", 1280, 800)
+}

@@ -12,11 +12,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
-	"rogue/events"
-	"rogue/events/wire"
+	"rogue/online/client"
 	wireframe "rogue/online/frame"
-	"rogue/reducer"
-	"rogue/reducer/content"
 	"rogue/view"
 )
 
@@ -120,39 +117,28 @@ type netEvent struct {
 }
 
 // onlineSession is a game followed in the page: the player's, or a
-// spectator's (see online/terminal.go, the terminal's).
+// spectator's. What it does with keys, turns and notes is package
+// online/client's, as the terminal's is; here are the page's websocket
+// and its mouse.
 type onlineSession struct {
-	link    *link
-	scr     *screen
-	canvas  *view.Screen
-	m       *view.Model
-	path    string // to dial again
-	playing bool
+	link   *link
+	scr    *screen
+	canvas *view.Screen
+	c      *client.Session
+	path   string // to dial again
 
-	conn     int // the connection now; 0 while dialing again
-	dialing  int // the connection being dialed, its hello not come yet
-	retry    time.Duration
-	hello    wireframe.Hello
-	state    *reducer.State
-	turns    int // turns held: the next command's number
-	enc      *wire.TurnEncoder
-	dec      *wire.TurnDecoder
-	sent     events.Command // the command awaiting its turn
-	awaiting bool
-	keys     []view.Key
-	working  bool // a job runs on the server
-	mice     view.MouseReader
-	quit     chan struct{}
+	conn    int // the connection now; 0 while dialing again
+	dialing int // the connection being dialed, its hello not come yet
+	retry   time.Duration
+	mice    view.MouseReader
+	quit    chan struct{}
 }
-
-// maxKeysAhead is how many keys may wait for the server's turns.
-const maxKeysAhead = 64
 
 // followOnline plays (or watches) on the page's server: path is the
 // websocket's. It returns the line to show after, in the page's words.
 func followOnline(scr *screen, path string, playing bool) string {
 	l := theLink
-	s := &onlineSession{link: l, scr: scr, path: path, playing: playing, quit: make(chan struct{})}
+	s := &onlineSession{link: l, scr: scr, path: path, quit: make(chan struct{})}
 	defer close(s.quit)
 	s.dialing = l.open(path)
 	// The hello comes first, or the connection's end: the server said
@@ -168,24 +154,25 @@ func followOnline(scr *screen, path string, playing bool) string {
 			}
 			return "That game is not being played on this server any more."
 		}
-		if err := s.helloFrame(m.frame, m.obj); err != nil {
+		h, err := helloOf(m.frame, m.obj)
+		if err == nil {
+			s.c, err = client.New(h, playing, client.Link{Send: s.send, Sync: scr.Sync,
+				Watchers: func(n int) { scr.page.Call("onlineWatchers", n) }})
+		}
+		if err != nil {
 			l.close(s.dialing)
 			return err.Error()
 		}
+		s.conn, s.dialing = s.dialing, 0
 		break
 	}
 	if playing {
-		s.path = fmt.Sprintf("/page/ws/play?game=%d", s.hello.Game)
+		s.path = fmt.Sprintf("/page/ws/play?game=%d", s.c.Hello.Game)
 	}
-	s.m = view.NewModel(view.MainMenu{})
-	s.m.Begin(s.state, nil, nil)
-	if !playing {
-		s.m.Say(fmt.Sprintf("You watch %s's game %d.", s.hello.Player, s.hello.Game))
-	}
-	s.sayWatchers(s.hello.Watchers)
+	s.scr.page.Set("onlineTurns", s.c.Turns)
 	s.canvas = view.NewScreen(scr, false) // the page has its colors
 	scr.EnableMouse(tcell.MouseMotionEvents)
-	s.scr.page.Call("onlineBegan", s.hello.Game, s.hello.Player, playing)
+	s.scr.page.Call("onlineBegan", s.c.Hello.Game, s.c.Hello.Player, playing)
 	go s.feed()
 	s.loop()
 	s.scr.page.Call("onlineEnded")
@@ -198,38 +185,12 @@ func followOnline(scr *screen, path string, playing bool) string {
 	return s.exitLine()
 }
 
-// helloFrame reads a hello (its frame, and its JSON as the page read it)
-// into the session: the game, and its state unless the server goes on
-// from the turns held.
-func (s *onlineSession) helloFrame(b []byte, obj js.Value) error {
+// helloOf is the hello of a frame, its JSON as the page read it.
+func helloOf(b []byte, obj js.Value) (wireframe.Hello, error) {
 	if len(b) == 0 || b[0] != wireframe.FrameHello || obj.Type() != js.TypeObject {
-		return errors.New("the server did not say hello")
+		return wireframe.Hello{}, errors.New("the server did not say hello")
 	}
-	h, err := readHello(obj)
-	if err != nil {
-		return err
-	}
-	tables, err := content.ForRules(h.Rules)
-	if err != nil {
-		return err
-	}
-	if len(h.Snapshot) > 0 {
-		st, err := reducer.UnmarshalSnapshot(h.Snapshot, tables)
-		if err != nil {
-			return fmt.Errorf("the server's state does not read: %v", err)
-		}
-		s.state, s.turns = st, h.Turns
-		if s.m != nil {
-			s.m.Begin(st, nil, nil)
-		}
-	} else if s.state == nil || h.Turns != s.turns {
-		return errors.New("the server goes on from another turn")
-	}
-	s.hello = h
-	s.enc, s.dec = wire.NewTurnEncoderFor(h.Format), wire.NewTurnDecoderFor(h.Format)
-	s.conn, s.dialing, s.retry = s.dialing, 0, 0
-	s.scr.page.Set("onlineTurns", s.turns)
-	return nil
+	return readHello(obj)
 }
 
 // feed posts the link's messages to the screen's loop, in order, never
@@ -254,91 +215,40 @@ func (s *onlineSession) feed() {
 
 func (s *onlineSession) loop() {
 	w, h := s.scr.Size()
-	s.m.Resize(w, h)
+	s.c.M.Resize(w, h)
 	for {
-		s.canvas.Draw(s.m)
+		s.canvas.Draw(s.c.M)
 		switch ev := s.scr.PollEvent().(type) {
 		case nil, *tcell.EventInterrupt:
 			return
 		case *tcell.EventResize:
-			s.m.Resize(ev.Size())
+			s.c.M.Resize(ev.Size())
 			s.scr.Sync()
 		case *tcell.EventKey:
-			if s.working {
-				s.send([]byte{wireframe.FrameStop})
-				s.working = false
-				s.m.Say("You stop: you pressed a key.")
-				continue
-			}
-			if len(s.keys) < maxKeysAhead {
-				s.keys = append(s.keys, view.Keys(ev)...)
-			}
-			if s.drain() {
+			if s.c.Key(view.Keys(ev)) {
 				return
 			}
 		case *tcell.EventMouse:
 			ms, ok := s.mice.Read(ev)
-			if !ok || ms.Button != view.ButtonNone && s.awaiting {
+			if !ok || ms.Button != view.ButtonNone && s.c.Awaiting {
 				continue // a click while a turn is awaited was made on the screen before it
 			}
-			if s.working && ms.Button != view.ButtonNone {
-				s.send([]byte{wireframe.FrameStop})
-				s.working = false
-				s.m.Say("You stop: you clicked.")
+			if ms.Button != view.ButtonNone && s.c.Stop("You stop: you clicked.") {
 				continue
 			}
-			if s.act(s.m.HandleMouse(ms)) {
+			if s.c.Act(s.c.M.HandleMouse(ms)) {
 				return
 			}
 		case *dialEvent:
 			s.dialing = s.link.open(ev.path)
 		case *netEvent:
 			s.net(ev.m)
-			if s.drain() {
+			s.scr.page.Set("onlineTurns", s.c.Turns)
+			if s.c.Drain() {
 				return
 			}
 		}
 	}
-}
-
-// drain reads the keys that wait, while no command awaits its turn; it
-// reports whether to leave.
-func (s *onlineSession) drain() bool {
-	for !s.awaiting && !s.working && len(s.keys) > 0 {
-		k := s.keys[0]
-		s.keys = s.keys[1:]
-		if s.act(s.m.HandleKey(k)) {
-			return true
-		}
-	}
-	return false
-}
-
-// act acts on an intent; it reports whether to leave.
-func (s *onlineSession) act(in view.Intent) bool {
-	switch {
-	case in.Quit:
-		return true
-	case in.Redraw:
-		s.scr.Sync()
-	case in.Command != nil && s.playing:
-		if s.conn == 0 {
-			s.m.Say("Not connected: wait for the server.")
-			return false
-		}
-		b, err := wireframe.EncodeCommand(s.enc, s.turns, in.Command)
-		if err != nil {
-			s.m.Say(err.Error())
-			return false
-		}
-		s.sent, s.awaiting = in.Command, true
-		s.send(b)
-	}
-	if in.Job != nil && s.playing && s.conn != 0 {
-		s.working = true
-		s.send(wireframe.EncodeJob(s.turns, in.Job))
-	}
-	return false
 }
 
 // send sends b on the connection; one that is closed is dialed again.
@@ -354,14 +264,10 @@ func (s *onlineSession) dropped() {
 	if s.conn != 0 {
 		s.link.close(s.conn)
 		s.conn = 0
-		s.m.Say("The connection to the server dropped: reconnecting.")
 	}
-	s.working, s.awaiting, s.keys = false, false, nil
+	s.c.Dropped()
 	s.retry = min(max(2*s.retry, 100*time.Millisecond), 2*time.Second)
-	path := s.path
-	if s.playing {
-		path += fmt.Sprintf("&from=%d", s.turns)
-	}
+	path := s.c.ResumePath(s.path)
 	wait := s.retry
 	s.dialing = -1 // none yet: the timer below dials
 	go func() {
@@ -388,108 +294,49 @@ func (s *onlineSession) net(m linkMsg) {
 		s.dialing = 0
 		s.dropped()
 	case m.conn == s.dialing:
-		if err := s.helloFrame(m.frame, m.obj); err != nil {
-			s.m.Say(err.Error())
+		h, err := helloOf(m.frame, m.obj)
+		if err != nil {
+			s.c.M.Say(err.Error())
+		}
+		if err != nil || s.c.Resumed(h) != nil {
 			s.link.close(m.conn)
 			s.dialing = 0
 			return
 		}
-		s.sayWatchers(s.hello.Watchers)
-		s.m.Say("Reconnected.")
+		s.conn, s.dialing, s.retry = s.dialing, 0, 0
 	case m.conn != s.conn:
 		// of a connection let go
 	case m.closed:
 		s.dropped()
-	default:
-		s.frame(m.frame, m.obj)
-	}
-}
-
-// frame acts on a frame of the connection: a turn, or a note.
-func (s *onlineSession) frame(b []byte, obj js.Value) {
-	if len(b) == 0 {
-		return
-	}
-	switch b[0] {
-	case wireframe.FrameTurn:
-		var t events.Turn
-		if err := wireframe.DecodeRecord(s.dec, b[1:], &t); err != nil {
-			s.m.Say("The server sent a turn that does not read: " + err.Error())
-			return
-		}
-		played, err := s.state.FoldPlayed(t)
-		if err != nil {
-			s.m.Say("The server sent a turn that does not fold: " + err.Error())
-			return
-		}
-		s.turns++
-		s.sent, s.awaiting = nil, false
-		s.m.AddTurn(&played)
-		if s.working && s.m.Mode() != view.ModePlay {
-			s.send([]byte{wireframe.FrameStop})
-			s.working = false
-		}
-		s.scr.page.Set("onlineTurns", s.turns)
-	case wireframe.FrameNote:
-		s.note(readNote(obj))
-	}
-}
-
-func (s *onlineSession) note(n wireframe.Note) {
-	if n.Refused != "" || n.Error != "" {
-		s.awaiting = false
-	}
-	switch {
-	case n.Refused != "":
-		if s.sent != nil {
-			s.m.Refused(s.sent, n.Refused)
-		} else {
-			s.m.Say(n.Refused)
-		}
-		s.sent = nil
-	case n.Error != "":
-		s.m.Say("The server says: " + n.Error)
-	case n.Stopped != nil:
-		s.working = false
-		s.m.Say(*n.Stopped)
-	case n.Watchers != nil:
-		s.sayWatchers(*n.Watchers)
-	}
-}
-
-func (s *onlineSession) sayWatchers(n int) {
-	if !s.playing {
-		return
-	}
-	s.scr.page.Call("onlineWatchers", n)
-	switch n {
-	case 0:
-		s.m.Say("Nobody is watching.")
-	case 1:
-		s.m.Say("1 person is watching.")
-	default:
-		s.m.Say(fmt.Sprintf("%d people are watching.", n))
+	case len(m.frame) == 0:
+	case m.frame[0] == wireframe.FrameTurn:
+		s.c.TurnRecord(m.frame[1:])
+	case m.frame[0] == wireframe.FrameNote:
+		s.c.Note(readNote(m.obj))
 	}
 }
 
 // exitLine says where the game is, in the page's words.
 func (s *onlineSession) exitLine() string {
-	id := s.hello.Game
+	id, st := s.c.Hello.Game, s.c.State
 	switch {
-	case s.state.Over:
-		return fmt.Sprintf("Game %d is over at turn %d: its page replays it.", id, s.state.TurnNumber())
-	case s.playing:
-		return fmt.Sprintf("Game %d is kept on the server at turn %d: Play online goes on with it.", id, s.state.TurnNumber())
+	case s.c.Ended != "":
+		return fmt.Sprintf("%s Game %d's page replays it.", s.c.Ended, id)
+	case st.Over:
+		return fmt.Sprintf("Game %d is over at turn %d: its page replays it.", id, st.TurnNumber())
+	case s.c.Playing:
+		return fmt.Sprintf("Game %d is kept on the server at turn %d: Play online goes on with it.", id, st.TurnNumber())
 	}
 	return fmt.Sprintf("You stopped watching game %d.", id)
 }
 
 // readHello is the hello whose JSON the page read into obj.
 func readHello(obj js.Value) (wireframe.Hello, error) {
-	h := wireframe.Hello{Player: jsString(obj, "player"), Rules: jsInt(obj, "rules"), Format: jsInt(obj, "format"),
-		Turns: jsInt(obj, "turns"), Watchers: jsInt(obj, "watchers"), Playing: obj.Get("playing").Truthy()}
+	h := wireframe.Hello{Player: jsField(obj, "player"), Rules: jsInt(obj, "rules"), Format: jsInt(obj, "format"),
+		Turns: jsInt(obj, "turns"), Watchers: jsInt(obj, "watchers"), Playing: obj.Get("playing").Truthy(),
+		Daily: jsField(obj, "daily")}
 	h.Game = int64(jsInt(obj, "game"))
-	if snap := jsString(obj, "snapshot"); snap != "" {
+	if snap := jsField(obj, "snapshot"); snap != "" {
 		b, err := base64.StdEncoding.DecodeString(snap)
 		if err != nil {
 			return h, errors.New("the server's hello does not read")
@@ -506,7 +353,7 @@ func readNote(obj js.Value) wireframe.Note {
 		n.Error = "a note that does not read"
 		return n
 	}
-	n.Refused, n.Error = jsString(obj, "refused"), jsString(obj, "error")
+	n.Refused, n.Error, n.Ended = jsField(obj, "refused"), jsField(obj, "error"), jsField(obj, "ended")
 	if v := obj.Get("stopped"); v.Type() == js.TypeString {
 		why := v.String()
 		n.Stopped = &why
@@ -518,13 +365,8 @@ func readNote(obj js.Value) wireframe.Note {
 	return n
 }
 
-// jsString is obj's field name when it is a string, else "".
-func jsString(obj js.Value, name string) string {
-	if v := obj.Get(name); v.Type() == js.TypeString {
-		return v.String()
-	}
-	return ""
-}
+// jsField is obj's field name when it is a string, else "".
+func jsField(obj js.Value, name string) string { return jsString(obj.Get(name)) }
 
 // jsInt is obj's field name when it is a whole number, else 0.
 func jsInt(obj js.Value, name string) int {
