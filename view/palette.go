@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 )
 
 // Palettes: what each of the view's colors looks like. The view draws
@@ -91,7 +92,6 @@ type shade struct {
 	rgb  RGB
 	ansi uint8 // the color among 16 (the terminal's palette, 0 to 15)
 	dim  bool  // drawn dim where its RGB cannot be
-	x256 uint8 // the nearest of xterm's colors 16 to 255
 	set  bool  // false: the terminal's default
 }
 
@@ -109,23 +109,33 @@ var palettes = func() (ps [numPalettes][NumColors]shade) {
 			}
 			ps[p][terrainColor(t, remembered)] = shade{rgb: base.seen, ansi: base.seenANSI, dim: base.seenDim, set: true}
 		}
-		// On 256 colors, a color never shares its xterm color with one
-		// that means another thing (another kind of terrain, lit against
-		// remembered, another named color): the cube is coarse enough to
-		// give a far wall and a near floor one. The lights of one kind
-		// may share.
-		taken := map[uint8]int{}
-		for c := range Color(NumColors) {
-			g := colorGroup(c)
-			ps[p][c].x256 = nearest256(ps[p][c].rgb, func(x uint8) bool {
-				other, ok := taken[x]
-				return ok && other != g
-			})
-			taken[ps[p][c].x256] = g
-		}
 	}
 	return ps
 }()
+
+// xterm256 are the palettes' colors among xterm's 16 to 255 (what a
+// 256-color terminal draws), made on first use: finding the nearest of
+// 240 colors for each takes milliseconds that a command which draws
+// nothing, or draws in truecolor, should not pay at its start.
+//
+// On 256 colors, a color never shares its xterm color with one that
+// means another thing (another kind of terrain, lit against remembered,
+// another named color): the cube is coarse enough to give a far wall
+// and a near floor one. The lights of one kind may share.
+var xterm256 = sync.OnceValue(func() (xs [numPalettes][NumColors]uint8) {
+	for p := range numPalettes {
+		taken := map[uint8]int{}
+		for c := range Color(NumColors) {
+			g := colorGroup(c)
+			xs[p][c] = nearest256(palettes[p][c].rgb, func(x uint8) bool {
+				other, ok := taken[x]
+				return ok && other != g
+			})
+			taken[xs[p][c]] = g
+		}
+	}
+	return xs
+})
 
 // namedANSI are the named colors among 16 (what the terminal drew
 // before palettes: tcell's Maroon, Green, Yellow, Navy, Fuchsia, Teal,

@@ -168,7 +168,7 @@ func TestEveryPaletteColorIsItsOwn(t *testing.T) {
 		for a := ColorBlack; a < NumColors; a++ {
 			for b := a + 1; b < NumColors; b++ {
 				if colorGroup(a) != colorGroup(b) {
-					assert.NotEqual(t, palettes[p][a].x256, palettes[p][b].x256, "%s: colors %d and %d on 256 colors", p, a, b)
+					assert.NotEqual(t, xterm256()[p][a], xterm256()[p][b], "%s: colors %d and %d on 256 colors", p, a, b)
 				}
 			}
 		}

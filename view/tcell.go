@@ -88,7 +88,7 @@ func terminalColor(p Palette, c Color, colors int) (tcell.Color, bool) {
 	case colors >= 1<<24:
 		return tcell.NewRGBColor(int32(sh.rgb.R), int32(sh.rgb.G), int32(sh.rgb.B)), false
 	case colors >= 256:
-		return tcell.PaletteColor(int(sh.x256)), false
+		return tcell.PaletteColor(int(xterm256()[p][c])), false
 	case colors >= 16:
 		return tcell.PaletteColor(int(sh.ansi)), sh.dim
 	case colors >= 8 && sh.ansi == 8: // no dark gray: a dim white
