@@ -35,8 +35,7 @@ func overGame(t *testing.T, s *Store, rows func(id int64) []BoardRow) int64 {
 func TestAGameGoesOnItsBoardsWithItsLastTurnAndIsPagedByKey(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		// Five games, stored in an order that is not the boards'; the
 		// odd ones also on the day's board.
 		keys := []int{30, 10, 50, 20, 40}
@@ -85,8 +84,7 @@ func TestAGameGoesOnItsBoardsWithItsLastTurnAndIsPagedByKey(t *testing.T) {
 func TestAFinishedGameWithoutItsRowsIsListedUntilItIsRankedOnce(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		ranked := overGame(t, s, func(id int64) []BoardRow { return []BoardRow{row("rules/3", id, 1)} })
 		a := overGame(t, s, nil)
 		b := overGame(t, s, nil)

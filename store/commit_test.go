@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,8 +13,7 @@ import (
 func TestAGroupIsOneTransactionAndOneBadTurnFailsOnlyItself(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		ids := make([]int64, 4)
 		for i := range ids {
 			var err error
@@ -70,8 +68,7 @@ func BenchmarkAGroupOf64Turns(b *testing.B) {
 	for _, db := range []string{"sqlite", "postgres"} {
 		b.Run(db, func(b *testing.B) {
 			s := benchStore(b, db)
-			ctx := context.Background()
-			require.NoError(b, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+			ctx := withAda(b, s)
 			ids := make([]int64, 64)
 			for i := range ids {
 				var err error
@@ -105,8 +102,7 @@ func BenchmarkAGroupOf64Turns(b *testing.B) {
 func TestAGroupFencesANodeOutAndPutsTheGamesItEndsOnTheirBoards(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		ids := make([]int64, 3)
 		for i := range ids {
 			var err error

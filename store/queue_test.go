@@ -14,8 +14,7 @@ import (
 // finishedGames stores n games that are over, of one turn each.
 func finishedGames(t *testing.T, s *Store, n int) []int64 {
 	t.Helper()
-	ctx := context.Background()
-	require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+	ctx := withAda(t, s)
 	var ids []int64
 	for i := range n {
 		id, err := s.CreateGame(ctx, "ada", fmt.Appendf(nil, "H%d", i), 3)
@@ -205,8 +204,7 @@ func TestAnUploadIsListedOnceAndItsBytesLeaveTheQueue(t *testing.T) {
 func TestAnAccountsUploadsAreLimitedInTheWindow(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		start := time.Now()
 		for i := range 3 {
 			_, err := s.QueueUpload(ctx, Upload{Account: "ada", SHA256: fmt.Sprint(i), Journal: []byte("x"), Max: 3, Window: time.Hour})
@@ -223,8 +221,7 @@ func TestAnAccountsUploadsAreLimitedInTheWindow(t *testing.T) {
 func TestAReportKeepsItsJournalAndAMaintainerIsARole(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		r := Report{Account: "ada", Name: "bug.rogue", Version: "rogue devel", What: "the door", SHA256: "cc",
 			Journal: []byte("JJ"), Verify: "rogue verify: x", Screen: "@"}
 		id, err := s.CreateReport(ctx, r)

@@ -31,8 +31,7 @@ func TestAnAccountIsKeptAndANameIsTakenOnce(t *testing.T) {
 func TestATokenLeadsToItsAccount(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		require.NoError(t, s.AddToken(ctx, []byte("hash-of-token"), "ada"))
 		name, err := s.TokenAccount(ctx, []byte("hash-of-token"))
 		require.NoError(t, err)
@@ -45,8 +44,7 @@ func TestATokenLeadsToItsAccount(t *testing.T) {
 func TestAJournalIsItsHeaderThenEachTurnInOrder(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		id, err := s.CreateGame(ctx, "ada", []byte("HEAD"), 3)
 		require.NoError(t, err)
 		require.NoError(t, s.Append(ctx, id, 0, []byte("r0"), Progress{Turns: 1, Depth: 1, Digest: "d0"}))
@@ -64,8 +62,7 @@ func TestAJournalIsItsHeaderThenEachTurnInOrder(t *testing.T) {
 func TestATurnIsNeitherDoubledNorSkipped(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
 		require.NoError(t, err)
 		require.NoError(t, s.Append(ctx, id, 0, []byte("a"), Progress{Turns: 1}))
@@ -84,8 +81,7 @@ func TestATurnIsNeitherDoubledNorSkipped(t *testing.T) {
 func TestAGameOverTakesNoMoreTurns(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
 		require.NoError(t, err)
 		require.NoError(t, s.Append(ctx, id, 0, []byte("a"), Progress{Turns: 1, Over: true, Outcome: "slain"}))
@@ -101,8 +97,7 @@ func TestAGameOverTakesNoMoreTurns(t *testing.T) {
 func TestManyGamesAppendAtOnceAndEachKeepsItsTurns(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		const games, turns = 8, 20
 		ids := make([]int64, games)
 		for i := range ids {
@@ -137,8 +132,7 @@ func TestManyGamesAppendAtOnceAndEachKeepsItsTurns(t *testing.T) {
 func TestAClaimTakesTheGameAndRefusesTheTurnsOfTheNodeBefore(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
 		require.NoError(t, err)
 		claim := func(node string) {
@@ -234,8 +228,7 @@ func TestANoticeIsItsGameAndTurnsAndABadLineIsLeftOut(t *testing.T) {
 func TestTheNewestSnapshotIsReturned(t *testing.T) {
 	t.Parallel()
 	drivers(t, func(t *testing.T, s *Store) {
-		ctx := context.Background()
-		require.NoError(t, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+		ctx := withAda(t, s)
 		id, err := s.CreateGame(ctx, "ada", []byte("H"), 3)
 		require.NoError(t, err)
 		_, _, err = s.LatestSnapshot(ctx, id)

@@ -65,3 +65,12 @@ func benchStore(b *testing.B, db string) *Store {
 	b.Cleanup(func() { s.Close() })
 	return s
 }
+
+// withAda makes the account ada in s, the player most tests play as,
+// and returns the context the test goes on with.
+func withAda(tb testing.TB, s *Store) context.Context {
+	tb.Helper()
+	ctx := context.Background()
+	require.NoError(tb, s.CreateAccount(ctx, Account{Name: "ada", Hash: []byte{1}, Role: "player"}))
+	return ctx
+}
