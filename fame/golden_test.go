@@ -1,6 +1,7 @@
 package fame
 
 import (
+	"rogue/internal/forge"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,7 +12,7 @@ import (
 
 func TestAJournalPlannedAsAGoldenShowsItsDivergence(t *testing.T) {
 	t.Parallel()
-	forged := rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, wins)
+	forged := rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, forge.Wins)
 	g, err := PlanGolden(forged, "reports/Won-Too-Soon.rogue", "", nil)
 	require.NoError(t, err)
 	assert.Equal(t, "won-too-soon", g.Name)

@@ -1,6 +1,7 @@
 package fame
 
 import (
+	"rogue/internal/forge"
 	"testing"
 	"testing/fstest"
 
@@ -12,7 +13,7 @@ import (
 
 func TestReverifyingAFolderReportsEveryDivergenceWhateverTheWorkers(t *testing.T) {
 	t.Parallel()
-	forged := rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, wins)
+	forged := rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, forge.Wins)
 	fsys := fstest.MapFS{
 		"a/slain.rogue":          {Data: goldenJournal(t, "slain")},
 		"a/r3-won.rogue":         {Data: goldenJournal(t, "r3-won")},

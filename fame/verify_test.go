@@ -16,11 +16,11 @@ import (
 
 	"rogue/events"
 	"rogue/game"
+	"rogue/internal/forge"
 	"rogue/internal/hostile"
 	"rogue/journal"
 	"rogue/play"
 	"rogue/reducer"
-	"rogue/reducer/content"
 )
 
 // goldenJournal reads a journal of golden/testdata.
@@ -51,44 +51,12 @@ func refusal(t *testing.T, err error) *Refusal {
 	return ref
 }
 
-// rewrite is the journal b with its header changed by header and its
-// last turn's facts replaced by what last returns (given the state
-// before that turn), every record framed and chained anew: whole and
-// checksummed, as a forger would make it.
+// rewrite is forge.Rewrite of b.
 func rewrite(t *testing.T, b []byte, header func(*journal.Header), last func(*reducer.State) []events.Fact) []byte {
 	t.Helper()
-	r, err := journal.NewBytesReader(b)
+	out, err := forge.Rewrite(b, header, last)
 	require.NoError(t, err)
-	var turns []events.Turn
-	for {
-		var turn events.Turn
-		err := r.Next(&turn)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		require.NoError(t, err)
-		turns = append(turns, turn)
-	}
-	h := r.Header()
-	header(&h)
-	m, err := journal.NewMemory(h)
-	require.NoError(t, err)
-	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
-	for i := range turns {
-		if i == len(turns)-1 && last != nil {
-			turns[i].Facts = last(s)
-		}
-		require.NoError(t, m.Append(&turns[i]))
-		require.NoError(t, s.ApplyTurn(&turns[i]))
-	}
-	return bytes.Clone(m.Bytes())
-}
-
-// wins replaces the last turn's facts with a win: the player holds the
-// first item in the backpack and has won.
-func wins(s *reducer.State) []events.Fact {
-	pack := s.Backpack(events.PlayerID)
-	return []events.Fact{&events.Won{Actor: events.PlayerID, Item: pack[0].ID}}
+	return out
 }
 
 func TestAForgedJournalIsRefusedWithTheLineRogueVerifyPrints(t *testing.T) {
@@ -99,8 +67,8 @@ func TestAForgedJournalIsRefusedWithTheLineRogueVerifyPrints(t *testing.T) {
 		why    Why
 		within string // what the line says
 	}{
-		{"a rules-1 game whose header says rules 3 and that claims a win", rewrite(t, goldenJournal(t, "deep"), func(h *journal.Header) { h.RulesVersion = 3 }, wins), Diverged, ": turn 0: fact 1 differs after Begin{}"},
-		{"a rules-3 death whose last turn is a spliced win", rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, wins), Diverged, "fact 0 differs after"},
+		{"a rules-1 game whose header says rules 3 and that claims a win", rewrite(t, goldenJournal(t, "deep"), func(h *journal.Header) { h.RulesVersion = 3 }, forge.Wins), Diverged, ": turn 0: fact 1 differs after Begin{}"},
+		{"a rules-3 death whose last turn is a spliced win", rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, forge.Wins), Diverged, "fact 0 differs after"},
 		{"a rules-1 game whose header says rules 9", rewrite(t, goldenJournal(t, "slain"), func(h *journal.Header) { h.RulesVersion = 9 }, nil), Unverified, "cannot re-simulate: the journal was played under rules version 9"},
 		{"a journal with a byte flipped in its last record", flipLast(goldenJournal(t, "slain")), Damaged, "damaged journal"},
 		{"a file that is no journal", []byte("GIF89a, not a journal at all"), NotJournal, "not a rogue journal"},

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -22,12 +21,11 @@ import (
 
 	"rogue/events"
 	"rogue/fame"
-	"rogue/game"
 	"rogue/internal/buildinfo"
+	"rogue/internal/forge"
 	"rogue/internal/hostile"
 	"rogue/journal"
 	"rogue/reducer"
-	"rogue/reducer/content"
 	"rogue/store"
 )
 
@@ -135,40 +133,12 @@ func mustCheck(t *testing.T, b []byte) *fame.Verified {
 	return v
 }
 
-// rewrite is the journal b with its header changed and its last turn's
-// facts replaced by last's (given the state before it), every record
-// framed and chained anew: whole and checksummed, as a forger makes it.
+// rewrite is forge.Rewrite of b.
 func rewrite(t *testing.T, b []byte, header func(*journal.Header), last func(*reducer.State) []events.Fact) []byte {
 	t.Helper()
-	r, err := journal.NewBytesReader(b)
+	out, err := forge.Rewrite(b, header, last)
 	require.NoError(t, err)
-	var turns []events.Turn
-	for {
-		var turn events.Turn
-		err := r.Next(&turn)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		require.NoError(t, err)
-		turns = append(turns, turn)
-	}
-	h := r.Header()
-	header(&h)
-	m, err := journal.NewMemory(h)
-	require.NoError(t, err)
-	s := reducer.New(h.Seed, game.FoldTables(h, content.Default()))
-	for i := range turns {
-		if i == len(turns)-1 && last != nil {
-			turns[i].Facts = last(s)
-		}
-		require.NoError(t, m.Append(&turns[i]))
-		require.NoError(t, s.ApplyTurn(&turns[i]))
-	}
-	return bytes.Clone(m.Bytes())
-}
-
-func wins(s *reducer.State) []events.Fact {
-	return []events.Fact{&events.Won{Actor: events.PlayerID, Item: s.Backpack(events.PlayerID)[0].ID}}
+	return out
 }
 
 func TestHostileUploadsAreRefusedInOneLineAndStoredNowhere(t *testing.T) {
@@ -181,8 +151,8 @@ func TestHostileUploadsAreRefusedInOneLineAndStoredNowhere(t *testing.T) {
 	flipped[len(flipped)-3] ^= 0x10
 	won := goldenJournal(t, "r3-won")
 	uploads := []upload{
-		{"rules-1-claims-a-win-under-rules-3.rogue", rewrite(t, goldenJournal(t, "deep"), func(h *journal.Header) { h.RulesVersion = 3 }, wins)},
-		{"a-death-spliced-into-a-win.rogue", rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, wins)},
+		{"rules-1-claims-a-win-under-rules-3.rogue", rewrite(t, goldenJournal(t, "deep"), func(h *journal.Header) { h.RulesVersion = 3 }, forge.Wins)},
+		{"a-death-spliced-into-a-win.rogue", rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, forge.Wins)},
 		{"rules-9.rogue", rewrite(t, goldenJournal(t, "slain"), func(h *journal.Header) { h.RulesVersion = 9 }, nil)},
 		{"damaged.rogue", flipped},
 		{"cut-short.rogue", won[:len(won)/2]},
@@ -293,7 +263,7 @@ func TestReverifyingFindsTheStoredJournalThatDiverges(t *testing.T) {
 		}
 		// A forgery in the store, as a build whose rules changed would
 		// find an old game: listed without the check.
-		forged := rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, wins)
+		forged := rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, forge.Wins)
 		id, err := s.st.QueueUpload(ctx, store.Upload{Account: "ada", Name: "forged.rogue", SHA256: "f", Journal: forged})
 		require.NoError(t, err)
 		var forgedGame int64
