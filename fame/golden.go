@@ -88,5 +88,10 @@ func (g Golden) TurnsFile() string {
 	return strings.Join(s, " ") + "\n"
 }
 
-// RunPattern is the go test -run pattern of the golden's own test.
-func (g Golden) RunPattern() string { return "^TestGoldenJournals$/^" + g.Name + "$" }
+// RunPattern is the go test -run pattern of the golden's own tests: its
+// .golden (TestGoldenJournals) and the log it words, testdata/logs/NAME.log
+// (TestTheLogOfEveryGoldenJournalIsWordedAsBefore), which go test
+// ./golden holds for every journal under golden/testdata.
+func (g Golden) RunPattern() string {
+	return "^(TestGoldenJournals|TestTheLogOfEveryGoldenJournalIsWordedAsBefore)$/^" + g.Name + "$"
+}

@@ -10,7 +10,8 @@
 // report's journal becomes a regression test by copying it in, or by
 // rogue golden FILE NAME (Write), which writes it into a checkout's
 // testdata/ and runs that checkout's go test ./golden to write and check
-// its .golden.
+// its .golden and its log (testdata/logs/NAME.log, what the player read
+// each turn: TestTheLogOfEveryGoldenJournalIsWordedAsBefore).
 //
 // The journals of rules 3's items (testdata/r3-wand, r3-ring, r3-pile and
 // r3-enchanted) are the strong bot's games: while rules 3 is tuned, `go

@@ -42,8 +42,9 @@ func ParseTurns(list string) ([]int, error) {
 }
 
 // Write is `rogue golden`: a bug report's journal made a golden
-// test of a checkout of rogue (fame.PlanGolden), its .golden written and
-// checked by the checkout's own go test ./golden. A failure leaves none
+// test of a checkout of rogue (fame.PlanGolden), its .golden and its log
+// (golden/testdata/logs/NAME.log) written and checked by the checkout's
+// own go test ./golden. A failure leaves none
 // of the files it wrote.
 func Write(o Options, stdout, stderr io.Writer) error {
 	root := o.Checkout
@@ -65,9 +66,10 @@ func Write(o Options, stdout, stderr io.Writer) error {
 	}
 	dir := filepath.Join(root, "golden", "testdata")
 	base := filepath.Join(dir, g.Name)
-	for _, ext := range []string{".rogue", ".turns", ".golden"} {
-		if _, err := os.Stat(base + ext); err == nil {
-			return fail(1, "%s%s exists already: name the golden otherwise (rogue golden FILE NAME)", base, ext)
+	log := filepath.Join(dir, "logs", g.Name+".log")
+	for _, f := range []string{base + ".rogue", base + ".turns", base + ".golden", log} {
+		if _, err := os.Stat(f); err == nil {
+			return fail(1, "%s exists already: name the golden otherwise (rogue golden FILE NAME)", f)
 		}
 	}
 	written := []string{base + ".rogue"}
@@ -80,7 +82,7 @@ func Write(o Options, stdout, stderr io.Writer) error {
 			return undo(written, fail(1, "%v", err))
 		}
 	}
-	written = append(written, base+".golden")
+	written = append(written, base+".golden", log)
 	for _, extra := range [][]string{{"-update"}, nil} {
 		cmd := exec.Command("go", append([]string{"test", "-count=1", "./golden", "-run", g.RunPattern()}, extra...)...)
 		cmd.Dir = root
@@ -93,9 +95,9 @@ func Write(o Options, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s.rogue, its .golden", base)
 	if g.TurnsFile() != "" {
-		fmt.Fprintf(stdout, " and .turns (turns %s)", strings.TrimSpace(g.TurnsFile()))
+		fmt.Fprintf(stdout, ", .turns (turns %s)", strings.TrimSpace(g.TurnsFile()))
 	}
-	fmt.Fprintf(stdout, ": go test ./golden holds it\n")
+	fmt.Fprintf(stdout, " and its log, %s: go test ./golden holds them\n", log)
 	if g.Diverges != "" {
 		fmt.Fprintf(stdout, "it diverges, so TestEveryJournalVerifiesUnderItsOwnRulesAndRules1DivergesUnder2 fails until the bug is fixed:\n%s\n", g.Diverges)
 	}

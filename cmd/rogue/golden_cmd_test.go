@@ -71,7 +71,8 @@ func TestRogueGoldenMakesAJournalAGoldenTestThatGoTestHolds(t *testing.T) {
 	got := runHere("golden", "--checkout", checkout, "--turns", "120 121", report, "door-bug")
 	require.Equal(t, 0, got.Code, got.Stderr)
 	base := filepath.Join(checkout, "golden", "testdata", "door-bug")
-	assert.Equal(t, "wrote "+base+".rogue, its .golden and .turns (turns 120 121): go test ./golden holds it\n", got.Stdout)
+	log := filepath.Join(checkout, "golden", "testdata", "logs", "door-bug.log")
+	assert.Equal(t, "wrote "+base+".rogue, its .golden, .turns (turns 120 121) and its log, "+log+": go test ./golden holds them\n", got.Stdout)
 	want, err := os.ReadFile(report)
 	require.NoError(t, err)
 	journalCopy, err := os.ReadFile(base + ".rogue")
@@ -85,11 +86,21 @@ func TestRogueGoldenMakesAJournalAGoldenTestThatGoTestHolds(t *testing.T) {
 	assert.Contains(t, string(golden), "== at turn 120 ==")
 	assert.Contains(t, string(golden), "decides all 300 turns as recorded")
 
+	played, err := os.ReadFile(log)
+	require.NoError(t, err)
+	assert.Contains(t, string(played), "log of door-bug.rogue, played again")
+	// The whole of the checkout's go test ./golden passes with it, as the
+	// line says: every golden journal needs its .golden and its log.
+	whole := exec.Command("go", "test", "-count=1", "./golden")
+	whole.Dir = checkout
+	out, err := whole.CombinedOutput()
+	require.NoError(t, err, "go test ./golden in the checkout:\n%s", out)
+
 	// The golden holds the journal: a changed golden fails go test.
 	require.NoError(t, os.WriteFile(base+".golden", []byte(strings.Replace(string(golden), "turn 121", "turn 122", 1)), 0o644))
 	test := exec.Command("go", "test", "-count=1", "./golden", "-run", "^TestGoldenJournals$/^door-bug$")
 	test.Dir = checkout
-	out, err := test.CombinedOutput()
+	out, err = test.CombinedOutput()
 	assert.Error(t, err, "go test ./golden fails on a changed golden:\n%s", out)
 	assert.Contains(t, string(out), "door-bug.golden differs")
 

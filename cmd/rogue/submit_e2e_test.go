@@ -69,7 +69,7 @@ func TestAGameSubmittedIsListedATamperedOneRefusedAndAReportRead(t *testing.T) {
 	out, _, code = rogue(ada, "", "host", "--grant", "ada=maintainer", hostDir)
 	assert.Equal(t, []any{0, "rogue host: ada is a maintainer now"}, []any{code, out})
 	// The maintainer downloads it as rogue golden does (its golden is
-	// made in a checkout: TestGoldenWritesAReportIntoACheckout's work).
+	// made in a checkout: TestRogueGoldenMakesAJournalAGoldenTestThatGoTestHolds's work).
 	_, line, code = rogue(bob, "", "golden", "--checkout", dir, h.base+"/reports/1")
 	assert.Equal(t, []any{1, "rogue golden: " + h.base + "/reports/1: the reports are for the maintainers (an account of role maintainer: rogue host --grant NAME=maintainer)"}, []any{code, line})
 	_, line, _ = rogue(ada, "", "golden", "--checkout", dir, h.base+"/reports/1")
