@@ -432,7 +432,7 @@ func TestAFarMonsterThatNoticesThePlayerStopsAJobSayingSo(t *testing.T) {
 func TestExploreStopsOnceForEachItemAndPicksUpPotionsAndScrolls(t *testing.T) {
 	t.Parallel()
 	for _, pickup := range []bool{false, true} {
-		s := begun(t, 3)
+		s := begun(t, 5) // a Shield to stop on, among potions and scrolls
 		alone(t, s)
 		mem := &Memory{}
 		stops := map[events.EntityID]int{}

@@ -192,6 +192,7 @@ func (p *player) play(cmd events.Command) bool {
 		p.m.SaveFailed(err)
 		return false
 	default:
+		p.jobs.Watch(ss.g.State)
 		p.m.AddTurn(&played)
 		if note := ss.snapshotNote(); note != "" {
 			p.m.Say(note)
