@@ -205,7 +205,7 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 		return nil, "There is no game to play."
 	}
 	if m := monsterInView(s, func(*reducer.Entity) string { return "in view" }); m != "" {
-		return nil, "Not with " + m + "."
+		return nil, "Not with " + m + ": " + whatToDo(s) + "."
 	}
 	if mem == nil {
 		mem = &Memory{}
@@ -235,6 +235,16 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 		}
 	}
 	return j, ""
+}
+
+// whatToDo says what the player can do about the monster that keeps a
+// job from starting (the nearest, see nearestThreat): fight it (a move
+// into it attacks), or step away from it, or out of its sight.
+func whatToDo(s *reducer.State) string {
+	if m, _ := nearestThreat(s); m != nil && steps(s.Player().Pos, m.Pos) <= 1 {
+		return "fight or step away"
+	}
+	return "fight or get out of sight"
 }
 
 // StartGo begins walking to goal, a tile the player knows, with the
