@@ -153,6 +153,7 @@ type Model struct {
 	hovering bool
 	refused  string          // why the rules refused the last aim, while aiming again
 	scroll   int             // the history: how many lines up from its end
+	helpTop  int             // the help: its first line shown, when it pages
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
 	earlier  func() []string // loads the messages before the log's (see SetEarlier)
@@ -430,7 +431,9 @@ func (m *Model) HandleKey(k Key) Intent {
 		return m.keyPlay(k)
 	case ModeInventory, ModeDrop, ModeRemove, ModePickUp, ModeEnchant:
 		return m.keyItems(k)
-	case ModeSheet, ModeHelp:
+	case ModeHelp:
+		return m.keyHelp(k)
+	case ModeSheet:
 		return m.keyPanel(k)
 	case ModeLook:
 		return m.keyLook(k)
