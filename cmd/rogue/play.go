@@ -29,13 +29,18 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *onlineURL != "" || *daily {
-		return online.PlayOn(*onlineURL, *daily, len(pos)+fs.NFlag(), terminal.Run, stdout)
+		// --palette goes with --online too: the colours are the terminal's.
+		args := len(pos) + fs.NFlag()
+		if cli.Given(fs)["palette"] {
+			args--
+		}
+		return online.PlayOn(*onlineURL, *daily, args, *palette, terminal.Run, stdout)
 	}
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])
 	}
 	o := play.Options{Journal: *path, New: *fresh || cli.Given(fs)["seed"], Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
-		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse, Palette: *palette}
+		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse, Palette: *palette, KeepPalette: true}
 	if err := o.Check(cli.Given(fs)); err != nil {
 		return err
 	}
