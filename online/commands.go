@@ -69,10 +69,14 @@ func ReadPassword(stderr io.Writer) (string, error) {
 // PlayOn is `rogue play --online URL [--daily]`: the player's game on
 // the server (today's daily challenge with daily), signed in as rogue
 // login left it. args is how many arguments and flags the command had
-// (--palette aside): --online URL goes alone, or with --daily. palette
+// (--palette among them when palette is not ""): --online URL goes
+// alone, or with --daily, and --palette. palette
 // is --palette's name ("" for $ROGUE_PALETTE, else the menu's last
 // choice, see internal/settings).
 func PlayOn(url string, daily bool, args int, palette string, onTerminal OnTerminal, stdout io.Writer) error {
+	if palette != "" {
+		args-- // --palette goes with --online too: the colours are the terminal's
+	}
 	switch {
 	case url == "":
 		return cli.UsageError("--daily is the daily challenge of a server: --online URL --daily")

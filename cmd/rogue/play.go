@@ -29,12 +29,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *onlineURL != "" || *daily {
-		// --palette goes with --online too: the colours are the terminal's.
-		args := len(pos) + fs.NFlag()
-		if cli.Given(fs)["palette"] {
-			args--
-		}
-		return online.PlayOn(*onlineURL, *daily, args, *palette, terminal.Run, stdout)
+		return online.PlayOn(*onlineURL, *daily, len(pos)+fs.NFlag(), *palette, terminal.Run, stdout)
 	}
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])
