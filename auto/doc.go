@@ -6,7 +6,9 @@
 // ordinary turns and the rules decide each one. Exploring walks to the
 // nearest unexplored place or item in view not yet stood on, and stops on
 // an item (the log says what lies there; picking it up is the player's
-// call).
+// call); an item the player would not take (gear of a kind they hold,
+// anything with the backpack full, one they dropped) it neither walks to
+// nor stops on.
 //
 // A Runner holds one player's job under way and what they have seen: the
 // screen only says what was ordered (an Order, from a key or a click),

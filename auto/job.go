@@ -73,9 +73,11 @@ const MaxEntries = 3
 // the next so that an item already seen does not stop every job that
 // sees it again. The zero Memory knows nothing.
 type Memory struct {
-	depth   int
-	seen    map[events.EntityID]bool
-	visited map[events.EntityID]bool // items the player has stood on
+	depth int
+	seen  map[events.EntityID]bool
+	// visited are the items the player has stood on, with the turn
+	// they first did (State.Turn after it).
+	visited map[events.EntityID]int
 	// items are where the player last saw each item on the floor they
 	// have not stood on: explore's goals, kept when the item is out of
 	// sight (a step can hide a room's items, and a goal that came and
@@ -83,24 +85,74 @@ type Memory struct {
 	items map[events.EntityID]events.Pos
 	// inView is the monsters in view at the last look (see).
 	inView map[events.EntityID]bool
+	// held are the items the player has held, on any level: one they
+	// drop is no news, and explore does not walk back to it.
+	held map[events.EntityID]bool
+}
+
+// Watch records what a turn showed the player that the jobs go by, job
+// or not: the items they stand on (stood on, so no news to a later job,
+// though a job whose step this turn was still stops on them) and those
+// they hold (so that one dropped is no news either). The program calls
+// it after every turn it plays.
+func (m *Memory) Watch(s *reducer.State) {
+	if s.Player() == nil || s.Map == nil {
+		return
+	}
+	m.standOn(s)
+	m.hold(s)
+}
+
+// hold records the items the player holds.
+func (m *Memory) hold(s *reducer.State) {
+	if m.held == nil {
+		m.held = map[events.EntityID]bool{}
+	}
+	for _, it := range s.Held(events.PlayerID) {
+		m.held[it.ID] = true
+	}
+}
+
+// wanted reports whether item id, of kind kind, on the floor, is worth a
+// job's stop and explore's walk: the player can take it (the backpack
+// has room, see reducer.State.CanTake), has never held it (they dropped
+// it), and, for gear, holds none of its kind already (a second Dagger
+// is no find).
+func (m *Memory) wanted(s *reducer.State, id events.EntityID, kind int) bool {
+	if m.held[id] || !s.CanTake(kind) {
+		return false
+	}
+	if def := s.Content().Item(kind); def != nil && def.Equip != nil {
+		for _, it := range s.Held(events.PlayerID) {
+			if it.Kind == kind {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // level forgets what was seen on another level.
 func (m *Memory) level(s *reducer.State) {
 	if m.seen == nil || m.depth != s.Depth {
-		m.seen, m.visited, m.depth = map[events.EntityID]bool{}, map[events.EntityID]bool{}, s.Depth
+		m.seen, m.visited, m.depth = map[events.EntityID]bool{}, map[events.EntityID]int{}, s.Depth
 		m.items, m.inView = map[events.EntityID]events.Pos{}, map[events.EntityID]bool{}
 	}
 }
 
 // standOn records the items under the player and reports whether one of
-// them was not stood on before.
+// them is wanted (see wanted) and was first stood on this turn: not
+// before it (Watch may have recorded this turn's already).
 func (m *Memory) standOn(s *reducer.State) bool {
 	m.level(s)
 	fresh := false
 	for _, it := range s.ItemsAt(s.Player().Pos) {
-		fresh = fresh || !m.visited[it.ID]
-		m.visited[it.ID] = true
+		first, ok := m.visited[it.ID]
+		if !ok {
+			first = s.Turn
+			m.visited[it.ID] = first
+		}
+		fresh = fresh || first == s.Turn && m.wanted(s, it.ID, it.Kind)
 		delete(m.items, it.ID)
 	}
 	return fresh
@@ -122,7 +174,7 @@ func (m *Memory) see(s *reducer.State) []*reducer.Entity {
 		if s.IsActor(e) {
 			m.inView[e.ID] = true
 		}
-		if !s.IsActor(e) && !m.visited[e.ID] {
+		if _, trod := m.visited[e.ID]; !s.IsActor(e) && !trod {
 			m.items[e.ID] = e.Pos
 		}
 	}
@@ -153,14 +205,14 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 		return nil, "There is no game to play."
 	}
 	if m := monsterInView(s, func(*reducer.Entity) string { return "in view" }); m != "" {
-		return nil, "Not with " + m + "."
+		return nil, "Not with " + m + ": " + whatToDo(s) + "."
 	}
 	if mem == nil {
 		mem = &Memory{}
 	}
 	j := &Job{Kind: k, Dir: dir, depth: s.Depth, hp: p.HP, hunger: s.Hunger, seen: mem, around: -1}
+	mem.Watch(s) // what the player stands on and holds now is not news
 	mem.see(s)
-	mem.standOn(s) // what the player stands on now is not news
 	switch k {
 	case Rest:
 		if p.HP >= s.MaxHP(p) {
@@ -183,6 +235,16 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 		}
 	}
 	return j, ""
+}
+
+// whatToDo says what the player can do about the monster that keeps a
+// job from starting (the nearest, see nearestThreat): fight it (a move
+// into it attacks), or step away from it, or out of its sight.
+func whatToDo(s *reducer.State) string {
+	if m, _ := nearestThreat(s); m != nil && steps(s.Player().Pos, m.Pos) <= 1 {
+		return "fight or step away"
+	}
+	return "fight or get out of sight"
 }
 
 // StartGo begins walking to goal, a tile the player knows, with the
@@ -292,7 +354,8 @@ func (j *Job) interrupted(s *reducer.State) string {
 	for _, e := range j.seen.see(s) {
 		// Explore stops for an item once, on it (or picks it up): seen
 		// from afar, it is only where explore goes next.
-		if j.Kind == Rest || j.Kind == Explore && !s.IsActor(e) {
+		// Nor does an item the player would not take (see wanted).
+		if j.Kind == Rest || !s.IsActor(e) && (j.Kind == Explore || !j.seen.wanted(s, e.ID, e.Kind)) {
 			continue
 		}
 		return fmt.Sprintf("You stop: you see %s.", reducer.Article(s.Name(e.ID)))

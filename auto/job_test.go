@@ -114,7 +114,7 @@ func TestNoJobStartsWithAMonsterInView(t *testing.T) {
 	for _, k := range []Kind{Rest, Explore, Travel, Run} {
 		j, why := Start(k, events.North, s, nil)
 		assert.Nil(t, j, k.String())
-		assert.Equal(t, "Not with the Goblin in view (next to you, north).", why, k.String())
+		assert.Equal(t, "Not with the Goblin in view (next to you, north): fight or step away.", why, k.String())
 	}
 }
 
@@ -343,7 +343,7 @@ func TestAJobNamesTheNearestMonsterInViewAndCountsTheRest(t *testing.T) {
 	spawn(troll, free[0])
 	j, why := Start(Rest, 0, s, nil)
 	assert.Nil(t, j)
-	assert.Equal(t, "Not with the Troll in view (next to you, north), and 1 more.", why)
+	assert.Equal(t, "Not with the Troll in view (next to you, north), and 1 more: fight or step away.", why)
 }
 
 // monsterCode is the content code of the monster called name.
@@ -432,7 +432,7 @@ func TestAFarMonsterThatNoticesThePlayerStopsAJobSayingSo(t *testing.T) {
 func TestExploreStopsOnceForEachItemAndPicksUpPotionsAndScrolls(t *testing.T) {
 	t.Parallel()
 	for _, pickup := range []bool{false, true} {
-		s := begun(t, 3)
+		s := begun(t, 5) // a Shield to stop on, among potions and scrolls
 		alone(t, s)
 		mem := &Memory{}
 		stops := map[events.EntityID]int{}

@@ -119,14 +119,18 @@ func frontier(s *reducer.State, p events.Pos) bool {
 }
 
 // explore is the first step towards the nearest frontier tile, or item
-// seen on the level that the player has not stood on: those mem
+// seen on the level that the player has not stood on and would take
+// (Memory.wanted: not gear of a kind they hold, not one they dropped,
+// not with the backpack full): those mem
 // remembers, once it has seen s (Memory.see, which Start and every step
 // of a job call first).
 func explore(s *reducer.State, mem *Memory) (events.Dir, bool) {
 	mem.level(s)
 	items := map[events.Pos]bool{}
-	for _, p := range mem.items {
-		items[p] = true
+	for id, p := range mem.items {
+		if e := s.Get(id); e != nil && mem.wanted(s, id, e.Kind) {
+			items[p] = true
+		}
 	}
 	return firstStep(s, s.Player().Pos, func(p events.Pos) bool { return items[p] || frontier(s, p) })
 }

@@ -61,6 +61,14 @@ func (r *Runner) Next(s *reducer.State) (events.Command, string) {
 	return cmd, why
 }
 
+// Watch records what a turn played showed the player (Memory.Watch):
+// the program calls it after every turn, a job's or a key's.
+func (r *Runner) Watch(s *reducer.State) {
+	if s != nil {
+		r.mem.Watch(s)
+	}
+}
+
 // Stop ends the job under way, if any.
 func (r *Runner) Stop() { r.job = nil }
 

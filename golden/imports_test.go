@@ -85,13 +85,13 @@ func TestTheImportTableIsReadFromTheArchitecturePage(t *testing.T) {
 // Only the binary, the journal, play (the data folder, its journals, the
 // login name, Ctrl-Z), botgames (the directory of its journals, the
 // temporary file a journal for the standard output goes through) and serve
-// (a port, and the files of one folder) and internal/terminal (the
-// terminal, a hang-up) touch the operating system: the other packages get files and the terminal handed
+// (a port, and the files of one folder), internal/terminal (the
+// terminal, a hang-up) and internal/settings (its file) touch the operating system: the other packages get files and the terminal handed
 // to them. The one exception is internal/benchcpu, a benchmark helper that
 // reads the process's CPU time.
 var osPackages = []string{"os", "os/exec", "os/signal", "os/user", "net", "syscall", "golang.org/x/term", "golang.org/x/sys/unix"}
 
-var mayUseOS = map[string]bool{"rogue/journal": true, "rogue/play": true, "rogue/botgames": true, "rogue/golden": true, "rogue/serve": true, "rogue/host": true, "rogue/online": true, "rogue/cmd/rogue": true, "rogue/internal/terminal": true, "rogue/internal/benchcpu": true, "rogue/internal/netguard": true, "rogue/events/internal/gen": true}
+var mayUseOS = map[string]bool{"rogue/journal": true, "rogue/play": true, "rogue/botgames": true, "rogue/golden": true, "rogue/serve": true, "rogue/host": true, "rogue/online": true, "rogue/cmd/rogue": true, "rogue/internal/terminal": true, "rogue/internal/benchcpu": true, "rogue/internal/netguard": true, "rogue/internal/settings": true, "rogue/events/internal/gen": true}
 
 // The packages import only what docs/ARCHITECTURE.md says they may.
 func TestEachPackageImportsOnlyWhatTheArchitectureAllows(t *testing.T) {

@@ -287,6 +287,7 @@ func (lg *liveGame) play(ctx context.Context, turn int, cmd events.Command) (*on
 	}
 	rec := lg.mem.Bytes()[start:]
 	s := lg.g.State
+	lg.seen.Watch(s)
 	// A live turn's row has no digest: computing it costs as much as
 	// the turn (see digest). The last one has.
 	p := store.Progress{Turns: turn + 1, Depth: s.Depth, Over: s.Over, Node: lg.s.opts.Node}

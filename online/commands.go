@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"rogue/internal/cli"
+	"rogue/internal/settings"
 )
 
 // What the commands rogue account, login, play --online, watch and
@@ -67,14 +68,24 @@ func ReadPassword(stderr io.Writer) (string, error) {
 
 // PlayOn is `rogue play --online URL [--daily]`: the player's game on
 // the server (today's daily challenge with daily), signed in as rogue
-// login left it. args is how many arguments and flags the command had:
-// --online URL goes alone, or with --daily.
-func PlayOn(url string, daily bool, args int, onTerminal OnTerminal, stdout io.Writer) error {
+// login left it. args is how many arguments and flags the command had
+// (--palette among them when palette is not ""): --online URL goes
+// alone, or with --daily, and --palette. palette
+// is --palette's name ("" for $ROGUE_PALETTE, else the menu's last
+// choice, see internal/settings).
+func PlayOn(url string, daily bool, args int, palette string, onTerminal OnTerminal, stdout io.Writer) error {
+	if palette != "" {
+		args-- // --palette goes with --online too: the colours are the terminal's
+	}
 	switch {
 	case url == "":
 		return cli.UsageError("--daily is the daily challenge of a server: --online URL --daily")
 	case daily && args != 2, !daily && args != 1:
-		return cli.UsageError("--online URL goes alone, or with --daily: the server keeps the game and picks its seed")
+		return cli.UsageError("--online URL goes alone, or with --daily (and --palette): the server keeps the game and picks its seed")
+	}
+	pal, _, err := settings.Palette(palette) // a saved choice left out: the default
+	if err != nil {
+		return cli.UsageError("%v", err)
 	}
 	_, tok, err := Token(url)
 	if err != nil {
@@ -84,14 +95,15 @@ func PlayOn(url string, daily bool, args int, onTerminal OnTerminal, stdout io.W
 	if daily {
 		play = PlayDaily
 	}
-	line, err := play(url, tok, onTerminal)
+	line, err := play(url, tok, pal, onTerminal)
 	return lastLine(url, line, err, stdout)
 }
 
 // WatchOn is `rogue watch URL GAME`: game id followed turn by turn.
 func WatchOn(url string, id int64, onTerminal OnTerminal, stdout io.Writer) error {
-	_, tok, _ := Token(url) // a daily game of today's asks who watches
-	line, err := Watch(url, id, tok, onTerminal)
+	_, tok, _ := Token(url)           // a daily game of today's asks who watches
+	pal, _, _ := settings.Palette("") // $ROGUE_PALETTE, else the menu's choice
+	line, err := Watch(url, id, tok, pal, onTerminal)
 	return lastLine(url, line, err, stdout)
 }
 

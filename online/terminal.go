@@ -37,26 +37,28 @@ type session struct {
 }
 
 // Play plays the signed-in player's unfinished game on the server at
-// base, or a new one, on the screen onTerminal opens; it returns the line
-// to print after.
-func Play(base, token string, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
-	return follow(base, "/ws/play", token, true, onTerminal)
+// base, or a new one, on the screen onTerminal opens, in palette pal; it
+// returns the line to print after.
+func Play(base, token string, pal view.Palette, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
+	return follow(base, "/ws/play", token, true, pal, onTerminal)
 }
 
 // PlayDaily plays the signed-in player's game of today's daily
 // challenge, as Play does.
-func PlayDaily(base, token string, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
-	return follow(base, "/ws/play?daily=1", token, true, onTerminal)
+func PlayDaily(base, token string, pal view.Palette, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
+	return follow(base, "/ws/play?daily=1", token, true, pal, onTerminal)
 }
 
 // Watch follows game id on the server at base, turn by turn, with the
 // screen its player sees; signed in with token ("" for none), which a
 // game of today's daily challenge asks for.
-func Watch(base string, id int64, token string, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
-	return follow(base, fmt.Sprintf("/ws/watch/%d", id), token, false, onTerminal)
+func Watch(base string, id int64, token string, pal view.Palette, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
+	return follow(base, fmt.Sprintf("/ws/watch/%d", id), token, false, pal, onTerminal)
 }
 
-func follow(base, path, token string, playing bool, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
+// follow plays or watches (playing) the game at path on the server at
+// base, drawn in palette pal.
+func follow(base, path, token string, playing bool, pal view.Palette, onTerminal func(run func(tcell.Screen) error) error) (string, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c, err := Dial(ctx, base, path, token)
@@ -69,6 +71,7 @@ func follow(base, path, token string, playing bool, onTerminal func(run func(tce
 		c.Close()
 		return "", err
 	}
+	s.c.M.Palette = pal
 	if playing {
 		s.path = fmt.Sprintf("/ws/play?game=%d", c.Hello.Game)
 	}

@@ -20,7 +20,7 @@ func (p *player) start(o auto.Order) {
 		return
 	}
 	if why := p.jobs.Start(o, p.sess.g.State); why != "" {
-		p.m.Say(why)
+		p.m.Remind(why)
 	}
 }
 

@@ -33,9 +33,10 @@ type player struct {
 	version string
 	words   Words // how it words its files (Options.Words)
 
-	sess *session    // the game being played; nil on the main menu
-	jobs auto.Runner // the multi-turn action under way, and what it has seen
-	mice view.MouseReader
+	sess    *session    // the game being played; nil on the main menu
+	jobs    auto.Runner // the multi-turn action under way, and what it has seen
+	keepPal bool        // Options.KeepPalette
+	mice    view.MouseReader
 	// pause is how long each step of a walk stays on the screen
 	// (stepPause; none in tests).
 	pause time.Duration
@@ -101,6 +102,8 @@ func (p *player) handle(in view.Intent) (bool, error) {
 	case in.Menu == view.MenuContinue && p.cont != nil:
 		p.begin(p.cont)
 		p.cont = nil
+	case in.Menu == view.MenuPalette:
+		p.keepPalette()
 	case in.Menu == view.MenuScores:
 		p.showScores()
 	case in.Menu == view.MenuReplay:
@@ -192,6 +195,7 @@ func (p *player) play(cmd events.Command) bool {
 		p.m.SaveFailed(err)
 		return false
 	default:
+		p.jobs.Watch(ss.g.State)
 		p.m.AddTurn(&played)
 		if note := ss.snapshotNote(); note != "" {
 			p.m.Say(note)

@@ -68,7 +68,7 @@ func ReplaySummary(path string, to int, stdout, stderr io.Writer) error {
 // it on the same terminal, as rogue play does (the line it ends with goes
 // to stdout).
 func Replay(path string, to int, stdout, stderr io.Writer, o Options) error {
-	pal, err := o.palette()
+	pal, _, err := o.palette() // a saved choice left out: the default
 	if err != nil {
 		return err
 	}

@@ -38,9 +38,13 @@ type Options struct {
 	// without rogue.
 	NoMouse bool
 	// Palette names the colors to draw in (rogue play --palette, the
-	// page's setting; "": $ROGUE_PALETTE, else the default); the main
-	// menu's p changes them while the program runs.
+	// page's setting; "": $ROGUE_PALETTE, else the settings file's, see
+	// internal/settings, else the default); the main menu's p changes
+	// them while the program runs.
 	Palette string
+	// KeepPalette has the main menu's p keep its choice in the settings
+	// file, for the next runs (the terminal's; the page keeps its own).
+	KeepPalette bool
 }
 
 // Run plays: it continues the journal named, starts a new game, or shows
@@ -48,12 +52,12 @@ type Options struct {
 // the lines to print once the terminal is restored, wrapped at ExitWidth
 // columns (see wrapExit).
 func Run(o Options) (string, error) {
-	pal, err := o.palette()
+	pal, note, err := o.palette()
 	if err != nil {
 		return "", err
 	}
 
-	p := &player{seed: o.Seed, now: o.Now, version: o.Version, words: o.Words, noMouse: o.NoMouse, pause: stepPause}
+	p := &player{seed: o.Seed, now: o.Now, version: o.Version, words: o.Words, noMouse: o.NoMouse, pause: stepPause, keepPal: o.KeepPalette}
 	var menu view.MainMenu
 	if o.Journal == "" {
 		if p.dir, err = DataDir(); err != nil {
@@ -91,6 +95,7 @@ func Run(o Options) (string, error) {
 	}
 	p.m = view.NewModel(menu)
 	p.m.Palette = pal
+	p.m.Say(note)
 	if p.sess != nil {
 		p.begin(p.sess)
 	}

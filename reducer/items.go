@@ -26,7 +26,7 @@ func (d *decider) take(it *Entity) error {
 	p := d.player()
 	def := w.content.Item(it.Kind)
 	autoEquip := def.Equip != nil && w.Worn(p.ID, def.Equip.Slot) == nil
-	if !autoEquip && !def.Goal && w.packSize(p.ID) >= w.content.Rules.Backpack {
+	if !w.CanTake(it.Kind) {
 		return refuse("your backpack is full")
 	}
 	id := it.ID
@@ -38,6 +38,23 @@ func (d *decider) take(it *Entity) error {
 		d.emit(&events.Won{Actor: p.ID, Item: id}) // rules 3
 	}
 	return nil
+}
+
+// CanTake reports whether the player has room for an item of kind kind:
+// the backpack has room, or the item goes on at once (equipment for a
+// slot the player wears nothing in), or it is the goal, whose pick-up
+// wins. It is the check a pick-up makes, for what the screen and the
+// jobs say of an item before the player tries.
+func (s *State) CanTake(kind int) bool {
+	def := s.content.Item(kind)
+	p := s.Player()
+	if def == nil || p == nil {
+		return false
+	}
+	if def.Goal || def.Equip != nil && s.Worn(p.ID, def.Equip.Slot) == nil {
+		return true
+	}
+	return s.packSize(p.ID) < s.content.Rules.Backpack
 }
 
 // drop puts an item the player holds on the floor, taking it off first.

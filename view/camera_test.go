@@ -55,3 +55,37 @@ func TestTheMapKeepsThePlayerCentredAndStillOnABusyTurn(t *testing.T) {
 	}
 	t.Fatal("no step to take that changes the row")
 }
+
+// atOf is where the player's @ is on the map's rows (above the status
+// line) of m drawn at w x h: column and row.
+func atOf(t *testing.T, m *Model, w, h int) (int, int) {
+	t.Helper()
+	for y, l := range strings.Split(render(m, w, h), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "HP ") {
+			break
+		}
+		if x := strings.IndexRune(l, '@'); x >= 0 {
+			return len([]rune(l[:x])), y
+		}
+	}
+	t.Fatalf("no @ on the map at %dx%d", w, h)
+	return -1, -1
+}
+
+// On a view narrower and shorter than the level, the player stands in
+// its middle wherever they are on the level, the view blank past the
+// level's edges, rather than at its side when near an edge (a phone's
+// narrow grid showed the player off-centre).
+func TestTheMapCentresThePlayerOnAViewSmallerThanTheLevel(t *testing.T) {
+	t.Parallel()
+	p := withFoes(t)
+	s := p.g.State
+	for w := MinWidth; w < s.Map.Width; w++ {
+		x, _ := atOf(t, p.m, w, 24)
+		assert.Equal(t, w/2, x, "at %d columns, the player at %v", w, s.Player().Pos)
+	}
+	l := p.m.layout(50, 24)
+	require.Less(t, l.mapArea.h, s.Map.Height, "a view shorter than the level")
+	_, y := atOf(t, p.m, 50, 24)
+	assert.Equal(t, l.mapArea.y+l.mapArea.h/2, y)
+}

@@ -9,7 +9,7 @@ import (
 )
 
 // The map: tiles through a camera that follows the player (and keeps the
-// look or targeting cursor in view), clamped to the map's edges. Visible
+// look or targeting cursor in view), blank beyond the level's edges. Visible
 // tiles are lit, a little less far from the player (see light.go), and
 // remembered ones dark, each kind of terrain in its colors (see
 // palette.go); monsters show only where the
@@ -21,11 +21,14 @@ import (
 // in a replay alike.
 
 // camera is the map position shown at the top-left corner of the map's
-// area. It keeps the player centred (as DCSS does), clamped to the map's
-// edges, so that every step scrolls the map by one tile and the player
-// is always where the eye left them; a map that scrolled by half a
-// screen would jump 10 rows at 80x24 and hide what lies 2 rows ahead of
-// a player at the edge. It is centred in the steady area (l.steadyH
+// area. It keeps the player centred (as DCSS does), even at the level's
+// edges, beyond which the view is blank, so that every step scrolls the
+// map by one tile and the player is always where the eye left them, in
+// the middle; a map that scrolled by half a screen would jump 10 rows at
+// 80x24 and hide what lies 2 rows ahead of a player at the edge, and one
+// that stopped at the level's edges would leave a phone's narrow view
+// with the player at its side. A level that fits the view whole stands
+// still in its middle. It is centred in the steady area (l.steadyH
 // rows, what the map has when no busy turn takes rows from it), so the
 // map stays put when a busy turn's messages push its bottom up: it moves
 // only as far as keeps the player and the tiles beside them in the
@@ -51,16 +54,17 @@ func (m *Model) camera(l layout) events.Pos {
 	return cam
 }
 
-// axis is the camera's start on one axis: centred on p, clamped so the
-// view stays on the map; a map smaller than the view is centred in it.
+// axis is the camera's start on one axis: centred on p, past the level's
+// edges if need be; a level no larger than the view is centred in it.
 func axis(p, view, size int) int {
 	if size <= view {
 		return -(view - size) / 2
 	}
-	return min(max(p-view/2, 0), size-view)
+	return p - view/2
 }
 
-// follow moves a camera start just enough to show q.
+// follow moves a camera start just enough to show q (on a level larger
+// than the view: one that fits is shown whole).
 func follow(cam, q, view, size int) int {
 	if size <= view {
 		return cam
@@ -71,7 +75,7 @@ func follow(cam, q, view, size int) int {
 	if q >= cam+view {
 		cam = q - view + 1
 	}
-	return min(max(cam, 0), size-view)
+	return cam
 }
 
 func (m *Model) drawMap(c Canvas, l layout) {

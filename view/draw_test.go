@@ -58,7 +58,7 @@ func TestThePlayerIsDrawnWhereTheyStand(t *testing.T) {
 	assert.Equal(t, Style{Fg: ColorWhite, Bold: true}, st)
 }
 
-func TestTheCameraFollowsThePlayerAndStaysOnTheMap(t *testing.T) {
+func TestTheCameraKeepsThePlayerInTheMiddleOfAViewSmallerThanTheMap(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		name          string
@@ -66,8 +66,8 @@ func TestTheCameraFollowsThePlayerAndStaysOnTheMap(t *testing.T) {
 		want          int
 	}{
 		{"centred on the player in the middle", 40, 20, 50, 30},
-		{"clamped at the top edge", 3, 20, 50, 0},
-		{"clamped at the bottom edge", 48, 20, 50, 30},
+		{"centred at the top edge, blank above it", 3, 20, 50, -7},
+		{"centred at the bottom edge, blank below it", 48, 20, 50, 38},
 		{"a map narrower than the view is centred", 10, 120, 80, -20},
 		{"a map as wide as the view starts at 0", 70, 80, 80, 0},
 	}

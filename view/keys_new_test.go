@@ -74,7 +74,7 @@ func TestNoActionStartsWithAMonsterInView(t *testing.T) {
 			p := withFoes(t)
 			assert.NotNil(t, p.key(t, tc.key).Job)
 			assert.False(t, p.jobs.Working())
-			assert.Equal(t, []string{"Not with the Goblin in view (5 away west), and 1 more."}, p.m.Messages(1), "the nearest of the two goblins in view")
+			assert.Equal(t, []string{"Not with the Goblin in view (5 away west), and 1 more: fight or get out of sight."}, p.m.Messages(1), "the nearest of the two goblins in view")
 		})
 	}
 }

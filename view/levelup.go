@@ -45,7 +45,7 @@ func (m *Model) keyLevelUp(k Key) Intent {
 	case k == Rune('c'):
 		m.mode = ModeSheet
 	case k == Rune('?'):
-		m.mode = ModeHelp
+		m.mode, m.helpTop = ModeHelp, 0
 	case k.Code == KeyRune:
 		if a, ok := attributeKey(k.Rune); ok {
 			return Intent{Command: &events.ChooseAttribute{Attribute: a}}

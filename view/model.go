@@ -153,6 +153,7 @@ type Model struct {
 	hovering bool
 	refused  string          // why the rules refused the last aim, while aiming again
 	scroll   int             // the history: how many lines up from its end
+	helpTop  int             // the help: its first line shown, when it pages
 	quitting bool            // Ctrl-C asked whether to save and quit
 	back     Mode            // the screen the history returns to
 	earlier  func() []string // loads the messages before the log's (see SetEarlier)
@@ -295,7 +296,14 @@ func (m *Model) AddTurn(p *reducer.Played) {
 // is made a sentence (capital first letter, a full stop). The log keeps
 // every line; one said again right after itself is counted instead
 // ("(x3)") and becomes new again.
-func (m *Model) Say(text string) {
+func (m *Model) Say(text string) { m.say(text, true) }
+
+// Remind says text as Say does, but once: said again in a row it is
+// shown as of now, not counted again. A refusal that a key held down
+// repeats ("Not with the Rat in view ...") stays one line, not "(x76)".
+func (m *Model) Remind(text string) { m.say(text, false) }
+
+func (m *Model) say(text string, count bool) {
 	text = sentence(text)
 	if text == "" {
 		return
@@ -305,7 +313,9 @@ func (m *Model) Say(text string) {
 		// Said again: of the moment it is said now (a "You see here"
 		// of the tile stood on now, not of the one it was first said on).
 		e := &m.log[n-1]
-		e.count++
+		if count {
+			e.count++
+		}
 		e.moment, e.at = m.moment, at
 		if m.State != nil {
 			e.depth = m.State.Depth
@@ -421,7 +431,9 @@ func (m *Model) HandleKey(k Key) Intent {
 		return m.keyPlay(k)
 	case ModeInventory, ModeDrop, ModeRemove, ModePickUp, ModeEnchant:
 		return m.keyItems(k)
-	case ModeSheet, ModeHelp:
+	case ModeHelp:
+		return m.keyHelp(k)
+	case ModeSheet:
 		return m.keyPanel(k)
 	case ModeLook:
 		return m.keyLook(k)

@@ -37,3 +37,21 @@ func TestATogglesExplorePickingUpPotionsAndScrolls(t *testing.T) {
 	p.key(t, Rune('o'))
 	assert.Equal(t, &events.PickUp{}, p.jobs.next(), "on again")
 }
+
+// On a tile whose items g cannot take, the backpack being full, the line
+// says so rather than offer g.
+func TestSeeHereSaysTheBackpackIsFullRatherThanOfferG(t *testing.T) {
+	t.Parallel()
+	p := newPlayed(t, 3)
+	s := p.g.State
+	mail, ok := s.Content().ByName("Chain Mail")
+	require.True(t, ok)
+	require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: mail, Pos: s.Player().Pos}))
+	assert.Equal(t, "You see here: a suit of Chain Mail (g picks up).", seeHere(s))
+	ration, ok := s.Content().ByName("Ration")
+	require.True(t, ok)
+	for len(s.Backpack(events.PlayerID)) < s.Content().Rules.Backpack {
+		require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: ration, Holder: events.PlayerID}))
+	}
+	assert.Equal(t, "You see here: a suit of Chain Mail (your backpack is full).", seeHere(s))
+}

@@ -67,6 +67,7 @@ func (m *Model) keyPlay(k Key) Intent {
 		m.open(ModeSheet)
 	case '?':
 		m.open(ModeHelp)
+		m.helpTop = 0
 	case 'x':
 		m.open(ModeLook)
 		if p := m.State.Player(); p != nil {

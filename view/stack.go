@@ -84,18 +84,37 @@ func seeHere(s *reducer.State) string {
 		return ""
 	}
 	var names []string
-	for _, st := range stacks(s.ItemsAt(p.Pos)) {
+	items := s.ItemsAt(p.Pos)
+	for _, st := range stacks(items) {
 		names = append(names, counted(itemName(s, st.items[0]), len(st.items)))
 	}
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return ""
-	case 1:
-		return "You see here: " + names[0] + " (g picks up)."
 	}
 	key := "g picks up"
-	if s.Content().Rules.ChoosePickUp {
+	if len(names) > 1 && s.Content().Rules.ChoosePickUp {
 		key = "g asks which"
 	}
+	if !canTakeAny(s, items) {
+		key = "your backpack is full"
+	}
+	if len(names) == 1 {
+		return "You see here: " + names[0] + " (" + key + ")."
+	}
 	return "You see here: " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " (" + key + ")."
+}
+
+// canTakeAny reports whether g would take something of items, the pile
+// on the player's tile: the first (which g takes), or under rules that
+// let the player choose, any.
+func canTakeAny(s *reducer.State, items []*reducer.Entity) bool {
+	for i, it := range items {
+		if s.CanTake(it.Kind) {
+			return true
+		}
+		if i == 0 && !s.Content().Rules.ChoosePickUp {
+			return false
+		}
+	}
+	return false
 }

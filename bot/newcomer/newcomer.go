@@ -55,6 +55,7 @@ func New() *Newcomer { return &Newcomer{} }
 // Choose returns the newcomer's next command in s.
 func (n *Newcomer) Choose(s *reducer.State) events.Command {
 	p := s.Player()
+	n.mem.Watch(s) // as the program does after every turn
 	if s.Depth != n.depth {
 		n.depth, n.known, n.stalls, n.done, n.job, n.chasing = s.Depth, 0, 0, false, nil, false
 	}

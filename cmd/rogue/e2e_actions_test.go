@@ -108,7 +108,7 @@ func TestRestExploreHistoryAndStacksInATerminal(t *testing.T) {
 	hurt := tm.run("hurt", "play", "--journal", hurtGame)
 	hurt.waitFor("Welcome back: turn " + strconv.Itoa(hurtAt-1)) // a journal of n records ends at turn n-1
 	hurt.keys("Z")
-	hurt.waitFor("Not with the " + foe + " in view (next to you, " + where + ").")
+	hurt.waitFor("Not with the " + foe + " in view (next to you, " + where + "): fight or step away.")
 	for i := 0; i < 12 && !strings.Contains(hurt.screen(), "The "+foe+" dies."); i++ {
 		turn := statusTurn(t, hurt.screen())
 		hurt.keys(key)

@@ -29,13 +29,13 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *onlineURL != "" || *daily {
-		return online.PlayOn(*onlineURL, *daily, len(pos)+fs.NFlag(), terminal.Run, stdout)
+		return online.PlayOn(*onlineURL, *daily, len(pos)+fs.NFlag(), *palette, terminal.Run, stdout)
 	}
 	if len(pos) > 0 {
 		return usageError("unexpected argument %q (a journal goes after --journal)", pos[0])
 	}
 	o := play.Options{Journal: *path, New: *fresh || cli.Given(fs)["seed"], Seed: *seed, From: *from, Turn: *turn, Now: time.Now,
-		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse, Palette: *palette}
+		Version: buildinfo.Line(), OnTerminal: terminal.Run, NoMouse: *noMouse, Palette: *palette, KeepPalette: true}
 	if err := o.Check(cli.Given(fs)); err != nil {
 		return err
 	}

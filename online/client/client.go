@@ -273,7 +273,7 @@ func (s *Session) Note(n frame.Note) {
 		s.M.Say(n.Ended)
 	case n.Stopped != nil:
 		s.Working = false
-		s.M.Say(*n.Stopped)
+		s.M.Remind(*n.Stopped) // a refusal repeated by a key held down is said once
 	case n.Watchers != nil:
 		s.sayWatchers(*n.Watchers)
 	}
