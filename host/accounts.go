@@ -60,8 +60,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		say(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	if !s.signUps.allow(s.address(r)) {
-		say(w, http.StatusTooManyRequests, "too many sign-ups from your address: wait a minute")
+	if !s.allowed(w, r, trySignUpAddress, s.address(r), signUpsPerAddress, s.signUps, "too many sign-ups from your address: wait a minute") {
 		return
 	}
 	var hash []byte
@@ -84,16 +83,15 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 // Whether the name has an account is never told: a wrong name and a
 // wrong password get the same answer at the same cost.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
-	if !s.signIns.allow(s.address(r)) {
-		say(w, http.StatusTooManyRequests, "too many sign-ins from your address: wait a minute")
+	if !s.allowed(w, r, trySignInAddress, s.address(r), signInsPerAddress, s.signIns, "too many sign-ins from your address: wait a minute") {
 		return
 	}
 	c, ok := s.readCredentials(w, r)
 	if !ok {
 		return
 	}
-	if !s.names.allow(strings.ToLower(c.Name)) {
-		say(w, http.StatusTooManyRequests, "too many sign-ins to that name: wait a minute")
+	// Counted whether the name has an account or not.
+	if !s.allowed(w, r, trySignInName, nameSubject(c.Name), signInsPerName, s.names, "too many sign-ins to that name: wait a minute") {
 		return
 	}
 	a, err := s.st.Account(r.Context(), c.Name)

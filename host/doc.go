@@ -10,5 +10,8 @@
 // gives every account one game a day on the day's seed.
 // Several servers (nodes) may share one PostgreSQL: the node a game's
 // player is connected to holds it, and the others follow it for their
-// spectators (nodes.go).
+// spectators (nodes.go). What must hold across the nodes is counted in
+// the store: the rate limits (limit.go), the spectators the player is
+// told of (watchers.go); a live game's digest is asked of its holder
+// (digests.go).
 package host

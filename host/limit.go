@@ -1,8 +1,15 @@
 package host
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strings"
 	"sync"
 	"time"
+
+	"rogue/online"
+	"rogue/store"
 )
 
 // limiter allows each key burst tries, then one every per: a token
@@ -62,4 +69,56 @@ func (l *limiter) sweep(now time.Time) {
 			delete(l.buckets, k)
 		}
 	}
+}
+
+// The limits on signing in and up, counted in the database (store.Try),
+// so that they hold across every node sharing it: N nodes allow what one
+// does. Each node's own limiter, at twice the rate, turns a flood away
+// before it costs the database a query.
+var (
+	signInsPerAddress = store.Limit{Max: 10, Window: time.Minute}
+	signInsPerName    = store.Limit{Max: 5, Window: time.Minute}
+	signUpsPerAddress = store.Limit{Max: 5, Window: time.Minute}
+)
+
+// The kinds of tries the database counts.
+const (
+	trySignInAddress = "signin-address"
+	trySignInName    = "signin-name"
+	trySignUpAddress = "signup-address"
+)
+
+// precheck is a node's limiter in front of l: twice its rate.
+func precheck(l store.Limit) *limiter {
+	return newLimiter(2*l.Max, l.Window/time.Duration(2*l.Max))
+}
+
+// allowed counts a try of subject under the limit kind: first on this
+// node's pre-check, then in the database, whose count is the truth.
+// Past either, or when the try cannot be counted, it answers in one line
+// and reports false.
+func (s *Server) allowed(w http.ResponseWriter, r *http.Request, kind, subject string, l store.Limit, pre *limiter, refusal string) bool {
+	if pre.allow(subject) {
+		ok, err := s.st.Try(r.Context(), kind, subject, l, s.clock())
+		if err != nil {
+			say(w, http.StatusServiceUnavailable, "the try could not be counted: %v", err)
+			return false
+		}
+		if ok {
+			return true
+		}
+	}
+	say(w, http.StatusTooManyRequests, "%s", refusal)
+	return false
+}
+
+// nameSubject is the subject a name's tries are counted under: the name
+// in lower case, or, for what cannot be a name (no account has it, so
+// telling so tells nothing), a digest of it, bounded and printable.
+func nameSubject(name string) string {
+	if online.CheckName(name) == nil {
+		return strings.ToLower(name)
+	}
+	sum := sha256.Sum256([]byte(name))
+	return "~" + hex.EncodeToString(sum[:16])
 }

@@ -60,9 +60,14 @@ type liveGame struct {
 	// resumedFrom is the turn of the snapshot the game was loaded from,
 	// and folded how many turns were folded after it (tests read them).
 	resumedFrom, folded int
-	// digestOf is the state's digest after digestAt turns (see digest).
-	digestAt int
-	digestOf string
+	// digestOf is the state's digest after digestAt turns (see digest);
+	// keptAt is the turns after which it was last kept in the game's row
+	// for the other nodes' listings (host/digests.go).
+	digestAt, keptAt int
+	digestOf         string
+	// told is the count of spectators the player was told last, on every
+	// node (host/watchers.go); -1 before the first.
+	told int
 }
 
 // subscriber is a connection that follows a game: frames to send.
@@ -104,7 +109,7 @@ func (s *Server) liveGame(ctx context.Context, id int64) (*liveGame, error) {
 		s.mu.Lock()
 		lg := s.live[id]
 		if lg == nil {
-			lg = &liveGame{s: s, id: id, ready: make(chan struct{}), subs: map[*subscriber]bool{}}
+			lg = &liveGame{s: s, id: id, ready: make(chan struct{}), subs: map[*subscriber]bool{}, told: -1}
 			s.live[id] = lg
 			s.mu.Unlock()
 			lg.err = lg.load(ctx)
@@ -339,6 +344,7 @@ func (lg *liveGame) letGo() {
 	}
 	lg.subs = map[*subscriber]bool{}
 	lg.s.forget(lg)
+	lg.s.watchChanged(lg.id)
 }
 
 // subscribe adds a connection to the game and sends it its hello: the
@@ -356,7 +362,17 @@ func (lg *liveGame) subscribe(sub *subscriber, from int) bool {
 	h := online.Hello{Game: lg.id, Player: lg.player, Rules: lg.g.Header.RulesVersion, Format: lg.g.Header.FormatVersion,
 		Turns: lg.mem.Turns(), Playing: sub.playing, Daily: lg.day}
 	lg.subs[sub] = true
-	h.Watchers = lg.watchers()
+	if sub.playing {
+		// What the player was told last (none yet: this node's count);
+		// the count of every node follows, if it differs.
+		if lg.told < 0 {
+			lg.told = lg.watchers()
+		}
+		h.Watchers = lg.told
+		lg.s.watchRecount(lg.id)
+	} else {
+		h.Watchers = lg.watchers()
+	}
 	resume := from > 0 && from <= h.Turns && h.Turns-from < subscriberQueue-1
 	if !resume {
 		s := lg.g.State
@@ -378,7 +394,7 @@ func (lg *liveGame) subscribe(sub *subscriber, from int) bool {
 		}
 	}
 	if !sub.playing {
-		lg.tellWatchers()
+		lg.s.watchChanged(lg.id)
 	}
 	return true
 }
@@ -394,7 +410,7 @@ func (lg *liveGame) unsubscribe(sub *subscriber) {
 	delete(lg.subs, sub)
 	sub.close()
 	if !sub.playing {
-		lg.tellWatchers()
+		lg.s.watchChanged(lg.id)
 	}
 	switch {
 	case len(lg.subs) == 0 && !lg.gone:
@@ -429,15 +445,4 @@ func (lg *liveGame) watchers() int {
 		}
 	}
 	return n
-}
-
-// tellWatchers tells the player how many watch.
-func (lg *liveGame) tellWatchers() {
-	n := lg.watchers()
-	frame := online.JSONFrame(online.FrameNote, online.Note{Watchers: &n})
-	for sub := range lg.subs {
-		if sub.playing {
-			sub.send(frame)
-		}
-	}
 }

@@ -31,14 +31,14 @@ import (
 // never a turn or its order; and nothing polls the database while
 // nobody plays. It needs nothing beside PostgreSQL.
 
-// startNodes listens for the turns other nodes commit, until Close.
+// startNodes listens for the turns other nodes commit (and their counts
+// of spectators, and their digests), and keeps this node's count of
+// spectators, until Close.
 func (s *Server) startNodes() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stopNodes = cancel
-	if !s.st.Shared() {
-		return
-	}
 	go s.st.Listen(ctx, s.heard)
+	go s.countWatchers(ctx)
 }
 
 // Close stops listening to the other nodes. The store stays open.
@@ -50,6 +50,17 @@ func (s *Server) Close() {
 // or (game 0) the listener was connected again, and every game followed
 // here reads what it may have missed.
 func (s *Server) heard(n store.Notice) {
+	switch n.Kind {
+	case store.NoticeWatchers:
+		s.watchRecount(n.Game)
+		return
+	case store.NoticeAskDigest:
+		go s.keepDigest(n.Game)
+		return
+	case store.NoticeDigest:
+		s.digests.answered(n.Game)
+		return
+	}
 	s.mu.Lock()
 	var games []*liveGame
 	if n.Game == 0 {

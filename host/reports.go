@@ -37,10 +37,12 @@ const (
 const (
 	maxWhat    = 2000 // bytes of what went wrong
 	maxVersion = 300  // bytes of the version line
-	// reportsBurst reports an account may send at once, and as many an
-	// hour (counted on each node).
-	reportsBurst = 10
+	// reportsAnHour reports an account may send in any hour, counted in
+	// the database, so on every node together.
+	reportsAnHour = 10
 )
+
+var reportsPerAccount = store.Limit{Max: reportsAnHour, Window: time.Hour}
 
 // ReportRow is a row of GET /api/reports (online.ReportRow).
 type ReportRow = online.ReportRow
@@ -97,8 +99,9 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 		say(w, http.StatusBadRequest, "rogue report: %v", err)
 		return
 	}
-	if !s.reports.allow(account) {
-		say(w, http.StatusTooManyRequests, "rogue report: %d reports an hour at most for an account: wait a few minutes", reportsBurst)
+	// Counted before the journal is read and examined, and again with
+	// the report kept (reports sent at once to several nodes).
+	if !s.reportRoom(w, s.st.ReportRoom(r.Context(), account, reportsPerAccount)) {
 		return
 	}
 	b, ok := s.readUpload(w, r, name)
@@ -111,9 +114,8 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 	if s.checking(r, func() { rep.Verify, rep.Screen = s.examine(b, name) }) != nil {
 		return
 	}
-	id, err := s.st.CreateReport(r.Context(), rep)
-	if err != nil {
-		say(w, http.StatusInternalServerError, "the report could not be kept: %v", err)
+	id, err := s.st.CreateReport(r.Context(), rep, reportsPerAccount)
+	if !s.reportRoom(w, err) {
 		return
 	}
 	writeJSON(w, ReportRow{ID: id, Account: account, Name: name, Version: version, What: what, Verify: rep.Verify})
@@ -232,4 +234,22 @@ func (s *Server) showReport(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintf(w, "verify: %s\n", verify)
 	fmt.Fprintf(w, "download: /reports/%d.rogue (rogue golden URL/reports/%d makes it a golden test)\n", p.ID, p.ID)
 	fmt.Fprintf(w, "the last screen:\n%s", p.Screen)
+}
+
+// reportRoom answers a report over its account's limit, or one the
+// store failed, in one line, and reports whether err is nil.
+func (s *Server) reportRoom(w http.ResponseWriter, err error) bool {
+	var rl *store.RateLimited
+	switch {
+	case errors.As(err, &rl):
+		wait := time.Until(rl.Next)
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+		say(w, http.StatusTooManyRequests, "rogue report: %d reports an hour at most for an account: the next one is taken from %s UTC (in %v)",
+			rl.Max, rl.Next.UTC().Format("15:04:05"), wait.Round(time.Second))
+		return false
+	case err != nil:
+		say(w, http.StatusInternalServerError, "the report could not be kept: %v", err)
+		return false
+	}
+	return true
 }

@@ -64,13 +64,19 @@ type Server struct {
 	opts Options
 	tbl  *content.Tables
 
-	signIns   *limiter // per address
-	names     *limiter // per name signed in to
-	signUps   *limiter // per address
+	// signIns (per address), names (per name signed in to) and signUps
+	// (per address) are this node's pre-checks before the limits the
+	// database counts (host/limit.go).
+	signIns, names, signUps *limiter
+	// clock is what the limits' tries are counted at (tests stop it).
+	clock     func() time.Time
 	hashSlot  chan struct{}
 	wake      chan struct{} // a job was queued here (host/uploads.go)
-	reports   *limiter      // per account (host/reports.go)
 	checkSlot chan struct{} // checks a client waits for (a report's)
+	// watch counts the spectators of every node (host/watchers.go);
+	// digests wait for the digests other nodes keep (host/digests.go).
+	watch   presence
+	digests digestWaits
 	// guard caps the connections, per address and in all, and bounds
 	// every phase of a request (package netguard).
 	guard *netguard.Guard
@@ -105,17 +111,18 @@ func New(st *store.Store, opts Options) *Server {
 		// let in, so that its websockets' cap answers in one line.
 		guard: netguard.New(netguard.Limits{PerAddr: opts.ConnsPerAddress + 8, Total: MaxConns, MaxHeaderBytes: MaxHeaderBytes, Proxies: opts.Proxies},
 			log.New(logWriter(func(line string) { logf("%s", line) }), "", 0)),
-		signIns:   newLimiter(10, 6*time.Second),
-		names:     newLimiter(5, 12*time.Second),
-		signUps:   newLimiter(5, 12*time.Second),
+		signIns:   precheck(signInsPerAddress),
+		names:     precheck(signInsPerName),
+		signUps:   precheck(signUpsPerAddress),
+		clock:     time.Now,
 		hashSlot:  make(chan struct{}, 2), // argon2id takes 19 MiB each
 		live:      map[int64]*liveGame{},
 		conns:     map[string]int{},
 		mux:       http.NewServeMux(),
 		hof:       newHallOfFame(opts),
 		wake:      make(chan struct{}, opts.Uploads.Workers),
-		reports:   newLimiter(reportsBurst, time.Hour/reportsBurst),
 		checkSlot: make(chan struct{}, 2),
+		watch:     newPresence(),
 	}
 	s.mux.HandleFunc("POST /api/signup", s.signUp)
 	s.mux.HandleFunc("POST /api/signin", s.signIn)
@@ -208,11 +215,14 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		say(w, http.StatusInternalServerError, "the games could not be listed: %v", err)
 		return
 	}
+	for i, g := range games {
+		if g.Live && g.Digest == "" {
+			games[i].Digest = s.liveDigest(g.ID, g.Turns)
+		}
+	}
+	s.othersDigests(r.Context(), games)
 	rows := make([]GameRow, 0, len(games))
 	for _, g := range games {
-		if g.Live && g.Digest == "" {
-			g.Digest = s.liveDigest(g.ID, g.Turns)
-		}
 		rows = append(rows, GameRow{ID: g.ID, Player: g.Player, Rules: g.Rules, Turns: g.Turns, Depth: g.Depth,
 			Outcome: g.Outcome, Digest: g.Digest, Live: g.Live})
 	}

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Game is a game's row: who plays it, its journal's header record and
@@ -87,6 +88,34 @@ func (s *Store) Games(ctx context.Context, live bool, limit int) ([]Game, error)
 			return nil, err
 		}
 		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// GamesIn are the rows of the games ids (at most a few hundred), by id;
+// a game that is not is left out.
+func (s *Store) GamesIn(ctx context.Context, ids []int64) (map[int64]Game, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	marks := make([]string, len(ids))
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		marks[i] = fmt.Sprintf("$%d", i+1)
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id IN (`+strings.Join(marks, ", ")+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]Game{}
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out[g.ID] = g
 	}
 	return out, rows.Err()
 }

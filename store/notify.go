@@ -18,15 +18,51 @@ import (
 // that two schemas in one database do not hear each other), and each
 // LISTENs on it. A notice carries only the game and how many turns it
 // holds now; the records themselves are read from the records table, so
-// a notice lost or coalesced costs a little delay, never a turn. SQLite
-// has one node: it sends and hears nothing.
+// a notice lost or coalesced costs a little delay, never a turn. The
+// same channel carries the notices of other kinds (NoticeKind): a count
+// of spectators changed, a digest asked for and kept. SQLite has one
+// node: its turns are told nobody, and the other notices are heard in
+// the process.
 
-// Notice is what a node hears: game Game holds Turns turns. A Notice of
-// game 0 says the listener was (re)connected and notices may have been
-// missed meanwhile: whoever follows games reads them again.
+// Notice is what a node hears: of its Kind NoticeTurns, that game Game
+// holds Turns turns. A Notice of game 0 says the listener was
+// (re)connected and notices may have been missed meanwhile: whoever
+// follows games reads them again.
 type Notice struct {
+	Kind  NoticeKind
 	Game  int64
 	Turns int
+}
+
+// NoticeKind is what a Notice says. Each is a line of a payload; a line a
+// node does not read is left out, so an older node ignores newer kinds.
+type NoticeKind byte
+
+const (
+	// NoticeTurns: Game holds Turns turns ("GAME TURNS").
+	NoticeTurns NoticeKind = iota
+	// NoticeWatchers: a node's count of Game's spectators changed, in
+	// the watchers table ("w GAME").
+	NoticeWatchers
+	// NoticeAskDigest: a node lists live Game and wants its digest: its
+	// holder keeps it in its row ("d GAME").
+	NoticeAskDigest
+	// NoticeDigest: Game's row holds its digest after Turns turns
+	// ("D GAME TURNS").
+	NoticeDigest
+)
+
+// line is the notice as a payload's line.
+func (n Notice) line() string {
+	switch n.Kind {
+	case NoticeWatchers:
+		return fmt.Sprintf("w %d\n", n.Game)
+	case NoticeAskDigest:
+		return fmt.Sprintf("d %d\n", n.Game)
+	case NoticeDigest:
+		return fmt.Sprintf("D %d %d\n", n.Game, n.Turns)
+	}
+	return fmt.Sprintf("%d %d\n", n.Game, n.Turns)
 }
 
 // maxPayload is the most bytes of one NOTIFY's payload (PostgreSQL takes
@@ -41,13 +77,14 @@ type notifier struct {
 	channel string
 	mu      sync.Mutex
 	pending map[int64]int
+	others  map[Notice]bool // the notices of other kinds not sent yet
 	wake    chan struct{}
 	quit    chan struct{}
 	done    chan struct{}
 }
 
 func newNotifier(db *sql.DB, channel string) *notifier {
-	n := &notifier{db: db, channel: channel, pending: map[int64]int{},
+	n := &notifier{db: db, channel: channel, pending: map[int64]int{}, others: map[Notice]bool{},
 		wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	go n.run()
 	return n
@@ -60,6 +97,18 @@ func (n *notifier) tell(id int64, turns int) {
 		n.pending[id] = turns
 	}
 	n.mu.Unlock()
+	n.poke()
+}
+
+// send queues a notice of another kind than NoticeTurns.
+func (n *notifier) send(notice Notice) {
+	n.mu.Lock()
+	n.others[notice] = true
+	n.mu.Unlock()
+	n.poke()
+}
+
+func (n *notifier) poke() {
 	select {
 	case n.wake <- struct{}{}:
 	default:
@@ -75,10 +124,10 @@ func (n *notifier) run() {
 			return
 		}
 		n.mu.Lock()
-		pending := n.pending
-		n.pending = map[int64]int{}
+		pending, others := n.pending, n.others
+		n.pending, n.others = map[int64]int{}, map[Notice]bool{}
 		n.mu.Unlock()
-		for _, payload := range payloads(pending) {
+		for _, payload := range payloads(pending, others) {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			n.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, n.channel, payload)
 			cancel()
@@ -91,18 +140,27 @@ func (n *notifier) stop() {
 	<-n.done
 }
 
-// payloads spells the notices as lines "GAME TURNS", in payloads of at
-// most maxPayload bytes.
-func payloads(pending map[int64]int) []string {
+// payloads spells the notices as lines (Notice.line), the turns' then
+// the others', in payloads of at most maxPayload bytes.
+func payloads(pending map[int64]int, others map[Notice]bool) []string {
 	ids := make([]int64, 0, len(pending))
 	for id := range pending {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
+	lines := make([]string, 0, len(ids)+len(others))
+	for _, id := range ids {
+		lines = append(lines, Notice{Game: id, Turns: pending[id]}.line())
+	}
+	rest := make([]string, 0, len(others))
+	for n := range others {
+		rest = append(rest, n.line())
+	}
+	slices.Sort(rest)
+	lines = append(lines, rest...)
 	var out []string
 	var b strings.Builder
-	for _, id := range ids {
-		line := fmt.Sprintf("%d %d\n", id, pending[id])
+	for _, line := range lines {
 		if b.Len()+len(line) > maxPayload {
 			out = append(out, b.String())
 			b.Reset()
@@ -119,14 +177,54 @@ func payloads(pending map[int64]int) []string {
 func parseNotices(payload string) []Notice {
 	var out []Notice
 	for line := range strings.SplitSeq(payload, "\n") {
-		idText, turnsText, ok := strings.Cut(line, " ")
-		id, err1 := strconv.ParseInt(idText, 10, 64)
-		turns, err2 := strconv.Atoi(turnsText)
-		if ok && err1 == nil && err2 == nil && id > 0 {
-			out = append(out, Notice{Game: id, Turns: turns})
+		f := strings.Fields(line)
+		kind := NoticeTurns
+		if len(f) > 0 {
+			switch f[0] {
+			case "w":
+				kind, f = NoticeWatchers, f[1:]
+			case "d":
+				kind, f = NoticeAskDigest, f[1:]
+			case "D":
+				kind, f = NoticeDigest, f[1:]
+			}
+		}
+		want := 2
+		if kind == NoticeWatchers || kind == NoticeAskDigest {
+			want = 1
+		}
+		if len(f) != want {
+			continue
+		}
+		n := Notice{Kind: kind}
+		var err error
+		n.Game, err = strconv.ParseInt(f[0], 10, 64)
+		if err == nil && want == 2 {
+			n.Turns, err = strconv.Atoi(f[1])
+		}
+		if err == nil && n.Game > 0 && n.Turns >= 0 {
+			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// Send tells every node sharing the database (this one too) a notice of
+// another kind than NoticeTurns (which Tell sends). On SQLite it is
+// heard by the listeners of this process: the only nodes there are.
+func (s *Store) Send(n Notice) {
+	if s.notes != nil {
+		s.notes.send(n)
+		return
+	}
+	s.localMu.Lock()
+	defer s.localMu.Unlock()
+	for c := range s.local {
+		select {
+		case c <- n:
+		default: // a listener that falls behind misses it: a notice lost costs a delay
+		}
+	}
 }
 
 // Tell tells every node that game id holds turns turns, as Append does
@@ -143,13 +241,15 @@ func (s *Store) Tell(id int64, turns int) {
 func (s *Store) Shared() bool { return s.notes != nil }
 
 // Listen calls f with every notice of a turn committed by any node
-// sharing the database, this one too, until ctx ends; on SQLite it
-// returns at once. f is called from one goroutine, in order, and must
-// not block for long. After each (re)connection it calls f with the
-// Notice of game 0 (see Notice). A connection lost is made again, after
-// a pause that grows to 2 s.
+// sharing the database, this one too, and every notice Sent, until ctx
+// ends. On SQLite, where one process is the only node, it hears the
+// notices Sent in this process, and no turns'. f is called from one
+// goroutine, in order, and must not block for long. After each
+// (re)connection it calls f with the Notice of game 0 (see Notice). A
+// connection lost is made again, after a pause that grows to 2 s.
 func (s *Store) Listen(ctx context.Context, f func(Notice)) {
 	if s.notes == nil {
+		s.listenHere(ctx, f)
 		return
 	}
 	wait := 50 * time.Millisecond
@@ -195,4 +295,29 @@ func channelOf(ctx context.Context, db *sql.DB) (string, error) {
 		return "", err
 	}
 	return "rogue_turns_" + schema, nil
+}
+
+// listenHere hears the notices Sent in this process, until ctx ends.
+func (s *Store) listenHere(ctx context.Context, f func(Notice)) {
+	c := make(chan Notice, 1024)
+	s.localMu.Lock()
+	if s.local == nil {
+		s.local = map[chan Notice]bool{}
+	}
+	s.local[c] = true
+	s.localMu.Unlock()
+	defer func() {
+		s.localMu.Lock()
+		delete(s.local, c)
+		s.localMu.Unlock()
+	}()
+	f(Notice{})
+	for {
+		select {
+		case n := <-c:
+			f(n)
+		case <-ctx.Done():
+			return
+		}
+	}
 }

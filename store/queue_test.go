@@ -224,7 +224,7 @@ func TestAReportKeepsItsJournalAndAMaintainerIsARole(t *testing.T) {
 		ctx := withAda(t, s)
 		r := Report{Account: "ada", Name: "bug.rogue", Version: "rogue devel", What: "the door", SHA256: "cc",
 			Journal: []byte("JJ"), Verify: "rogue verify: x", Screen: "@"}
-		id, err := s.CreateReport(ctx, r)
+		id, err := s.CreateReport(ctx, r, Limit{})
 		require.NoError(t, err)
 		got, err := s.GetReport(ctx, id)
 		require.NoError(t, err)

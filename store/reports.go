@@ -23,13 +23,51 @@ type Report struct {
 	Created time.Time
 }
 
-// CreateReport keeps a report and returns its id.
-func (s *Store) CreateReport(ctx context.Context, r Report) (int64, error) {
+// CreateReport keeps a report and returns its id, unless its account
+// has sent l.Max reports in the last l.Window already (*RateLimited; a
+// zero l: no limit). The count and the report are one transaction, so
+// reports sent at once to several nodes are counted one at a time.
+func (s *Store) CreateReport(ctx context.Context, r Report, l Limit) (int64, error) {
 	var id int64
-	err := s.db.QueryRowContext(ctx, `INSERT INTO reports (account, name, version, what, sha256, journal, verify, screen, created)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-		r.Account, r.Name, r.Version, r.What, r.SHA256, r.Journal, r.Verify, r.Screen, nowMilli()).Scan(&id)
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		at := nowMilli()
+		if l.Max > 0 {
+			if s.d == postgres {
+				if _, err := tx.ExecContext(ctx, `SELECT name FROM accounts WHERE name = $1 FOR UPDATE`, r.Account); err != nil {
+					return err
+				}
+			}
+			if err := reportRoom(ctx, tx, r.Account, l, at); err != nil {
+				return err
+			}
+		}
+		return tx.QueryRowContext(ctx, `INSERT INTO reports (account, name, version, what, sha256, journal, verify, screen, created)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+			r.Account, r.Name, r.Version, r.What, r.SHA256, r.Journal, r.Verify, r.Screen, at).Scan(&id)
+	})
 	return id, err
+}
+
+// ReportRoom is nil if account may send a report under l now, else
+// *RateLimited: a check before a report is read and examined (which
+// CreateReport's count makes good).
+func (s *Store) ReportRoom(ctx context.Context, account string, l Limit) error {
+	return reportRoom(ctx, s.db, account, l, nowMilli())
+}
+
+func reportRoom(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, account string, l Limit, at int64) error {
+	var n int
+	var oldest sql.NullInt64
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), MIN(created) FROM reports WHERE account = $1 AND created > $2`,
+		account, at-l.Window.Milliseconds()).Scan(&n, &oldest); err != nil {
+		return err
+	}
+	if n >= l.Max {
+		return &RateLimited{Max: l.Max, Window: l.Window, Next: time.UnixMilli(oldest.Int64).Add(l.Window)}
+	}
+	return nil
 }
 
 const reportColumns = `id, account, name, version, what, sha256, verify, screen, created`

@@ -138,6 +138,32 @@ CREATE TABLE reports (
 	created BIGINT NOT NULL
 );
 `,
+	// What several nodes count together (store/tries.go,
+	// store/watchers.go): the tries of each rate limit, counted in
+	// fixed buckets of its window (a row lives two windows, then is
+	// pruned); how many spectators each node has of each game, until the
+	// row lapses (a node renews its rows; a killed node's lapse); the bug
+	// reports of an account, counted for its limit.
+	`
+CREATE TABLE tries (
+	kind    TEXT NOT NULL,
+	subject TEXT NOT NULL,
+	bucket  BIGINT NOT NULL,
+	n       INTEGER NOT NULL,
+	expires BIGINT NOT NULL,
+	PRIMARY KEY (kind, subject, bucket)
+);
+CREATE INDEX tries_by_expiry ON tries(expires);
+CREATE TABLE watchers (
+	game   BIGINT NOT NULL,
+	node   TEXT NOT NULL,
+	n      INTEGER NOT NULL,
+	lapses BIGINT NOT NULL,
+	PRIMARY KEY (game, node)
+);
+CREATE INDEX watchers_by_node ON watchers(node);
+CREATE INDEX reports_by_account ON reports(account, created);
+`,
 }
 
 // SchemaVersion is the number of the last migration this program has.

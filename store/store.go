@@ -43,6 +43,12 @@ type Store struct {
 	// turns and commits count the turns committed and the transactions
 	// that committed them (Commits).
 	turns, commits atomic.Int64
+	// pruned is when the tries were last pruned, in ms (store/tries.go).
+	pruned atomic.Int64
+	// local are the listeners in this process (store/notify.go): on
+	// SQLite, the only ones.
+	localMu sync.Mutex
+	local   map[chan Notice]bool
 }
 
 // Commits is how many turns were committed since the store was opened,

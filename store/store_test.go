@@ -214,15 +214,17 @@ func TestANoticeIsItsGameAndTurnsAndABadLineIsLeftOut(t *testing.T) {
 		pending[id+1] = int(id)
 	}
 	var got []Notice
-	ps := payloads(pending)
+	ps := payloads(pending, map[Notice]bool{{Kind: NoticeWatchers, Game: 9}: true, {Kind: NoticeDigest, Game: 9, Turns: 40}: true})
 	assert.Greater(t, len(ps), 1, "a payload is bounded")
 	for _, p := range ps {
 		assert.LessOrEqual(t, len(p), maxPayload)
 		got = append(got, parseNotices(p)...)
 	}
-	assert.Len(t, got, 2000)
+	assert.Len(t, got, 2002)
 	assert.Equal(t, Notice{Game: 7, Turns: 6}, got[6])
-	assert.Equal(t, []Notice{{Game: 3, Turns: 4}}, parseNotices("x 1\n3 4\n0 2\n5\n\n"))
+	assert.Equal(t, []Notice{{Kind: NoticeDigest, Game: 9, Turns: 40}, {Kind: NoticeWatchers, Game: 9}}, got[2000:])
+	assert.Equal(t, []Notice{{Game: 3, Turns: 4}, {Kind: NoticeWatchers, Game: 5}, {Kind: NoticeAskDigest, Game: 6}, {Kind: NoticeDigest, Game: 6, Turns: 2}},
+		parseNotices("x 1\n3 4\n0 2\n5\nw 5\nw 5 1\nd 6\nD 6 2\nD 6\nD 6 -1\n\n"))
 }
 
 func TestTheNewestSnapshotIsReturned(t *testing.T) {

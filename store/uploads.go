@@ -207,7 +207,7 @@ func (s *Store) Source(ctx context.Context, game int64) (source, sha string, err
 // refused upload is stored nowhere). table is one of the schema's.
 func (s *Store) Count(ctx context.Context, table string) (int, error) {
 	switch table {
-	case "games", "records", "jobs", "reports", "accounts":
+	case "games", "records", "jobs", "reports", "accounts", "tries", "watchers":
 	default:
 		return 0, fmt.Errorf("no table %q", table)
 	}
