@@ -298,6 +298,9 @@ func TestTheDailyGameButtonPlaysTodaysSeedOnce(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById("said").textContent.includes("You have played today's daily challenge")`)
 	assert.Len(t, s.games(t), 1, "no second game")
 	assert.Contains(t, screenText(t, ctx), "New game", "the page stays where it was")
+	// A link to the daily game says the same, then the page is as ever.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(s.URL+"/?daily")))
+	waitFor(t, ctx, `document.getElementById("line").textContent.startsWith("You have played") && rogue.term.text.join("\n").includes("New game")`)
 	shot(t, ctx, "pageboards-daily-played", 390, 844)
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 
