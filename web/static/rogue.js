@@ -391,11 +391,15 @@
     if (!navigator.locks) { resolve(true); return; }
     navigator.locks.request("rogue-journals", { ifAvailable: true }, (l) => {
       if (l) { resolve(true); return new Promise(() => {}); }
+      // The line said before (a link's, as ?daily's) comes back once the
+      // lock is taken: the page before this one, in the same tab, may
+      // hold the lock for a moment.
+      const before = $("line").textContent;
       say("rogue is open in another tab of this browser: one tab plays at a time, so that two never write the same journal. This tab starts when that one is closed.");
       game.waitingForLock = true;
       navigator.locks.request("rogue-journals", () => {
         game.waitingForLock = false;
-        say("");
+        $("line").textContent = before;
         resolve(true);
         return new Promise(() => {});
       });
