@@ -65,8 +65,7 @@ func (s *Server) dailyGame(ctx context.Context, name string) (int64, error) {
 		case err == nil && g.Live:
 			return g.ID, nil
 		case err == nil:
-			return 0, fmt.Errorf("you have played today's daily challenge (%s, game %d: %s): the next one begins at 00:00 UTC, in %s",
-				day, g.ID, g.Outcome, s.untilTomorrow())
+			return 0, errors.New(s.playedDaily(day, g))
 		case !errors.Is(err, store.ErrNotFound):
 			return 0, err
 		}
@@ -89,6 +88,62 @@ func (s *Server) dailyGame(ctx context.Context, name string) (int64, error) {
 		// Another connection of the same account made it just now.
 	}
 	return 0, errors.New("today's daily game could not be made: try again")
+}
+
+// playedDaily is the line that says an account played day's challenge
+// (its game g, over), and when the next one begins.
+func (s *Server) playedDaily(day string, g store.Game) string {
+	return fmt.Sprintf("you have played today's daily challenge (%s, game %d: %s): the next one begins at 00:00 UTC, in %s",
+		day, g.ID, g.Outcome, s.untilTomorrow())
+}
+
+// DailyAnswer is GET /page/daily's answer: how the account the cookie
+// signs in stands with today's challenge.
+type DailyAnswer struct {
+	Day string `json:"day"` // today, UTC: 2006-01-02
+	// Game is the account's game of today's challenge, once begun (0
+	// before).
+	Game int64 `json:"game,omitempty"`
+	// Live is a game begun and not over: playing the daily game goes on
+	// with it.
+	Live bool `json:"live"`
+	// Played, for a game over, is the line that says so and when the
+	// next challenge begins ("" while the account may play).
+	Played string `json:"played,omitempty"`
+}
+
+// pageDaily is GET /page/daily: what the page's "Daily game" does (it
+// plays /page/ws/play?daily=1), asked first so that the page can say in
+// one line why not. It makes no game; 401 with one line without a
+// sign-in.
+func (s *Server) pageDaily(w http.ResponseWriter, r *http.Request) {
+	s.bounded(w, r)
+	w.Header().Set("Cache-Control", "no-store")
+	if c, err := r.Cookie(tokenCookie); err == nil {
+		r.Header.Set("Authorization", "Bearer "+c.Value)
+	}
+	name := s.account(r)
+	if name == "" {
+		say(w, http.StatusUnauthorized, "sign in to play the daily challenge: one game a day for each account")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), storeTimeout)
+	defer cancel()
+	day := s.today()
+	a := DailyAnswer{Day: day}
+	g, err := s.st.DailyGame(ctx, name, day)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+	case err != nil:
+		say(w, http.StatusInternalServerError, "today's daily challenge: %v", err)
+		return
+	default:
+		a.Game, a.Live = g.ID, g.Live
+		if !g.Live {
+			a.Played = s.playedDaily(day, g)
+		}
+	}
+	writeJSON(w, a)
 }
 
 // closedDaily is the line that refuses the request's account game id

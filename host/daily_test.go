@@ -2,7 +2,9 @@ package host
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -173,5 +175,36 @@ func TestOnlyADailyGameIsAbandoned(t *testing.T) {
 		require.NoError(t, c.SendRaw(context.Background(), []byte{online.FrameAbandon}))
 		assert.Equal(t, online.Note{Error: "only a daily challenge's game is abandoned: this one waits for you (Q leaves it)"}, nextNote(t, c))
 		assert.Equal(t, 3, playSome(t, c, 3), "the game goes on")
+	})
+}
+
+// The page asks GET /page/daily before it plays the daily game, to say
+// in one line why not: no sign-in, or today's game played.
+func TestThePageAsksHowItsAccountStandsWithTodaysChallenge(t *testing.T) {
+	t.Parallel()
+	servedAt(t, noon, func(t *testing.T, base string, s *Server, c *clock) {
+		resp, body := pageRequest(t, "GET", base+"/page/daily", "", "", nil)
+		assert.Equal(t, []any{http.StatusUnauthorized, "sign in to play the daily challenge: one game a day for each account"},
+			[]any{resp.StatusCode, body})
+		ada := signUp(t, base, "ada")
+		cookie := &http.Cookie{Name: tokenCookie, Value: ada}
+		_, body = pageRequest(t, "GET", base+"/page/daily", "", "", cookie)
+		assert.Equal(t, `{"day":"2026-12-02","live":false}`, body, "not begun, and no game made")
+		assert.Empty(t, games(t, base), "asking makes no game")
+
+		a := dialDaily(t, base, ada)
+		_, body = pageRequest(t, "GET", base+"/page/daily", "", "", cookie)
+		assert.Equal(t, fmt.Sprintf(`{"day":"2026-12-02","game":%d,"live":true}`, a.Hello.Game), body)
+
+		abandon(t, a)
+		var got DailyAnswer
+		_, body = pageRequest(t, "GET", base+"/page/daily", "", "", cookie)
+		require.NoError(t, json.Unmarshal([]byte(body), &got), body)
+		assert.Equal(t, DailyAnswer{Day: "2026-12-02", Game: a.Hello.Game,
+			Played: fmt.Sprintf("you have played today's daily challenge (2026-12-02, game %d: abandoned on depth 1): the next one begins at 00:00 UTC, in 12h0m0s", a.Hello.Game)}, got)
+
+		c.add(12 * time.Hour)
+		_, body = pageRequest(t, "GET", base+"/page/daily", "", "", cookie)
+		assert.Equal(t, `{"day":"2026-12-03","live":false}`, body, "a new day, a new game")
 	})
 }

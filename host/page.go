@@ -62,6 +62,7 @@ func (s *Server) pageRoutes() {
 	s.mux.HandleFunc("POST /page/signin", s.pageSignIn(s.signIn))
 	s.mux.HandleFunc("POST /page/signout", s.pageSignOut)
 	s.mux.HandleFunc("GET /page/ws/play", s.pagePlaySocket)
+	s.mux.HandleFunc("GET /page/daily", s.pageDaily)
 	// The page's files are each a route of their own: a pattern for any
 	// name would take names that other routes (/boards) leave to their
 	// subtree's redirect.

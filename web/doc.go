@@ -2,9 +2,11 @@
 // JavaScript that draws the terminal grid on a canvas, reads the keys and
 // keeps the journals in the browser's IndexedDB) and the wasm program
 // built from package web/wasm, the same play, replay and view code the
-// terminal runs. Served by rogue host, the page also plays, watches and
-// replays on that server (static/online.js, and wasm/online.go, which
-// reads the frames of the websocket the page holds). Assets hands the
+// terminal runs. Served by rogue host, the page also plays (the daily
+// challenge too), watches and replays on that server (static/online.js,
+// and wasm/online.go, which reads the frames of the websocket the page
+// holds), and shows its boards a page at a time (static/boards.js).
+// Assets hands the
 // page's files to whoever serves them (rogue serve, rogue host), which
 // must serve them cross-origin isolated
 // (Cross-Origin-Opener-Policy same-origin, Cross-Origin-Embedder-Policy

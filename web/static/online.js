@@ -2,7 +2,8 @@
 // finds the server by asking who is signed in (GET page/me: rogue serve
 // and a page opened from a file have no such call, and show none of
 // this), then offers its sign-in and sign-up, play online, the live games
-// to watch and the finished games, each with its page (?game=ID: its
+// to watch, the daily challenge (?daily), the boards (boards.js,
+// ?board=NAME) and the finished games, each with its page (?game=ID: its
 // morgue, a replay from ?turn=N, a download of its journal). The page
 // holds the websocket and hands its frames to the wasm, which reads and
 // draws them (web/wasm/online.go): a hello's or a note's JSON is read
@@ -86,18 +87,22 @@
       $("account").textContent = me ? "Sign out" : "Sign in";
       $("status").hidden = !me && !game.watchers;
       const who = me ? `Signed in as ${me}` : "";
+      const daily = game.dailyDay ? `the daily challenge of ${game.dailyDay}` : "";
       const watching = game.watchers ? `${game.watchers} watching` : "";
-      $("status").textContent = [who, watching].filter((x) => x).join(" · ");
+      $("status").textContent = [who, daily, watching].filter((x) => x).join(" · ");
     };
     game.onlineWatchers = (n) => { game.watchers = n; header(); };
-    game.onlineBegan = (id, player, playing) => {
+    game.onlineBegan = (id, player, playing, day) => {
       game.watchers = 0;
-      document.title = playing ? `rogue: game ${id}` : `rogue: watching ${player}'s game ${id}`;
+      game.dailyDay = day || "";
+      const what = day ? `the daily challenge of ${day}, game ${id}` : `game ${id}`;
+      document.title = playing ? `rogue: ${what}` : `rogue: watching ${player}'s ${what}`;
       document.body.classList.toggle("watching", !playing); // a spectator has no use for the pad
       header();
     };
     game.onlineEnded = () => {
       game.watchers = 0;
+      game.dailyDay = "";
       document.title = "rogue";
       document.body.classList.remove("watching");
       header();
@@ -196,10 +201,40 @@
         text: `Game ${g.id}: ${g.player}, ${g.outcome}, ${g.turns} turns, depth ${g.depth}`, href: `/?game=${g.id}`,
       })));
     };
-    for (const id of ["online", "watch", "finished", "account"]) $(id).addEventListener("click", () => $(id).blur());
+    // The daily challenge: asked first (GET page/daily), so that a game
+    // played already, or no sign-in, is one line, not a refused
+    // websocket.
+    const upper = (line) => line.charAt(0).toUpperCase() + line.slice(1);
+    const dailyTask = async () => {
+      let d;
+      try {
+        const res = await fetch("page/daily", { cache: "no-store" });
+        if (res.status === 401) { me = ""; header(); return "signin"; }
+        if (!res.ok) throw new Error(await firstLine(res));
+        d = await res.json();
+      } catch (e) { game.say(`Today's daily game could not be asked for: ${e.message}`); return null; }
+      if (d.played) { game.say(`${upper(d.played)}.`); return null; }
+      return { kind: "online", path: "/page/ws/play?daily=1" };
+    };
+    const playDaily = async () => {
+      if (!me) { signIn(playDaily); return; }
+      const t = await dailyTask();
+      if (t === "signin") signIn(playDaily);
+      else if (t) game.start(t);
+    };
+    $("daily").onclick = playDaily;
+    $("boards").onclick = () => (game.boardsOpen ? game.closeBoards() : game.openBoards());
+    for (const id of ["online", "daily", "watch", "finished", "account"]) {
+      // Each of these leaves the boards for what it opens.
+      $(id).addEventListener("click", () => { if (game.boardsOpen) game.closeBoards(); }, true);
+    }
+    for (const id of ["online", "daily", "watch", "finished", "account", "boards"]) {
+      $(id).addEventListener("click", () => { $(id).blur(); game.foldMenu(); });
+    }
+    const onBoard = rogueBoards.setup(game, params);
 
-    // The first task a link asks for: ?play (play online), ?watch=ID,
-    // ?game=ID[&turn=N]; none of them takes this browser's lock on its
+    // The first task a link asks for: ?play (play online), ?daily (the
+    // daily game), ?watch=ID, ?board=NAME, ?game=ID[&turn=N]; none of them takes this browser's lock on its
     // journals, which only the offline game needs.
     const whole = (v) => (/^[0-9]{1,15}$/.test(v || "") ? Number(v) : null);
     if (params.has("watch")) {
@@ -212,6 +247,13 @@
       signIn(playOnline);
       return "wait";
     }
+    if (params.has("daily")) {
+      if (!me) { signIn(playDaily); return "wait"; }
+      const t = await dailyTask();
+      if (t === "signin") { signIn(playDaily); return "wait"; }
+      return t; // null: the line is said, and the page goes on as without ?daily
+    }
+    if (onBoard) return "wait";
     if (params.has("game")) {
       const id = whole(params.get("game"));
       if (id === null) { game.say(`?game=${params.get("game")}: a game's number is a whole number`); return null; }

@@ -30,7 +30,7 @@
   term.onPaint = () => {
     if (saying) return;
     saying = true;
-    setTimeout(() => { saying = false; said.frame(term.text); }, 100);
+    setTimeout(() => { saying = false; if (!game.boardsOpen) said.frame(term.text); }, 100); // the boards speak for themselves
   };
 
   // The tasks the program asks for, one at a time.
@@ -122,8 +122,11 @@
     game.cols = term.cols; game.rows = term.rows;
   };
   const overlayOpen = () => !$("overlay").hidden;
-  window.addEventListener("keydown", rogueInput.keyHandler(game, overlayOpen), true);
-  rogueInput.pointer(game, term, overlayOpen);
+  // While the overlay or the boards (boards.js) are over the game, the
+  // keys and the pointer are theirs, not the game's.
+  const inputHeld = () => overlayOpen() || game.boardsOpen === true;
+  window.addEventListener("keydown", rogueInput.keyHandler(game, inputHeld), true);
+  rogueInput.pointer(game, term, inputHeld);
   rogueInput.pad(game, $("pad"), $("typed"));
   // On a phone the header's buttons fold into its menu.
   $("menu").addEventListener("click", () => {
@@ -134,6 +137,7 @@
     document.querySelector("header").classList.remove("open");
     $("menu").setAttribute("aria-expanded", "false");
   };
+  game.foldMenu = foldMenu;
 
   // closeOverlay hides the overlay and gives the keys back to the game:
   // a button left with the focus would take the player's next Enter
@@ -387,11 +391,15 @@
     if (!navigator.locks) { resolve(true); return; }
     navigator.locks.request("rogue-journals", { ifAvailable: true }, (l) => {
       if (l) { resolve(true); return new Promise(() => {}); }
+      // The line said before (a link's, as ?daily's) comes back once the
+      // lock is taken: the page before this one, in the same tab, may
+      // hold the lock for a moment.
+      const before = $("line").textContent;
       say("rogue is open in another tab of this browser: one tab plays at a time, so that two never write the same journal. This tab starts when that one is closed.");
       game.waitingForLock = true;
       navigator.locks.request("rogue-journals", () => {
         game.waitingForLock = false;
-        say("");
+        $("line").textContent = before;
         resolve(true);
         return new Promise(() => {});
       });

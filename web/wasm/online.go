@@ -172,7 +172,7 @@ func followOnline(scr *screen, path string, playing bool) string {
 	s.scr.page.Set("onlineTurns", s.c.Turns)
 	s.canvas = view.NewScreen(scr, false) // the page has its colors
 	scr.EnableMouse(tcell.MouseMotionEvents)
-	s.scr.page.Call("onlineBegan", s.c.Hello.Game, s.c.Hello.Player, playing)
+	s.scr.page.Call("onlineBegan", s.c.Hello.Game, s.c.Hello.Player, playing, s.c.Hello.Daily)
 	go s.feed()
 	s.loop()
 	s.scr.page.Call("onlineEnded")
