@@ -195,12 +195,15 @@ func (d dialect) spell(step string) string {
 func migrate(ctx context.Context, db *sql.DB, d dialect) error {
 	// Two nodes starting at once on an empty PostgreSQL schema may both
 	// create the table: the one that loses finds it made, the next time.
+	// PostgreSQL says so as a unique violation of its catalog (23505), or,
+	// when the winner's row is committed first, as a type that exists
+	// already (42710) or a table that does (42P07).
 	for try := 0; ; try++ {
 		_, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`)
 		if err == nil {
 			break
 		}
-		if !unique(err) || try == 2 {
+		if !(unique(err) || madeAlready(err)) || try == 2 {
 			return fmt.Errorf("creating the schema's version table: %w", err)
 		}
 	}
@@ -210,6 +213,13 @@ func migrate(ctx context.Context, db *sql.DB, d dialect) error {
 			return err
 		}
 	}
+}
+
+// madeAlready is whether err is PostgreSQL's "already exists" of a type
+// (42710) or of a table (42P07).
+func madeAlready(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "SQLSTATE 42710") || strings.Contains(m, "SQLSTATE 42P07")
 }
 
 // migrateOne runs the next migration, if any; done says there was none.
