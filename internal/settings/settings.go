@@ -1,26 +1,33 @@
 // Package settings keeps the player's choices that outlast one run of
 // rogue (today the palette, the main menu's p) in
-// $XDG_CONFIG_HOME/rogue/settings.json (~/.config/rogue/), readable by
+// $XDG_CONFIG_HOME/rogue/settings (~/.config/rogue/), readable by
 // the user only, and resolves the palette the terminal draws in: the
 // --palette flag, else $ROGUE_PALETTE, else the file's, else the default.
 package settings
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"rogue/view"
 )
 
-// Settings are the choices kept.
+// Settings are the choices kept. The file is text, a line a choice,
+// "palette = colour-blind"; blank lines and lines from #
+// are comments. It is not JSON so that the browser game, which links
+// this package through play, does not carry a JSON codec (83 KB of its
+// gzipped wasm).
 type Settings struct {
 	// Palette names the colours (view.ParsePalette); "" for the default.
-	Palette string `json:"palette,omitempty"`
+	Palette string
+	// other are the lines this rogue does not know (a newer one's
+	// choices, comments), written back as they were.
+	other []string
 }
 
 // PaletteEnv names the environment variable that chooses the palette
@@ -37,7 +44,7 @@ func Path() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, "rogue", "settings.json"), nil
+	return filepath.Join(dir, "rogue", "settings"), nil
 }
 
 // Load reads the settings file; a missing one is the zero Settings.
@@ -58,14 +65,53 @@ func Load() (Settings, error) {
 	if err != nil {
 		return Settings{}, err
 	}
-	var s Settings
 	if len(b) > maxSize {
 		return Settings{}, fmt.Errorf("%s is over %d bytes: not rogue's settings", path, maxSize)
 	}
-	if err := json.Unmarshal(b, &s); err != nil {
+	s, err := parse(string(b))
+	if err != nil {
 		return Settings{}, fmt.Errorf("%s does not read: %v", path, err)
 	}
 	return s, nil
+}
+
+// parse reads the file's text: "name = value" lines, blank lines and
+// comments (#). A line of another shape is an error naming it.
+func parse(text string) (Settings, error) {
+	var s Settings
+	for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			s.other = append(s.other, line)
+			continue
+		}
+		name, value, ok := strings.Cut(t, "=")
+		if !ok {
+			return Settings{}, fmt.Errorf("line %d is not name = value", i+1)
+		}
+		switch strings.TrimSpace(name) {
+		case "palette":
+			s.Palette = strings.TrimSpace(value)
+		default:
+			s.other = append(s.other, line)
+		}
+	}
+	return s, nil
+}
+
+// text is the file's text for s: its known choices, then the lines it
+// did not know.
+func (s Settings) text() string {
+	var b strings.Builder
+	if s.Palette != "" {
+		fmt.Fprintf(&b, "palette = %s\n", s.Palette)
+	}
+	for _, line := range s.other {
+		if strings.TrimSpace(line) != "" {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
 }
 
 // Save writes s to the settings file, mode 0600, whole or not at all (a
@@ -75,21 +121,18 @@ func Save(s Settings) error {
 	if err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
+	b := []byte(s.text())
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings-*.json")
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // after the rename: nothing
 	err = tmp.Chmod(0o600)
 	if err == nil {
-		_, err = tmp.Write(append(b, '\n'))
+		_, err = tmp.Write(b)
 	}
 	if err == nil {
 		err = tmp.Sync()

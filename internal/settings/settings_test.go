@@ -19,7 +19,7 @@ func home(t *testing.T) string {
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	t.Setenv(PaletteEnv, "")
-	return filepath.Join(dir, "rogue", "settings.json")
+	return filepath.Join(dir, "rogue", "settings")
 }
 
 func TestTheSavedPaletteIsReadBackFromAFileOnlyTheUserReads(t *testing.T) {
@@ -36,6 +36,9 @@ func TestTheSavedPaletteIsReadBackFromAFileOnlyTheUserReads(t *testing.T) {
 	got, err := Load()
 	require.NoError(t, err)
 	assert.Equal(t, Settings{Palette: "colour-blind"}, got)
+	text, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "palette = colour-blind\n", string(text))
 	p, note, err = Palette("")
 	require.NoError(t, err)
 	assert.Equal(t, view.PaletteColourBlind, p)
@@ -64,8 +67,8 @@ func TestASettingsFileThatDoesNotReadIsANoteNotAnError(t *testing.T) {
 	path := home(t)
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o700))
 	for _, tc := range []struct{ name, body, note string }{
-		{"not JSON", "{palette", "The saved colours are left out: " + path + " does not read: invalid character 'p' looking for beginning of object key string"},
-		{"an unknown palette", `{"palette":"sepia"}`, `The saved colours are left out: unknown palette "sepia": default or colour-blind`},
+		{"not name = value", "# mine\npalette", "The saved colours are left out: " + path + " does not read: line 2 is not name = value"},
+		{"an unknown palette", "palette = sepia\n", `The saved colours are left out: unknown palette "sepia": default or colour-blind`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.NoError(t, os.WriteFile(path, []byte(tc.body), 0o600))
@@ -78,4 +81,14 @@ func TestASettingsFileThatDoesNotReadIsANoteNotAnError(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, make([]byte, maxSize+1), 0o600))
 	_, err := Load()
 	assert.EqualError(t, err, path+" is over 65536 bytes: not rogue's settings")
+}
+
+func TestSavingKeepsTheLinesThisRogueDoesNotKnow(t *testing.T) {
+	path := home(t)
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o700))
+	require.NoError(t, os.WriteFile(path, []byte("# a newer rogue's\nsound = off\npalette = default\n"), 0o600))
+	require.NoError(t, SavePalette(view.PaletteColourBlind))
+	text, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "palette = colour-blind\n# a newer rogue's\nsound = off\n", string(text))
 }
