@@ -114,3 +114,27 @@ func TestATabThatCrashesWhileATurnIsStoredLosesAtMostThatTurn(t *testing.T) {
 	press(t, again, "c")
 	showsTurn(t, again, kept)
 }
+
+// A turn whose store the browser refuses, after it was drawn, ends the
+// game with one line saying so, and the browser keeps every turn
+// before it. (The page stores the turns itself here, unisolated, so
+// that its own rogueWriteBatch can be made to refuse.)
+func TestATurnTheBrowserRefusesToStoreEndsTheGame(t *testing.T) {
+	s := newSite(t)
+	s.notIsolated = true
+	ctx := tab(t, s.URL)
+	require.Equal(t, "page", eval[string](t, ctx, `rogueFS.storer`))
+	newGame(t, ctx)
+	playTo(t, ctx, 3)
+	n := turn(t, screenText(t, ctx))
+	eval[bool](t, ctx, `(globalThis.rogueWriteBatch = () => Promise.reject(new Error("the quota is used up")), true)`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("5")))
+	waitFor(t, ctx, `typeof rogue.lastLine === "string" && rogue.lastLine !== ""`)
+	line := eval[string](t, ctx, `rogue.lastLine`)
+	t.Logf("the game ended: %q", line)
+	assert.Contains(t, line, "This browser refused to store the last turn drawn (Error: the quota is used up): the game is kept up to the turn before it; reload the page to go on.")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	waitFor(t, ctx, `rogue.term && rogue.term.text.join("\n").includes("Continue")`)
+	assert.Contains(t, screenText(t, ctx), "turn "+strconv.Itoa(n)+" on depth", "the turn refused is not kept, every one before it is")
+}

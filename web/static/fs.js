@@ -148,6 +148,7 @@
   };
   const refuse = (paths, e) => {
     console.error("rogue: storing", paths, e);
+    if (!refused) api.refusal = String(e);
     refused = refused || fail("EIO", "the browser's storage refused the write: " + e);
   };
 
@@ -384,6 +385,9 @@
   // The page's own calls.
   const api = {
     stored,
+    // refusal is what the browser said when it first refused a store
+    // ("" for never): no store is made after it.
+    refusal: "",
     // settle calls cb(null) once the store an fsync started ahead is
     // committed, or cb(error) if it was refused, and returns false; with
     // none under way (or one the worker has just committed) it returns
