@@ -80,7 +80,8 @@ func CheckPlayable(h journal.Header) error {
 // Do plays one command. A refused command (a *reducer.Refusal) changes
 // nothing and journals nothing. Otherwise the turn is appended to the
 // journal first and folded into the state after, so the screen never shows
-// a turn that is not saved. If the append fails, the state is unchanged
+// a turn that is not saved (in a browser tab, whose file system stores a
+// turn while it is drawn, none but the last: see web/static/fs.js). If the append fails, the state is unchanged
 // and the error is returned: the game must not go on unsaved. The bots
 // play with Do; a person's game with Play, which also words the log.
 func (g *Game) Do(cmd events.Command) (events.Turn, error) {

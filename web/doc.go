@@ -10,9 +10,11 @@
 // page's files to whoever serves them (rogue serve, rogue host), which
 // must serve them cross-origin isolated
 // (Cross-Origin-Opener-Policy same-origin, Cross-Origin-Embedder-Policy
-// require-corp) for a worker to store the turns before the browser's
-// next frame; served otherwise, the page stores them itself, a frame
-// later.
+// require-corp) for a worker to store the turns, whose commit the page
+// then sees without waiting for the browser's next frame; served
+// otherwise, the page stores them itself, and sees each commit a frame
+// later. Either way a turn is drawn while it is stored, and the next key
+// is taken once it is (static/fs.js).
 //
 // The wasm is built by go generate ./web into dist/ (it is not kept in
 // the repository): a rogue built before that serves no page, and says so.

@@ -35,7 +35,7 @@ type hostSite struct {
 	host string // rogue host's own address
 }
 
-func newHostSite(t *testing.T) *hostSite {
+func newHostSite(t testing.TB) *hostSite {
 	t.Helper()
 	newSite(t) // starts the browser, or skips
 	cmd := exec.Command(browser.rogue, "host", "--addr", "127.0.0.1:0", t.TempDir())
@@ -114,12 +114,12 @@ func shot(t *testing.T, ctx context.Context, name string, w, h int64) {
 }
 
 // fill types text into the input id as the player would.
-func fill(t *testing.T, ctx context.Context, id, text string) {
+func fill(t testing.TB, ctx context.Context, id, text string) {
 	t.Helper()
 	eval[any](t, ctx, fmt.Sprintf(`document.getElementById(%q).value = %q`, id, text))
 }
 
-func click(t *testing.T, ctx context.Context, id string) {
+func click(t testing.TB, ctx context.Context, id string) {
 	t.Helper()
 	eval[any](t, ctx, fmt.Sprintf(`document.getElementById(%q).click()`, id))
 }

@@ -1,11 +1,22 @@
 // The file system the wasm program's os package uses (Go on js/wasm calls
 // globalThis.fs as Node's fs, with callbacks): files in memory, every
-// file outside /tmp kept in IndexedDB. A file's bytes reach IndexedDB on
-// fsync and on close, in one transaction of strict durability, and the
-// call returns only once it is committed: a journal's turn is stored
-// before the game applies it and draws it, as on a disk. What IndexedDB
-// holds of a file is its bytes exactly, in blocks, so that a turn writes
-// only the block it ends in.
+// file outside /tmp kept in IndexedDB, in blocks, so that a turn writes
+// only the block it ends in. What IndexedDB holds of a file is its bytes
+// exactly. A file's bytes reach IndexedDB in one transaction of strict
+// durability.
+//
+// An fsync of a file (a journal's turn) starts its transaction and
+// returns at once: the game applies the turn and draws it while the
+// browser commits it, so that the turn's frame is not held back by the
+// disk. The program then takes no other input until that store is
+// committed (settle, which the wasm's screen calls before it hands the
+// game its next key or click), and every other call that stores, and
+// the next fsync, waits for it first: at most one turn is ever drawn
+// and not yet stored, the last, and a tab that crashes (or is closed)
+// in that moment loses only that turn, the one being written. A store
+// the browser refuses is said once and every later store fails (EIO).
+// Every other call that stores (close, mkdir, rename, link, unlink,
+// write) returns only once it is committed.
 "use strict";
 
 (() => {
@@ -88,41 +99,90 @@
   // committed, and the batches posted to it not settled yet.
   let worker = null, done = null, posted = 0;
   const unsettled = new Map();
-  // SPIN is how long, in ms, a store watches the worker commit before it
-  // waits for the worker's message instead: the page does nothing else
-  // meanwhile, as a terminal does nothing while its disk syncs.
+  // SPIN is how long, in ms, a store that is waited for watches the
+  // worker commit before it waits for the worker's message instead: the
+  // page does nothing else meanwhile, as a terminal does nothing while
+  // its disk syncs.
   const SPIN = 20;
+  // ahead is the store an fsync started and did not wait for ({id,
+  // waiting: what to call once it is settled}), null when none is under
+  // way; refused is the error of a store the browser refused, after
+  // which no store is made.
+  let ahead = null, refused = null;
 
   // stored holds how long each store took, in ms, for measurements.
   const stored = [];
+
+  // commit writes ops in one transaction and calls ok once it is
+  // committed, bad(error) once it is refused: from a later task, or at
+  // once when spin is set and the worker commits within SPIN ms. It
+  // returns the batch's number.
+  const commit = (ops, spin, ok, bad) => {
+    if (!worker) { rogueWriteBatch(db, ops).then(ok, bad); return 0; }
+    const id = ++posted;
+    unsettled.set(id, { ok, bad });
+    worker.postMessage({ id, batch: ops }, ops.flatMap((op) => (op.blocks || []).map(([, bytes]) => bytes.buffer)));
+    if (spin) watch(id, SPIN);
+    return id;
+  };
+  // watch settles batch id now if the shared memory says, within ms,
+  // that the worker committed it (a refusal's words come in its message).
+  const watch = (id, ms) => {
+    const t0 = performance.now();
+    while (Atomics.load(done, 0) < id && performance.now() - t0 < ms) { /* the worker is committing */ }
+    const u = unsettled.get(id);
+    if (!u || Atomics.load(done, 0) < id || Atomics.load(done, 1 + id % (done.length - 1)) !== 1) return;
+    unsettled.delete(id);
+    u.ok();
+  };
+  // afterAhead calls fn once no store started ahead is under way: at
+  // once when none is (or the worker commits it within ms), otherwise
+  // from the later task that settles it.
+  const afterAhead = (ms, fn) => {
+    if (ahead && worker) watch(ahead.id, ms);
+    if (ahead) ahead.waiting.push(fn); else fn();
+  };
+  const took = (t0) => {
+    api.storeEnd = performance.now();
+    if (stored.length < 10000) stored.push(api.storeEnd - t0);
+  };
+  const refuse = (paths, e) => {
+    console.error("rogue: storing", paths, e);
+    if (!refused) api.refusal = String(e);
+    refused = refused || fail("EIO", "the browser's storage refused the write: " + e);
+  };
+
   // storeThen stores what changed of the paths given, and calls cb once
   // it is committed (cb(null)) or refused (cb(error)): at once when the
-  // worker commits within SPIN ms, otherwise from a later task.
-  const storeThen = (paths, cb) => {
+  // worker commits within SPIN ms, otherwise from a later task. A store
+  // started ahead is settled first.
+  const storeThen = (paths, cb) => afterAhead(SPIN, () => {
+    if (refused) { cb(refused); return; }
     const t0 = performance.now();
     const ops = batch(paths);
     if ((!db && !worker) || ops.length === 0) { cb(null); return; }
     api.storeStart = t0;
-    const ok = () => {
-      api.storeEnd = performance.now();
-      if (stored.length < 10000) stored.push(api.storeEnd - t0);
-      cb(null);
+    commit(ops, true, () => { took(t0); cb(null); }, (e) => { refuse(paths, e); cb(refused); });
+  });
+  // storeAhead starts the store of what changed of the paths given and
+  // calls cb(null) without waiting for it (see the head of this file);
+  // a store started ahead before is settled first.
+  const storeAhead = (paths, cb) => afterAhead(SPIN, () => {
+    if (refused) { cb(refused); return; }
+    const t0 = performance.now();
+    const ops = batch(paths);
+    if ((!db && !worker) || ops.length === 0) { cb(null); return; }
+    api.storeStart = t0;
+    const a = { id: 0, waiting: [], error: null };
+    const end = () => {
+      ahead = null;
+      // A waiter may start the next store ahead: the others wait for it.
+      for (const fn of a.waiting) if (ahead) ahead.waiting.push(fn); else fn(a.error);
     };
-    const bad = (e) => {
-      console.error("rogue: storing", paths, e);
-      cb(fail("EIO", "the browser's storage refused the write: " + e));
-    };
-    if (!worker) {
-      rogueWriteBatch(db, ops).then(ok, bad);
-      return;
-    }
-    const id = ++posted;
-    worker.postMessage({ id, batch: ops }, ops.flatMap((op) => (op.blocks || []).map(([, bytes]) => bytes.buffer)));
-    const slot = 1 + id % (done.length - 1);
-    while (Atomics.load(done, 0) < id && performance.now() - t0 < SPIN) { /* the worker is committing */ }
-    if (Atomics.load(done, 0) >= id && Atomics.load(done, slot) === 1) { ok(); return; }
-    unsettled.set(id, { ok, bad });
-  };
+    ahead = a;
+    a.id = commit(ops, false, () => { took(t0); end(); }, (e) => { refuse(paths, e); a.error = refused; end(); });
+    cb(null);
+  });
   // startWorker starts the worker on the database named, or leaves the
   // page to write the batches itself if it cannot.
   const startWorker = (name) => new Promise((resolve) => {
@@ -178,14 +238,15 @@
       fds.delete(fd);
       const n = nodes.get(f.path);
       if (n && !n.dir && (n.dirty.size > 0 || n.shrunk)) return storeThen([f.path], cb);
-      cb(null);
+      // What an fsync stored ahead is settled before the file is closed.
+      afterAhead(SPIN, () => cb((f.flags & 3) !== C.O_RDONLY ? refused : null));
     },
     fsync(fd, cb) {
       const f = fds.get(fd);
       if (!f) return cb(fail("EBADF", "fsync"));
       const n = nodes.get(f.path);
       if (!n || n.dir) return cb(null);
-      storeThen([f.path], cb);
+      storeAhead([f.path], cb);
     },
     read(fd, buf, off, len, pos, cb) {
       const f = fds.get(fd);
@@ -324,6 +385,20 @@
   // The page's own calls.
   const api = {
     stored,
+    // refusal is what the browser said when it first refused a store
+    // ("" for never): no store is made after it.
+    refusal: "",
+    // settle calls cb(null) once the store an fsync started ahead is
+    // committed, or cb(error) if it was refused, and returns false; with
+    // none under way (or one the worker has just committed) it returns
+    // true and calls nothing. It never waits in the page's task: the
+    // frame drawn before it is shown meanwhile.
+    settle(cb) {
+      if (ahead && worker) watch(ahead.id, 0);
+      if (!ahead) return true;
+      ahead.waiting.push((e) => cb(e ? e.message : null));
+      return false;
+    },
     // open loads every kept file from IndexedDB (the database named).
     async open(name) {
       db = await rogueOpenDB(name);

@@ -57,6 +57,13 @@
   game.taskEnded = (line) => {
     const t = current;
     current = null;
+    // A store the browser refused ended the game: that is its line, in
+    // place of the journal's refusing to close.
+    if (rogueFS.refusal && !game.refusalSaid) {
+      game.refusalSaid = true;
+      line = `This browser refused to store the last turn drawn (${rogueFS.refusal}): ` +
+        "the game is kept up to the turn before it; reload the page to go on.";
+    }
     game.lastLine = line;
     if (t && t.onEnd) { t.onEnd(line); return; } // it queues what comes next
     say(line);

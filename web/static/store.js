@@ -6,12 +6,13 @@
 // The page loads it as a script, and also runs it as a worker when the
 // page is cross-origin isolated (it may then share memory with one).
 // The worker writes the batches fs.js posts, in order, and says in the
-// shared memory when each is committed, which fs.js watches: after a
-// key, the browser runs none of the page's own tasks (an IndexedDB
-// commit's completion among them) before its next frame, while a
-// worker's run at once, so that a turn is stored, applied and drawn
-// before that frame. It posts the outcome too, for a wait that took too
-// long to watch.
+// shared memory when each is committed, which fs.js reads: after a key,
+// the browser runs none of the page's own tasks (an IndexedDB commit's
+// completion among them) before its next frame, while a worker's run at
+// once, so that the page sees a commit as soon as it is made. It posts
+// the outcome too, for a wait that took too long to watch, and for a
+// store the page did not wait for (a turn's, drawn meanwhile: see
+// fs.js).
 "use strict";
 
 // rogueOpenDB opens the database of the files named name, made with its

@@ -19,6 +19,7 @@
   const FONT = '"DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", monospace';
 
   const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+  const BG = rgb(BG0); // a row's background, before its runs
   const mix = (a, b) => [(a[0] + b[0]) >> 1, (a[1] + b[1]) >> 1, (a[2] + b[2]) >> 1];
 
   // The box-drawing lines each glyph joins: up, down, left, right.
@@ -198,6 +199,10 @@
         ctx.beginPath();
         ctx.rect(0, y * ch, w * cw + 1, ch);
         ctx.clip();
+        // The row's background in one rectangle: a run paints its own
+        // only when it is another.
+        ctx.fillStyle = BG;
+        ctx.fillRect(0, y * ch, w * cw + 1, ch);
         let x = 0;
         while (x < w) {
           const st = u32[row + 2 * x + 1];
@@ -214,17 +219,26 @@
       this.paints++;
       this.lastPaint = performance.now();
       if (this.paints === 1) this.firstPaint = this.lastPaint;
+      // frameAt is when the browser began the next frame, the one that
+      // shows this paint (for measurements).
+      if (!this.framing) {
+        this.framing = true;
+        requestAnimationFrame(() => { this.framing = false; this.frameAt = performance.now(); });
+      }
       if (this.onPaint) this.onPaint();
     }
 
     // run paints cells x..end-1 of row y (at row in u32), all of one
-    // style: the background, then the glyphs, a string for each stretch
-    // of ASCII (every one a cell wide in a monospace font) and one call
-    // for any other.
+    // style: the background (unless it is the row's), then the glyphs,
+    // one string for each stretch of ASCII, blanks inside it included
+    // (every one a cell wide in a monospace font), and one call for any
+    // other.
     run(ctx, u32, row, x, end, y, st, cw, ch) {
       const s = this.style(st);
-      ctx.fillStyle = s.bg;
-      ctx.fillRect(x * cw, y * ch, (end - x) * cw + 0.5, ch);
+      if (s.bg !== BG) {
+        ctx.fillStyle = s.bg;
+        ctx.fillRect(x * cw, y * ch, (end - x) * cw + 0.5, ch);
+      }
       ctx.fillStyle = s.fg;
       if (this.font !== s.font) { ctx.font = s.font; this.font = s.font; }
       for (let i = x; i < end;) {
@@ -236,7 +250,8 @@
           continue;
         }
         let j = i + 1;
-        while (j < end && u32[row + 2 * j] > 32 && u32[row + 2 * j] <= 126) j++;
+        while (j < end && u32[row + 2 * j] >= 32 && u32[row + 2 * j] <= 126) j++;
+        while (u32[row + 2 * (j - 1)] === 32) j--; // the stretch ends in a glyph
         let text = "";
         for (let k = i; k < j; k++) text += String.fromCharCode(u32[row + 2 * k]);
         ctx.fillText(text, i * cw, y * ch + 1);

@@ -43,6 +43,13 @@ type screen struct {
 	cells, sent []uint32
 	frame       []byte   // the bytes of the frame being sent
 	buf         js.Value // the page's copy of them, reused while the size holds
+
+	// fsSettle is the page's file system's settle, and settled the
+	// callback it is handed, which hands settledCh the outcome (see
+	// settle).
+	fsSettle  js.Value
+	settled   js.Func
+	settledCh chan js.Value
 }
 
 func newScreen(page js.Value, cols, rows int) *screen {
@@ -50,7 +57,14 @@ func newScreen(page js.Value, cols, rows int) *screen {
 	if err := sim.Init(); err != nil {
 		panic(err) // the in-memory screen's Init cannot fail
 	}
-	s := &screen{SimulationScreen: sim, page: page, draw: page.Get("draw"), in: make(chan tcell.Event, 4096)}
+	s := &screen{SimulationScreen: sim, page: page, draw: page.Get("draw"), in: make(chan tcell.Event, 4096),
+		settledCh: make(chan js.Value, 1)}
+	fsys := js.Global().Get("rogueFS")
+	s.fsSettle = fsys.Get("settle").Call("bind", fsys)
+	s.settled = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		s.settledCh <- args[0]
+		return nil
+	})
 	s.SetSize(cols, rows)
 	go s.forward()
 	return s
@@ -96,16 +110,35 @@ func (s *screen) Show() { s.send(false) }
 // Sync sends the frame to the page whatever it has.
 func (s *screen) Sync() { s.send(true) }
 
-// PollEvent waits for the next event. While it waits, every key and
-// mouse event before it has been handled and drawn: the page's
-// keysHandled says how many (what tests wait for).
+// PollEvent waits for the next event. It first waits for the turn last
+// drawn to be stored (settle). While it waits, every key and mouse
+// event before it has been handled, drawn and stored: the page's
+// keysHandled says how many (what tests wait for). A turn the browser
+// refused to store ends the loop, as a closed screen does (an
+// interrupt): the game's journal then refuses to close, and the page
+// says so.
 func (s *screen) PollEvent() tcell.Event {
+	if !s.settle() {
+		return tcell.NewEventInterrupt(nil)
+	}
 	if !s.HasPendingEvent() {
 		s.page.Set("keysHandled", s.keys)
 	}
 	ev := s.SimulationScreen.PollEvent()
 	s.count(ev)
 	return ev
+}
+
+// settle waits until the store of the journal's last turn, which the
+// page's file system started ahead of the turn's frame (fs.js), is
+// committed, and reports whether it was. The page's task ends
+// meanwhile, so the frame is shown while the browser commits; the next
+// key waits in the queue.
+func (s *screen) settle() bool {
+	if s.fsSettle.Invoke(s.settled).Bool() {
+		return true
+	}
+	return (<-s.settledCh).IsNull()
 }
 
 // count counts ev if it is a key or the mouse, and tells the page where
@@ -132,6 +165,9 @@ func (s *screen) ChannelEvents(ch chan<- tcell.Event, quit <-chan struct{}) {
 		s.page.Set("keysHandled", s.keys)
 	}
 	for ev := range mid {
+		if !s.settle() {
+			ev = tcell.NewEventInterrupt(nil)
+		}
 		s.count(ev)
 		select {
 		case ch <- ev:
