@@ -17,8 +17,9 @@ import (
 const SourceImport = "import"
 
 // Imported is what Import did with one journal: the game that holds it,
-// and whether that game was stored before (the same SHA-256: stored
-// again by nobody).
+// and whether that game was stored before (the same SHA-256, or the
+// same header record: the same game, seed and start, as List refuses
+// it; stored again by nobody).
 type Imported struct {
 	Game    int64
 	Already bool
@@ -29,7 +30,9 @@ type Imported struct {
 // a trusted import (rogue host --import, the figures of a corpus of bot
 // games), which rogue host --reverify then checks like any other. A
 // journal whose SHA-256 is a stored game's (or an earlier one's of
-// games) is not stored again: its Imported names that game. The rows
+// games) is not stored again, nor one whose header record is a stored
+// game's (a game played here has no SHA-256: its journal begins as the
+// download's does): its Imported names that game. The rows
 // are those List writes; on PostgreSQL they go in by COPY, on SQLite by
 // prepared statements of many rows each.
 func (s *Store) Import(ctx context.Context, account, source string, games []Listing, sha []string) ([]Imported, error) {
@@ -46,23 +49,55 @@ func (s *Store) Import(ctx context.Context, account, source string, games []List
 	return out, s.importSQLite(ctx, account, source, games, sha, out)
 }
 
-// alreadyStored marks in out the games whose SHA-256 known holds, or an
-// earlier game of the batch has; the others are to be stored.
-func alreadyStored(sha []string, known map[string]int64, out []Imported) (fresh []int) {
+// alreadyStored marks in out the games whose SHA-256 ("s" and the hex)
+// or header record ("h" and its bytes) known holds, or an earlier game
+// of the batch has; the others are to be stored.
+func alreadyStored(games []Listing, sha []string, known map[string]int64, out []Imported) (fresh []int) {
 	first := map[string]int{}
 	for i, h := range sha {
-		if id, ok := known[h]; ok && h != "" {
-			out[i] = Imported{Game: id, Already: true}
+		keys := []string{"h" + string(games[i].Header)}
+		if h != "" {
+			keys = append(keys, "s"+h)
+		}
+		found := false
+		for _, k := range keys {
+			if id, ok := known[k]; ok {
+				out[i], found = Imported{Game: id, Already: true}, true
+				break
+			}
+			if j, ok := first[k]; ok {
+				out[i], found = Imported{Game: int64(-1 - j), Already: true}, true // the earlier one's, once stored
+				break
+			}
+		}
+		if found {
 			continue
 		}
-		if j, ok := first[h]; ok && h != "" {
-			out[i] = Imported{Game: int64(-1 - j), Already: true} // the earlier one's, once stored
-			continue
+		for _, k := range keys {
+			first[k] = i
 		}
-		first[h] = i
 		fresh = append(fresh, i)
 	}
 	return fresh
+}
+
+// keep adds the rows (a key's text or bytes, an id) to known under
+// prefix, the first id of each key kept.
+func keep(known map[string]int64, prefix string, rows interface {
+	Next() bool
+	Scan(...any) error
+}) error {
+	for rows.Next() {
+		var k []byte
+		var id int64
+		if err := rows.Scan(&k, &id); err != nil {
+			return err
+		}
+		if _, ok := known[prefix+string(k)]; !ok {
+			known[prefix+string(k)] = id
+		}
+	}
+	return nil
 }
 
 // sameAsEarlier gives the games alreadyStored found twice in the batch
@@ -92,29 +127,34 @@ func (s *Store) importPostgres(ctx context.Context, account, source string, game
 		}
 		defer tx.Rollback(ctx)
 		known := map[string]int64{}
-		rows, err := tx.Query(ctx, `SELECT sha256, id FROM games WHERE sha256 = ANY($1) AND sha256 <> ''`, sha)
-		if err != nil {
-			return err
+		headers := make([][]byte, len(games))
+		for i, l := range games {
+			headers[i] = l.Header
 		}
-		for rows.Next() {
-			var h string
-			var id int64
-			if err := rows.Scan(&h, &id); err != nil {
-				rows.Close()
+		for _, q := range []struct {
+			prefix, sql string
+			arg         any
+		}{
+			{"s", `SELECT sha256::bytea, id FROM games WHERE sha256 = ANY($1) AND sha256 <> '' ORDER BY id`, sha},
+			{"h", `SELECT header, id FROM games WHERE header = ANY($1) ORDER BY id`, headers},
+		} {
+			rows, err := tx.Query(ctx, q.sql, q.arg)
+			if err != nil {
 				return err
 			}
-			known[h] = id
+			err = keep(known, q.prefix, rows)
+			rows.Close()
+			if err := errors.Join(err, rows.Err()); err != nil {
+				return err
+			}
 		}
-		if rows.Close(); rows.Err() != nil {
-			return rows.Err()
-		}
-		fresh := alreadyStored(sha, known, out)
+		fresh := alreadyStored(games, sha, known, out)
 		if len(fresh) == 0 {
 			return tx.Commit(ctx)
 		}
 		// The games' ids are taken from their sequence first, so that
 		// both tables go in by COPY.
-		rows, err = tx.Query(ctx, `SELECT nextval(pg_get_serial_sequence('games', 'id')) FROM generate_series(1, $1) ORDER BY 1`, len(fresh))
+		rows, err := tx.Query(ctx, `SELECT nextval(pg_get_serial_sequence('games', 'id')) FROM generate_series(1, $1) ORDER BY 1`, len(fresh))
 		if err != nil {
 			return err
 		}
@@ -168,29 +208,29 @@ func (s *Store) importSQLite(ctx context.Context, account, source string, games 
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		known := map[string]int64{}
 		for from := 0; from < len(sha); from += 500 {
-			part := sha[from:min(from+500, len(sha))]
-			args := make([]any, len(part))
-			for i, h := range part {
-				args[i] = h
+			to := min(from+500, len(sha))
+			shas, headers := make([]any, 0, to-from), make([]any, 0, to-from)
+			for i := from; i < to; i++ {
+				shas, headers = append(shas, sha[i]), append(headers, games[i].Header)
 			}
-			rows, err := tx.QueryContext(ctx, `SELECT sha256, id FROM games WHERE sha256 <> '' AND sha256 IN (`+placeholders(len(part), 1)+`)`, args...)
-			if err != nil {
-				return err
-			}
-			for rows.Next() {
-				var h string
-				var id int64
-				if err := rows.Scan(&h, &id); err != nil {
-					rows.Close()
+			for _, q := range []struct {
+				prefix, sql string
+				args        []any
+			}{
+				{"s", `SELECT CAST(sha256 AS BLOB), id FROM games WHERE sha256 <> '' AND sha256 IN (` + placeholders(len(shas), 1) + `) ORDER BY id`, shas},
+				{"h", `SELECT header, id FROM games WHERE header IN (` + placeholders(len(headers), 1) + `) ORDER BY id`, headers},
+			} {
+				rows, err := tx.QueryContext(ctx, q.sql, q.args...)
+				if err != nil {
 					return err
 				}
-				known[h] = id
-			}
-			if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-				return err
+				err = keep(known, q.prefix, rows)
+				if err := errors.Join(err, rows.Err(), rows.Close()); err != nil {
+					return err
+				}
 			}
 		}
-		fresh := alreadyStored(sha, known, out)
+		fresh := alreadyStored(games, sha, known, out)
 		game, err := tx.PrepareContext(ctx, `INSERT INTO games (account, header, rules, status, outcome, turns, depth, digest, lease_node, lease_until, created, source, sha256, build)
 			VALUES ($1, $2, $3, 'finished', $4, $5, $6, $7, '', 0, $8, $9, $10, $11) RETURNING id`)
 		if err != nil {

@@ -297,6 +297,12 @@ func TestAnImportStoresEachJournalOnceAndEveryRecordOfALongGame(t *testing.T) {
 		b, err = s.Journal(ctx, again[0].Game)
 		require.NoError(t, err)
 		assert.Len(t, b, 1+recordsAtOnce)
+		// Other bytes of a game that begins as a stored one (a game
+		// played here has no SHA-256, and its download those bytes):
+		// the same game, not stored again.
+		same, err := s.Import(ctx, "corpus", SourceImport, []Listing{{Header: []byte("L"), Records: [][]byte{[]byte("x")}}}, []string{"other"})
+		require.NoError(t, err)
+		assert.Equal(t, []Imported{{Game: first[0].Game, Already: true}}, same)
 		n, err := s.Count(ctx, "games")
 		require.NoError(t, err)
 		assert.Equal(t, 3, n)
