@@ -107,7 +107,8 @@ func (lg *liveGame) endRows() []store.BoardRow {
 
 // rankFinished puts on their boards the finished games that are not on
 // them yet, at most limit of them: a game stored by an upload (an
-// offline game, source "offline": its own board only), or one that
+// offline game, source "offline": its own board only) or an import
+// (source "import", the seed its player's as an upload's), or one that
 // ended before this build kept boards. Each is checked again
 // (fame.Check, within fame.DefaultLimits) by this build; one that does
 // not check is marked so and not tried again. It returns how many it
@@ -133,7 +134,7 @@ func (s *Server) rankFinished(ctx context.Context, limit int) (int, error) {
 		if err == nil {
 			e, err = s.entryOf(g.ID, g.Player, g.Day, v, g.Abandoned)
 		}
-		if err == nil && g.Source == "offline" {
+		if err == nil && g.Source != store.SourceServer {
 			e.Seeded, e.Day = fame.SeedPlayer, ""
 		}
 		var ref *fame.Refusal

@@ -20,7 +20,8 @@ import (
 
 // Main is `rogue host` from its arguments: the flags read, then the
 // server (Command), or one of the admin commands on its database:
-// --grant NAME=ROLE sets an account's role, --reverify re-verifies
+// --grant NAME=ROLE sets an account's role, --import FOLDER stores
+// journal files as games (Import), --reverify re-verifies
 // every stored journal on the queue and prints the report. dataDir is
 // where the SQLite folder goes when neither DIR nor --db is given.
 func Main(args []string, dataDir func() (string, error), stdout, stderr io.Writer) error {
@@ -32,6 +33,8 @@ func Main(args []string, dataDir func() (string, error), stdout, stderr io.Write
 	conns := fs.Int("conns-per-address", ConnsPerAddress, "the most websockets one address may hold open (raise it for a load test from one machine)")
 	workers := fs.Int("workers", 0, "the jobs of the queue (uploads, re-verification) this node does at once (0: one a core)")
 	reverify := fs.Bool("reverify", false, "queue every stored journal for re-verification by this build, work on the queue with the other nodes, print the report and exit (1 if any diverged)")
+	imp := fs.String("import", "", "store every journal in `FOLDER` and the folders under it as a finished game (each read whole, not checked: --reverify checks them), print the count and exit (1 if any was refused)")
+	importAs := fs.String("import-as", "imported", "with --import, the `ACCOUNT` the games are stored under (made if there is none, unable to sign in)")
 	grant := fs.String("grant", "", "give the account a role and exit: `NAME=ROLE`, ROLE one of player, maintainer (reads the bug reports), admin")
 	pos, err := cli.Parse(fs, args)
 	if err != nil {
@@ -60,8 +63,16 @@ func Main(args []string, dataDir func() (string, error), stdout, stderr io.Write
 	}
 	c := Config{Addr: *addr, DB: *db, Node: *node, ConnsPerAddress: *conns, Workers: *workers, Proxies: *proxies}
 	switch {
-	case *grant != "" && *reverify:
-		return cli.UsageError("--grant and --reverify are two commands: one at a time")
+	case (*grant != "") && *reverify, (*grant != "" || *reverify) && *imp != "":
+		return cli.UsageError("--grant, --import and --reverify are three commands: one at a time")
+	case *imp != "":
+		return withStore(c, dir, func(ctx context.Context, st *store.Store) error {
+			rep, err := Import(ctx, st, *imp, *importAs, stdout)
+			if err == nil && len(rep.Refused) > 0 {
+				return cli.Fail(1, "%d journals refused", len(rep.Refused))
+			}
+			return err
+		})
 	case *grant != "":
 		name, role, ok := strings.Cut(*grant, "=")
 		if !ok || (role != RolePlayer && role != RoleMaintainer && role != RoleAdmin) {

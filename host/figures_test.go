@@ -3,31 +3,29 @@ package host
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"rogue/events"
 	"rogue/fame"
-	"rogue/journal"
 	"rogue/store"
 )
 
 // TestFiguresOfACorpus gives the closing note's figures for a folder of
 // journals (rogue bot --games N --player P --rules R --out DIR/...),
-// on each database in turn: every journal inserted into the store as a
-// game (directly, as a trusted import: not through the check, so that a
-// journal the rules decide otherwise is there to be found), then
+// on each database in turn: every journal stored as a game by
+// rogue host --import's Import (a trusted import: not through the
+// check, so that a journal the rules decide otherwise is there to be
+// found), then
 // rogue host --reverify's run over them all on the queue; and the time
 // from submit to listed of the first journals that rank, uploaded one
 // at a time to a server on a fresh store. It is skipped unless
@@ -53,7 +51,7 @@ func TestFiguresOfACorpus(t *testing.T) {
 		t.Run(db, func(t *testing.T) {
 			st := figuresStore(t, db)
 			start := time.Now()
-			imported := importCorpus(t, st, jobs)
+			imported := importCorpus(t, st, dir)
 			t.Logf("%s: %d journals imported in %v", db, imported, time.Since(start).Round(time.Second))
 			var out bytes.Buffer
 			rep, err := Reverify(context.Background(), st, Config{Node: "figures", Workers: runtime.GOMAXPROCS(0)}, &out)
@@ -83,45 +81,15 @@ func figuresStore(t *testing.T, db string) *store.Store {
 	return st
 }
 
-// importCorpus stores every journal of jobs as a game of account
-// "corpus" (source "import"), its records as read (a torn tail left
-// out), 100 games a transaction, and returns how many it stored.
-func importCorpus(t *testing.T, st *store.Store, jobs []fame.Job) int {
-	ctx := context.Background()
-	require.NoError(t, st.CreateAccount(ctx, store.Account{Name: "corpus", Hash: []byte{0}, Role: RolePlayer}))
-	n := 0
-	var batch []store.Listing
-	var sums []string
-	flush := func() {
-		require.NoError(t, st.Import(ctx, "corpus", "import", batch, sums))
-		n += len(batch)
-		batch, sums = batch[:0], sums[:0]
-	}
-	for _, j := range jobs {
-		f, err := j.Open()
-		require.NoError(t, err)
-		b, err := io.ReadAll(f)
-		f.Close()
-		require.NoError(t, err)
-		r, err := journal.NewBytesReader(b)
-		if err != nil {
-			t.Logf("%s: not imported: %v", j.Name, err)
-			continue
-		}
-		l := store.Listing{Header: b[:r.End()], Rules: r.Header().RulesVersion, Outcome: "imported", Build: "import"}
-		var turn events.Turn
-		for r.Next(&turn) == nil {
-			l.Records = append(l.Records, b[r.Offset():r.End()])
-		}
-		l.Turns = len(l.Records)
-		sum := sha256.Sum256(b)
-		batch, sums = append(batch, l), append(sums, hex.EncodeToString(sum[:]))
-		if len(batch) == 100 {
-			flush()
-		}
-	}
-	flush()
-	return n
+// importCorpus stores every journal of dir as rogue host --import does
+// (Import), as games of account "corpus", and returns how many it
+// stored.
+func importCorpus(t *testing.T, st *store.Store, dir string) int {
+	var out bytes.Buffer
+	rep, err := Import(context.Background(), st, dir, "corpus", &out)
+	require.NoError(t, err)
+	t.Logf("%s: %s", st.Dialect(), strings.TrimSpace(out.String()))
+	return rep.Imported
 }
 
 // submitLatency uploads the first n journals of jobs that rank, one at

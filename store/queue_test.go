@@ -251,15 +251,66 @@ func TestAnImportStoresFinishedGamesThatARunThenChecks(t *testing.T) {
 		require.NoError(t, s.CreateAccount(ctx, Account{Name: "corpus", Hash: []byte{1}, Role: "player"}))
 		games := []Listing{{Header: []byte("H1"), Records: [][]byte{[]byte("a"), []byte("b")}, Rules: 1, Turns: 2},
 			{Header: []byte("H2"), Records: [][]byte{[]byte("c")}, Rules: 3, Turns: 1}}
-		require.NoError(t, s.Import(ctx, "corpus", "import", games, []string{"s1", "s2"}))
+		got, err := s.Import(ctx, "corpus", SourceImport, games, []string{"s1", "s2"})
+		require.NoError(t, err)
 		list, err := s.Games(ctx, false, 10)
 		require.NoError(t, err)
 		require.Len(t, list, 2)
 		b, err := s.Journal(ctx, list[1].ID)
 		require.NoError(t, err)
 		assert.Equal(t, "H1ab", string(b))
+		assert.Equal(t, []Imported{{Game: list[1].ID}, {Game: list[0].ID}}, got)
 		_, n, err := s.QueueRun(ctx, "b")
 		require.NoError(t, err)
 		assert.Equal(t, 2, n)
+	})
+}
+
+func TestAnImportStoresEachJournalOnceAndEveryRecordOfALongGame(t *testing.T) {
+	t.Parallel()
+	drivers(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		require.NoError(t, s.CreateAccount(ctx, Account{Name: "corpus", Hash: []byte{1}, Role: "player"}))
+		// A game of more records than one statement adds, and one of a
+		// whole number of statements' worth.
+		long, even := Listing{Header: []byte("L")}, Listing{Header: []byte("E")}
+		want := "L"
+		for i := range 2*recordsAtOnce + 7 {
+			r := fmt.Sprintf("<%d>", i)
+			long.Records = append(long.Records, []byte(r))
+			want += r
+		}
+		for i := range recordsAtOnce {
+			even.Records = append(even.Records, []byte{byte(i)})
+		}
+		first, err := s.Import(ctx, "corpus", SourceImport, []Listing{long, {Header: []byte("none")}}, []string{"long", "none"})
+		require.NoError(t, err)
+		b, err := s.Journal(ctx, first[0].Game)
+		require.NoError(t, err)
+		assert.Equal(t, want, string(b))
+		// Again, with a new one twice: the stored one and the second copy
+		// are not stored again, each named by the game that holds it.
+		again, err := s.Import(ctx, "corpus", SourceImport, []Listing{even, long, even}, []string{"even", "long", "even"})
+		require.NoError(t, err)
+		require.NotZero(t, again[0].Game)
+		assert.Equal(t, []Imported{{Game: again[0].Game}, {Game: first[0].Game, Already: true}, {Game: again[0].Game, Already: true}}, again)
+		b, err = s.Journal(ctx, again[0].Game)
+		require.NoError(t, err)
+		assert.Len(t, b, 1+recordsAtOnce)
+		// Other bytes of a game that begins as a stored one (a game
+		// played here has no SHA-256, and its download those bytes):
+		// the same game, not stored again.
+		same, err := s.Import(ctx, "corpus", SourceImport, []Listing{{Header: []byte("L"), Records: [][]byte{[]byte("x")}}}, []string{"other"})
+		require.NoError(t, err)
+		assert.Equal(t, []Imported{{Game: first[0].Game, Already: true}}, same)
+		n, err := s.Count(ctx, "games")
+		require.NoError(t, err)
+		assert.Equal(t, 3, n)
+		n, err = s.Count(ctx, "records")
+		require.NoError(t, err)
+		assert.Equal(t, 3*recordsAtOnce+7, n)
+		source, sha, err := s.Source(ctx, again[0].Game)
+		require.NoError(t, err)
+		assert.Equal(t, [2]string{SourceImport, "even"}, [2]string{source, sha})
 	})
 }

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -173,7 +172,7 @@ func (s *Store) List(ctx context.Context, j Job, l Listing, said func(game int64
 			j.Account, l.Header, l.Rules, l.Outcome, l.Turns, l.Depth, l.Digest, now(), j.SHA256, l.Build).Scan(&id); err != nil {
 			return err
 		}
-		if err := insertRecords(ctx, tx, id, l.Records); err != nil {
+		if err := insertRecords(ctx, tx, s.d, id, l.Records); err != nil {
 			return err
 		}
 		return finishTx(ctx, tx, j, "listed", said(id, nil), l.Build, id)
@@ -244,43 +243,8 @@ func (s *Store) SetRole(ctx context.Context, name, role string) error {
 const recordsAtOnce = 300
 
 // insertRecords adds the game's records, turn 0 first.
-func insertRecords(ctx context.Context, tx *sql.Tx, game int64, records [][]byte) error {
-	for from := 0; from < len(records); from += recordsAtOnce {
-		chunk := records[from:min(from+recordsAtOnce, len(records))]
-		var q strings.Builder
-		q.WriteString(`INSERT INTO records (game, turn, bytes) VALUES `)
-		args := make([]any, 0, 3*len(chunk))
-		for i, rec := range chunk {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			fmt.Fprintf(&q, "($%d, $%d, $%d)", 3*i+1, 3*i+2, 3*i+3)
-			args = append(args, game, from+i, rec)
-		}
-		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Import stores games as finished games of account from source, their
-// SHA-256s as given, in one transaction, without a job or a check: for
-// a trusted import (the figures of a corpus of bot games), which
-// rogue host --reverify then checks like any other.
-func (s *Store) Import(ctx context.Context, account, source string, games []Listing, sha []string) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		for i, l := range games {
-			var id int64
-			if err := tx.QueryRowContext(ctx, `INSERT INTO games (account, header, rules, status, outcome, turns, depth, digest, lease_node, lease_until, created, source, sha256, build)
-				VALUES ($1, $2, $3, 'finished', $4, $5, $6, $7, '', 0, $8, $9, $10, $11) RETURNING id`,
-				account, l.Header, l.Rules, l.Outcome, l.Turns, l.Depth, l.Digest, now(), source, sha[i], l.Build).Scan(&id); err != nil {
-				return err
-			}
-			if err := insertRecords(ctx, tx, id, l.Records); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+func insertRecords(ctx context.Context, tx *sql.Tx, d dialect, game int64, records [][]byte) error {
+	ins := &recordInserter{tx: tx, d: d}
+	defer ins.close()
+	return ins.insert(ctx, game, records)
 }
