@@ -196,6 +196,7 @@ func BenchmarkTheFirstFrame(b *testing.B) {
 // TestTheWasmIsAtMostTwoMegabytesGzipped builds the wasm as go generate
 // does and gzips it as a server would, at the best compression.
 func TestTheWasmIsAtMostTwoMegabytesGzipped(t *testing.T) {
+	t.Parallel()
 	newSite(t) // builds the wasm, or skips
 	wasm, err := os.ReadFile(filepath.Join(browser.dist, WasmName))
 	require.NoError(t, err)

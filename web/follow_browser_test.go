@@ -22,6 +22,7 @@ import (
 // appended in pieces that cut records in two), through the Range
 // requests of the real rogue serve.
 func TestAFollowedJournalShowsEachNewTurnAsItComes(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	s.serveJournals(t)
 	whole := filepath.Join(t.TempDir(), "bot.rogue")
@@ -90,6 +91,7 @@ func lastTurnOnScreen(t *testing.T, path string) int {
 }
 
 func TestTheServersJournalsAreListedAndOneReplaysFromItsLink(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	s.serveJournals(t)
 	golden, err := os.ReadFile("../golden/testdata/short.rogue")

@@ -21,6 +21,7 @@ import (
 // (down to 40) rather than a smaller font; the canvas is centred in the
 // space it has.
 func TestTheGridFillsTheWindowWithTheLargestFontThatFits(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)
@@ -69,6 +70,7 @@ func TestTheGridFillsTheWindowWithTheLargestFontThatFits(t *testing.T) {
 // terrain is drawn in its own dark colour (see view/palette.go), as a
 // terminal draws it.
 func TestDimIsDrawnDimmerThanTheSameColourLit(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	replayGolden(t, ctx, "deep.rogue")
@@ -107,6 +109,7 @@ func TestDimIsDrawnDimmerThanTheSameColourLit(t *testing.T) {
 // bottom pixel rows of its cell, so that the lines of two rows meet with
 // no gap, as a font's glyph leaves one.
 func TestBoxLinesMeetFromRowToRow(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)

@@ -145,6 +145,7 @@ func sharedRows(screen string) string {
 }
 
 func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
+	t.Parallel()
 	s := newHostSite(t)
 	ctx := tab(t, s.URL+"/")
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
@@ -292,6 +293,7 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 // page reads the note's "ended" (package online/client's session, the
 // terminal's own).
 func TestThePageLeavesAGameTheServerEnds(t *testing.T) {
+	t.Parallel()
 	s := newHostSite(t)
 	ctx := tab(t, s.URL+"/")
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))

@@ -53,6 +53,7 @@ func line(t testing.TB, ctx context.Context) string {
 }
 
 func TestAGoldenJournalImportedReplaysToItsLastTurnAsTheTerminalShowsIt(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	sizeGrid(t, ctx, 80, 24)
@@ -118,6 +119,7 @@ func damage(t testing.TB, dir string) map[string]string {
 // (replayed, or exported as a new journal) and says nothing of it again
 // when that replay is left; nothing refused is kept.
 func TestAHostileImportIsSaidInOneLineOfThePagesWordsAndNothingIsKept(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	damaged := regexp.MustCompile(`^This file is damaged after turn \d+: replay the turns before it, or export them as a new journal\.$`)
@@ -156,6 +158,7 @@ func TestAHostileImportIsSaidInOneLineOfThePagesWordsAndNothingIsKept(t *testing
 }
 
 func TestAJournalDroppedOnThePageReplays(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	golden, err := os.ReadFile("../golden/testdata/short.rogue")
@@ -174,6 +177,7 @@ func TestAJournalDroppedOnThePageReplays(t *testing.T) {
 }
 
 func TestAGamePlayedInThePageReplaysFromTheMainMenu(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)
@@ -191,6 +195,7 @@ func TestAGamePlayedInThePageReplaysFromTheMainMenu(t *testing.T) {
 }
 
 func TestAnImportedJournalIsContinuedInTheBrowserAndStillVerifies(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	golden, err := filepath.Abs("../golden/testdata/short.rogue")
@@ -216,6 +221,7 @@ func TestAnImportedJournalIsContinuedInTheBrowserAndStillVerifies(t *testing.T) 
 // that started a replay: once the overlay closes, the keys are the
 // game's.
 func TestEnterInAnImportedReplayDoesNotStartItAgain(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	replayGolden(t, ctx, "short.rogue")

@@ -62,6 +62,7 @@ func dispatch[P any](c cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp.
 // on the cell under the pointer: a press with its button, the release
 // with none, a move to another cell with none held (hovering).
 func TestTheMouseOnTheCanvasReachesTheGameOnTheCellUnderIt(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)
@@ -125,6 +126,7 @@ func tapOn(t testing.TB, ctx context.Context, sel string) {
 // on the cell under it. The font is never under 12 px, and the grid
 // never wider than the phone.
 func TestOnAPhoneThePadPlaysAndATapIsAClick(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	phone(t, ctx)

@@ -16,6 +16,7 @@ import (
 // grid makes room for it; the next key (Continue) takes it away, and
 // after a death and a second Q only the last game's line is said.
 func TestTheSavedLineMakesRoomAndGoesAtTheNextKey(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(800, 600)))
@@ -50,6 +51,7 @@ func TestTheSavedLineMakesRoomAndGoesAtTheNextKey(t *testing.T) {
 // Playing an import on, when this browser has an unfinished game, asks
 // first, as n on the menu does; no answers leaves both as they were.
 func TestPlayingAnImportOnAsksBeforeSettingTheUnfinishedGameAside(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)
@@ -77,6 +79,7 @@ func TestPlayingAnImportOnAsksBeforeSettingTheUnfinishedGameAside(t *testing.T) 
 // to come back, and the next key opens the menu again (here n: a new
 // game).
 func TestQuitOnTheMenuClosesTheGameUntilTheNextKey(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	press(t, ctx, "q")
@@ -89,6 +92,7 @@ func TestQuitOnTheMenuClosesTheGameUntilTheNextKey(t *testing.T) {
 // A followed game that ends is no longer followed: its bar says it
 // reached the end, not that it follows the newest turn.
 func TestAFollowedGameThatEndsIsNoLongerFollowed(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	s.serveJournals(t)
 	b, err := os.ReadFile("../golden/testdata/slain.rogue")

@@ -13,6 +13,7 @@ import (
 )
 
 func TestASecondTabIsToldWhyItWaitsAndStartsWhenTheFirstCloses(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	first := tab(t, s.URL)
 	newGame(t, first)

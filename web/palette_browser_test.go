@@ -33,6 +33,7 @@ func wantPalette(p view.Palette) []float64 {
 // The page paints in the palette the view's p chose, the same RGB the
 // terminal shows, and keeps the choice across reloads.
 func TestThePagePaintsInThePaletteChosenAndKeepsIt(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL+"/?seed="+screensSeed)
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))

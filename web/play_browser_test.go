@@ -59,6 +59,7 @@ func playTo(t testing.TB, ctx context.Context, want int) {
 }
 
 func TestAGameStartsInThePageAndItsMapAndTurnMoveWithTheKeys(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)
@@ -90,6 +91,7 @@ func mapRows(text string) string {
 }
 
 func TestTheKeysTheGameUsesStayInThePage(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)
@@ -112,6 +114,7 @@ func TestTheKeysTheGameUsesStayInThePage(t *testing.T) {
 // isolated page as rogue serve serves it, or by the page itself when it
 // is served without isolation.
 func TestAReloadedPageContinuesTheGameOnTheSameTurn(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		isolated bool
 		storer   string
@@ -160,6 +163,7 @@ func rogue(t testing.TB, args ...string) (string, error) {
 var digestLine = regexp.MustCompile(`digest: +(\S+)`)
 
 func TestAnExportedJournalVerifiesAndFoldsToThePagesDigest(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)
@@ -192,6 +196,7 @@ func writeTemp(t testing.TB, name string, b []byte) string {
 }
 
 func TestTheNumpadsFiveWaitsWithOrWithoutNumLock(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)

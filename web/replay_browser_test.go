@@ -36,6 +36,7 @@ func depth(t testing.TB, ctx context.Context) int {
 }
 
 func TestAReplayInThePageAnswersEveryKeyOfTheTerminalsReplay(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	replayGolden(t, ctx, "deep.rogue")

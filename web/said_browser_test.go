@@ -72,6 +72,7 @@ func liveRegion(t testing.TB, ctx context.Context) []string {
 // prompt, the help, each new message once: read from Chromium's
 // accessibility tree.
 func TestEachNewMessageMenuAndPromptIsSaidInTheLiveRegion(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL+"/?seed="+screensSeed)
 	waitFor(t, ctx, `document.getElementById("said").textContent.includes("New game")`)

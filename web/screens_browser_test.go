@@ -68,6 +68,7 @@ const screensSeed = "3"
 // travel and run, the game over screen and its morgue, the hall of fame.
 // It saves a screenshot of each under the temporary folder.
 func TestEveryScreenOfTheGameShowsInThePage(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL+"/?seed="+screensSeed)
 
@@ -123,6 +124,7 @@ func TestEveryScreenOfTheGameShowsInThePage(t *testing.T) {
 // named for that seed; a seed that is no number is said, and new games
 // then have a random one.
 func TestANewGameInThePageHasTheSeedItsLinkAsks(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL+"/?seed=4242")
 	newGame(t, ctx)

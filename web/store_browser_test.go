@@ -34,6 +34,7 @@ func storedBytes(t testing.TB, ctx context.Context, path string) []byte {
 var spaces = regexp.MustCompile(`\s+`)
 
 func TestADamagedStoredJournalIsRefusedAsTheTerminalRefusesItAndLeftAsItIs(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	newGame(t, ctx)

@@ -171,6 +171,7 @@ func verifyExported(t *testing.T, ctx context.Context) {
 // level-up's Might clicked, until the player dies; the journal the page
 // exports verifies.
 func TestAWholeGamePlayedByTheMouseAloneInThePage(t *testing.T) {
+	t.Parallel()
 	wholeGames(t)
 	s := newSite(t)
 	ctx := tabFor(t, s.URL+"/?seed=11", 15*time.Minute)
@@ -238,6 +239,7 @@ func TestAWholeGamePlayedByTheMouseAloneInThePage(t *testing.T) {
 // to go down, a direction towards a monster in view (at it, next to
 // it), Enter on the level-up and on the game over; the journal verifies.
 func TestAWholeGamePlayedWithTheTouchPadOnAPhone(t *testing.T) {
+	t.Parallel()
 	wholeGames(t)
 	s := newSite(t)
 	ctx := tabFor(t, s.URL+"/?seed=11", 15*time.Minute)

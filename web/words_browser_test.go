@@ -17,6 +17,7 @@ import (
 // and its turns before it replay with nothing more said of it; the
 // turns before a damage are exported as a new journal that verifies.
 func TestATornImportIsSaidOnceAndADamagedOneExportsItsTurnsBefore(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	b, err := os.ReadFile("../golden/testdata/short.rogue")
@@ -47,6 +48,7 @@ func TestATornImportIsSaidOnceAndADamagedOneExportsItsTurnsBefore(t *testing.T) 
 
 // A link to a journal the server does not have says so in one line.
 func TestALinkToAJournalTheServerHasNotSaysSoInOneLine(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL+"/?replay=/journals/nope.rogue")
 	waitFor(t, ctx, `document.getElementById("line").textContent !== ""`)
@@ -56,6 +58,7 @@ func TestALinkToAJournalTheServerHasNotSaysSoInOneLine(t *testing.T) {
 // The game over screen says where the death summary is in the page's
 // words, and Save a journal lists it; the game's line names no file.
 func TestTheDeathSummaryIsWhereThePageSaysAndSaveListsIt(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	takeOver(t, ctx, "slain.rogue", "171")
@@ -88,6 +91,7 @@ func decode64(t testing.TB, s string) []byte {
 // page, New game over an unfinished game asks in the page's words, and
 // on a first visit r and h say why there is nothing to replay or rank.
 func TestThePageNamesNoShellCommandAndTheMenuAnswersEveryLetter(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	ctx := tab(t, s.URL)
 	waitFor(t, ctx, `rogue.term.text.join("\n").includes("New game")`)

@@ -22,6 +22,7 @@ import (
 	"rogue/events"
 	"rogue/events/wire"
 	"rogue/game"
+	"rogue/internal/waiting"
 	"rogue/journal"
 	"rogue/reducer/content"
 )
@@ -50,7 +51,7 @@ func TestMain(m *testing.M) {
 	if err == nil {
 		os.Setenv("XDG_CACHE_HOME", cache)
 	}
-	code := m.Run()
+	code := waiting.Run(m)
 	if err == nil {
 		os.RemoveAll(cache)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -86,6 +87,21 @@ func garbage(seed uint64, n int) []byte {
 
 const middle = 214 // the middle record of the corpus: turn 214 of 400
 
+// The 50 MB case costs seven reads of its 50 MB (each command, play and
+// salvage look for a record in all of it): the normal run reads the first
+// 5 MB of the same garbage, and its lines must be the golden's with the
+// byte count of 5 MB in place of 50 MB's. ROGUE_BIG_JOURNALS=1 (.ci/run
+// sets it) and -update read all 50 MB.
+const bigGarbage, smallGarbage = 50 << 20, 5 << 20
+
+// garbageTail is how many bytes of garbage the 50 MB case appends.
+func garbageTail() int {
+	if *update || os.Getenv("ROGUE_BIG_JOURNALS") == "1" {
+		return bigGarbage
+	}
+	return smallGarbage
+}
+
 func damagedCases() []damagedCase {
 	var cases []damagedCase
 	add := func(name string, f func(b []byte, recs []baseRecord) []byte) {
@@ -158,7 +174,7 @@ func damagedCases() []damagedCase {
 		return flip(flip(b, recs[100].off+recs[100].prefix, 5), recs[300].off, 6)
 	})
 	add("50 MB of garbage after a valid journal", func(b []byte, _ []baseRecord) []byte {
-		return append(bytes.Clone(b), garbage(2, 50<<20)...)
+		return append(bytes.Clone(b), garbage(2, garbageTail())...)
 	})
 	add("1 MB of zeros after a valid journal", func(b []byte, _ []baseRecord) []byte {
 		return append(bytes.Clone(b), make([]byte, 1<<20)...)
@@ -286,6 +302,9 @@ func TestEveryDamagedJournalIsReportedAndNoByteIsLost(t *testing.T) {
 	}
 	want, err := os.ReadFile(file)
 	require.NoError(t, err)
+	if n := garbageTail(); n != bigGarbage {
+		want = []byte(strings.ReplaceAll(string(want), strconv.Itoa(bigGarbage), strconv.Itoa(n)))
+	}
 	assert.Equal(t, string(want), golden.String())
 }
 

@@ -111,14 +111,15 @@ func TestAGameOnlineIsPlayedWatchedSurvivesAKillAndVerifies(t *testing.T) {
 		return statusTurn(t, s) > 3 || (statusTurn(t, s) >= 1 && strings.Contains(s, "You stop:"))
 	})
 	player.keys("Escape") // any key stops the job, as in the terminal
-	last := ""
+	// The job has stopped once the status line stays as it is for 200 ms
+	// (steps come every 15 ms).
+	last, since := "", time.Now()
 	screen = player.waitUntil("the job stops", func(s string) bool {
-		still := status(s) == status(last)
-		last = s
-		if !still {
-			time.Sleep(200 * time.Millisecond) // steps come every 15 ms
+		if st := status(s); st != last {
+			last, since = st, time.Now()
+			return false
 		}
-		return still
+		return time.Since(since) >= 200*time.Millisecond
 	})
 	watched := watcher.waitUntil("the watcher sees the player's turn", func(s string) bool { return status(s) == status(screen) })
 	mapOf := func(s string) string { return strings.Join(strings.Split(s, "\n")[:17], "\n") }

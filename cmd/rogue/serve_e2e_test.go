@@ -54,21 +54,40 @@ func pageBuild(t *testing.T, files map[string][]byte) string {
 
 // builtPage is the page's wasm and its glue as go generate ./web left
 // them, or stand-ins when it was not run (the browser tests of package
-// web run the real ones).
-func builtPage(t *testing.T) map[string][]byte {
+// web run the real ones), and whether both are web/dist's (none is a
+// stand-in).
+func builtPage(t *testing.T) (map[string][]byte, bool) {
 	t.Helper()
 	files := map[string][]byte{}
+	built := true
 	for _, name := range []string{web.WasmName, "wasm_exec.js"} {
 		b, err := os.ReadFile(filepath.Join("..", "..", "web", "dist", name))
 		if errors.Is(err, os.ErrNotExist) {
 			t.Logf("web/dist/%s is not built: a stand-in is served", name)
 			b = []byte("\x00asm\x01\x00\x00\x00" + strings.Repeat("a stand-in for "+name+"; ", 2000))
+			built = false
 		} else {
 			require.NoError(t, err)
 		}
 		files[name] = b
 	}
-	return files
+	return files, built
+}
+
+// pageBinary is a rogue serving page (builtPage's files) and the
+// binary: the one rogueBinary built once for the test process when both
+// files are web/dist's (an overlay of the same bytes would build the
+// same binary), else one built with the stand-ins.
+func pageBinary(t *testing.T) (map[string][]byte, string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the end-to-end test builds the binary")
+	}
+	page, built := builtPage(t)
+	if !built {
+		return page, pageBuild(t, page)
+	}
+	return page, rogueBinary(t)
 }
 
 // served is a rogue serve running, and the address it printed.
@@ -136,8 +155,7 @@ func gunzip(t *testing.T, b []byte) []byte {
 // writes nothing in the folder, and stops on an interrupt.
 func TestServingThePageAndTheJournalsFromTheRealBinary(t *testing.T) {
 	t.Parallel()
-	page := builtPage(t)
-	bin := pageBuild(t, page)
+	page, bin := pageBinary(t)
 	dir := t.TempDir()
 	b, ends := gameRecords(t, 3, 60)
 	write := func(name string, b []byte) string {
@@ -233,7 +251,7 @@ func snapshotFolder(t *testing.T, dir string) map[string]string {
 // address not on loopback is warned about.
 func TestServeFollowAndANonLoopbackAddressAreSaidWhenItStarts(t *testing.T) {
 	t.Parallel()
-	bin := pageBuild(t, builtPage(t))
+	_, bin := pageBinary(t)
 	dir := t.TempDir()
 	b, _ := gameRecords(t, 3, 10)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "game.rogue"), b, 0o644))
@@ -260,7 +278,7 @@ func TestServeWithoutTheWasmSaysHowToBuildIt(t *testing.T) {
 // empty list (and /follow a page waiting for the first game) and creates
 // nothing; the first game's journal is listed once it is written.
 func TestServeOnAFreshMachineServesAnEmptyList(t *testing.T) {
-	bin := pageBuild(t, builtPage(t))
+	_, bin := pageBinary(t)
 	home := t.TempDir()
 	t.Setenv("XDG_DATA_HOME", home)
 	dir := filepath.Join(home, "rogue")
