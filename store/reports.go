@@ -26,6 +26,8 @@ type Report struct {
 // CreateReport keeps a report and returns its id.
 func (s *Store) CreateReport(ctx context.Context, r Report) (int64, error) {
 	var id int64
+	unlock := s.lockWrite()
+	defer unlock()
 	err := s.db.QueryRowContext(ctx, `INSERT INTO reports (account, name, version, what, sha256, journal, verify, screen, created)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
 		r.Account, r.Name, r.Version, r.What, r.SHA256, r.Journal, r.Verify, r.Screen, nowMilli()).Scan(&id)
