@@ -16,6 +16,7 @@ import (
 
 	"rogue/online"
 	"rogue/store"
+	"rogue/view"
 )
 
 // BenchmarkATerminalOnlineKeyToItsRepaint is rogue play --online's
@@ -43,7 +44,7 @@ func BenchmarkATerminalOnlineKeyToItsRepaint(b *testing.B) {
 	scr.SetSize(80, 24)
 	done := make(chan error, 1)
 	go func() {
-		_, err := online.Play(hs.URL, token, func(run func(tcell.Screen) error) error { return run(scr) })
+		_, err := online.Play(hs.URL, token, view.PaletteDefault, func(run func(tcell.Screen) error) error { return run(scr) })
 		done <- err
 	}()
 	scr.waitTurn(b, 0)

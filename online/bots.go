@@ -391,11 +391,27 @@ func (l *load) watchAll(ctx context.Context) error {
 }
 
 // watch times each turn a spectator sees against its command's sending.
+// A load's spectator is a cheap client, as it shares the machine with
+// the server it measures: it reads each frame's kind into a buffer of
+// its own and times the turn's arrival, without reading the turn (a
+// spectator's fold and drawing are client-side, the server's cost is
+// the same), and it reads without a context a frame (the connection is
+// closed when ctx ends). Its times are kept on its own and added to the
+// load's when it ends.
 func (l *load) watch(ctx context.Context, c *Conn, tr *track) {
 	defer l.watchers.Done()
+	stop := context.AfterFunc(ctx, func() { c.c.CloseNow() })
+	defer stop()
 	defer c.c.CloseNow()
+	var seen []time.Duration
+	defer func() {
+		l.mu.Lock()
+		l.spectator = append(l.spectator, seen...)
+		l.mu.Unlock()
+	}()
+	buf := make([]byte, 512)
 	for turn := c.Hello.Turns; ; {
-		kind, _, err := c.read(ctx)
+		kind, err := c.readKind(buf)
 		if err != nil {
 			if ctx.Err() == nil {
 				l.mu.Lock()
@@ -408,10 +424,7 @@ func (l *load) watch(ctx context.Context, c *Conn, tr *track) {
 			continue
 		}
 		if at := tr.sentAt(turn); !at.IsZero() && l.measuring.Load() {
-			d := time.Since(at)
-			l.mu.Lock()
-			l.spectator = append(l.spectator, d)
-			l.mu.Unlock()
+			seen = append(seen, time.Since(at))
 		}
 		turn++
 	}

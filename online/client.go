@@ -114,6 +114,34 @@ func (c *Conn) read(ctx context.Context) (byte, []byte, error) {
 	return b[0], b[1:], nil
 }
 
+// readKind reads a frame and returns its kind, its body read into buf
+// and let go (a load's spectator times frames, see watch); it has no
+// context: closing the connection ends it.
+func (c *Conn) readKind(buf []byte) (byte, error) {
+	_, r, err := c.c.Reader(context.Background())
+	if err != nil {
+		return 0, err
+	}
+	kind, n := byte(0), 0
+	for {
+		m, err := r.Read(buf)
+		if n == 0 && m > 0 {
+			kind = buf[0]
+		}
+		n += m
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	if n == 0 {
+		return 0, errors.New("the server sent an empty frame")
+	}
+	return kind, nil
+}
+
 // State is the state the hello's snapshot holds (its seed is 0).
 func (c *Conn) State() (*reducer.State, error) {
 	if len(c.Hello.Snapshot) == 0 {

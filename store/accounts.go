@@ -15,7 +15,7 @@ type Account struct {
 
 // CreateAccount adds an account; ErrExists if the name is taken.
 func (s *Store) CreateAccount(ctx context.Context, a Account) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO accounts (name, hash, role, created) VALUES ($1, $2, $3, $4)`,
+	_, err := s.exec(ctx, `INSERT INTO accounts (name, hash, role, created) VALUES ($1, $2, $3, $4)`,
 		a.Name, a.Hash, a.Role, now())
 	if unique(err) {
 		return ErrExists
@@ -35,7 +35,7 @@ func (s *Store) Account(ctx context.Context, name string) (Account, error) {
 
 // AddToken keeps the hash of a token the account signs in with.
 func (s *Store) AddToken(ctx context.Context, hash []byte, account string) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO tokens (hash, account, created) VALUES ($1, $2, $3)`, hash, account, now())
+	_, err := s.exec(ctx, `INSERT INTO tokens (hash, account, created) VALUES ($1, $2, $3)`, hash, account, now())
 	return err
 }
 

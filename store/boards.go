@@ -69,7 +69,7 @@ func (s *Store) Rank(ctx context.Context, game int64, rows []BoardRow) error {
 // Unrankable marks a finished game that cannot rank (its journal does
 // not check), so that it is not tried again.
 func (s *Store) Unrankable(ctx context.Context, game int64) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET ranked = $1 WHERE id = $2 AND ranked = $3`, unrankable, game, unranked)
+	_, err := s.exec(ctx, `UPDATE games SET ranked = $1 WHERE id = $2 AND ranked = $3`, unrankable, game, unranked)
 	return err
 }
 
@@ -193,7 +193,7 @@ func (s *Store) Secret(ctx context.Context, name string, make func() []byte) ([]
 	if !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, make()); err != nil {
+	if _, err := s.exec(ctx, `INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, make()); err != nil {
 		return nil, err
 	}
 	err = s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = $1`, name).Scan(&b)
@@ -203,6 +203,6 @@ func (s *Store) Secret(ctx context.Context, name string, make func() []byte) ([]
 // MarkOffline marks game id as an upload played offline (source
 // "offline"): it ranks on the offline board of its rules only.
 func (s *Store) MarkOffline(ctx context.Context, id int64) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET source = 'offline' WHERE id = $1`, id)
+	_, err := s.exec(ctx, `UPDATE games SET source = 'offline' WHERE id = $1`, id)
 	return err
 }

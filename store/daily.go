@@ -12,6 +12,8 @@ import (
 // that day already (one game a day per account).
 func (s *Store) CreateDailyGame(ctx context.Context, player string, header []byte, rules int, day string) (int64, error) {
 	var id int64
+	unlock := s.lockWrite()
+	defer unlock()
 	err := s.db.QueryRowContext(ctx, `INSERT INTO games (account, header, rules, status, outcome, turns, depth, digest, lease_node, lease_until, created, daily)
 		VALUES ($1, $2, $3, 'live', '', 0, 0, '', '', 0, $4, $5) RETURNING id`, player, header, rules, now(), day).Scan(&id)
 	if unique(err) {

@@ -55,6 +55,8 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 // header (the magic and the framed header), and returns its id.
 func (s *Store) CreateGame(ctx context.Context, player string, header []byte, rules int) (int64, error) {
 	var id int64
+	unlock := s.lockWrite()
+	defer unlock()
 	err := s.db.QueryRowContext(ctx, `INSERT INTO games (account, header, rules, status, outcome, turns, depth, digest, lease_node, lease_until, created)
 		VALUES ($1, $2, $3, 'live', '', 0, 0, '', '', 0, $4) RETURNING id`, player, header, rules, now()).Scan(&id)
 	return id, err
@@ -227,7 +229,7 @@ func (s *Store) Journal(ctx context.Context, id int64) ([]byte, error) {
 // lease's expiry, makes taking a game over safe at any moment, so a game
 // moves as fast as its player reconnects.
 func (s *Store) Claim(ctx context.Context, id int64, node string) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE games SET lease_node = $1 WHERE id = $2 AND status = 'live'`, node, id)
+	res, err := s.exec(ctx, `UPDATE games SET lease_node = $1 WHERE id = $2 AND status = 'live'`, node, id)
 	if err != nil {
 		return false, err
 	}
@@ -237,7 +239,7 @@ func (s *Store) Claim(ctx context.Context, id int64, node string) (bool, error) 
 
 // Release lets the game go, if node holds it.
 func (s *Store) Release(ctx context.Context, id int64, node string) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET lease_node = '' WHERE id = $1 AND lease_node = $2`, id, node)
+	_, err := s.exec(ctx, `UPDATE games SET lease_node = '' WHERE id = $1 AND lease_node = $2`, id, node)
 	return err
 }
 
@@ -245,7 +247,7 @@ func (s *Store) Release(ctx context.Context, id int64, node string) error {
 // moved on since (a turn's append blanks it again: the row's digest is
 // the one after its turns, or blank).
 func (s *Store) SetDigest(ctx context.Context, id int64, turns int, digest string) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET digest = $1 WHERE id = $2 AND turns = $3`, digest, id, turns)
+	_, err := s.exec(ctx, `UPDATE games SET digest = $1 WHERE id = $2 AND turns = $3`, digest, id, turns)
 	return err
 }
 

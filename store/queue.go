@@ -112,7 +112,7 @@ func (s *Store) Take(ctx context.Context, node string, lease time.Duration) (Job
 // Renew holds a taken job for lease more; ErrConflict if the worker no
 // longer holds it.
 func (s *Store) Renew(ctx context.Context, j Job, lease time.Duration) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE jobs SET lease_until = $1 WHERE id = $2 AND state = 'taken' AND tries = $3 AND lease_node = $4`,
+	res, err := s.exec(ctx, `UPDATE jobs SET lease_until = $1 WHERE id = $2 AND state = 'taken' AND tries = $3 AND lease_node = $4`,
 		nowMilli()+lease.Milliseconds(), j.ID, j.Tries, j.LeaseNode)
 	return held(res, err, j)
 }

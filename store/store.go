@@ -49,6 +49,13 @@ type Store struct {
 	// SQLite, the only ones.
 	localMu sync.Mutex
 	local   map[chan Notice]bool
+	// On SQLite: write is held by whoever writes (see lockWrite), and
+	// the checkpointer copies the log into the database file (see
+	// checkpoint.go): checkpoints counts its passes, and ckptDone is
+	// closed once it has stopped.
+	write       sync.Mutex
+	checkpoints atomic.Int64
+	ckptDone    chan struct{}
 }
 
 // Commits is how many turns were committed since the store was opened,
@@ -98,17 +105,31 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		}
 		s.notes = newNotifier(db, channel)
 	}
+	if d == sqlite {
+		// The checkpointer's own connection (see checkpoint.go).
+		ckpt, err := sql.Open(driver, dsn)
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+		ckpt.SetMaxOpenConns(1)
+		s.ckptDone = make(chan struct{})
+		go s.checkpointer(ckpt)
+	}
 	go s.committer()
 	return s, nil
 }
 
 // sqliteDSN is the driver's name for the file at path: WAL, writes that
-// are durable at commit, a busy timeout, and write transactions that take
-// the lock when they begin (so that two never deadlock upgrading).
+// are durable at commit, no checkpoint inside a commit (the checkpointer
+// does them, see checkpoint.go), a busy timeout, and write transactions
+// that take the lock when they begin (so that two never deadlock
+// upgrading).
 func sqliteDSN(path string) string {
 	q := url.Values{}
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "wal_autocheckpoint(0)")
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate")
@@ -128,11 +149,38 @@ func (s *Store) Close() error {
 		}
 	})
 	<-s.stopped
+	if s.ckptDone != nil {
+		<-s.ckptDone
+	}
+	// The last connection to close copies the whole log into the
+	// database file.
 	return s.db.Close()
+}
+
+// lockWrite holds the SQLite database's one write lock for this process's
+// writers in turn; the returned func lets it go. SQLite would serialize
+// them anyway, but a writer that finds the lock taken sleeps in SQLite's
+// busy handler, 1, 2, 5, 10 ... 100 ms at a time, and the committer
+// slept so behind a snapshot's write with every turn of its group
+// waiting; here it waits for the lock's release and no longer. A no-op
+// on PostgreSQL, whose writers lock rows, not the database.
+func (s *Store) lockWrite() func() {
+	if s.d != sqlite {
+		return func() {}
+	}
+	s.write.Lock()
+	return s.write.Unlock
+}
+
+// exec is s.db.ExecContext for a statement that writes.
+func (s *Store) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	defer s.lockWrite()()
+	return s.db.ExecContext(ctx, query, args...)
 }
 
 // inTx runs f in a transaction, committed if f returns nil.
 func (s *Store) inTx(ctx context.Context, f func(*sql.Tx) error) error {
+	defer s.lockWrite()()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err

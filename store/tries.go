@@ -80,7 +80,7 @@ func (s *Store) pruneTries(ctx context.Context, ms int64) {
 	if ms-last < pruneEvery.Milliseconds() || !s.pruned.CompareAndSwap(last, ms) {
 		return
 	}
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM tries WHERE expires < $1`, ms); err != nil {
+	if _, err := s.exec(ctx, `DELETE FROM tries WHERE expires < $1`, ms); err != nil {
 		s.pruned.Store(last)
 	}
 }

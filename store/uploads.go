@@ -225,7 +225,7 @@ func (s *Store) JournalBytesQueued(ctx context.Context) (int, error) {
 // SetRole sets the account's role ("player", "maintainer", "admin");
 // ErrNotFound if there is no such account.
 func (s *Store) SetRole(ctx context.Context, name, role string) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE accounts SET role = $1 WHERE name = $2`, role, name)
+	res, err := s.exec(ctx, `UPDATE accounts SET role = $1 WHERE name = $2`, role, name)
 	if err != nil {
 		return err
 	}

@@ -41,16 +41,16 @@ func (s *Store) SetWatchers(ctx context.Context, node string, counts map[int64]i
 // RenewWatchers makes node's rows lapse at lapses, and deletes every
 // node's rows that lapsed before at.
 func (s *Store) RenewWatchers(ctx context.Context, node string, lapses, at time.Time) error {
-	if _, err := s.db.ExecContext(ctx, `UPDATE watchers SET lapses = $1 WHERE node = $2`, lapses.UnixMilli(), node); err != nil {
+	if _, err := s.exec(ctx, `UPDATE watchers SET lapses = $1 WHERE node = $2`, lapses.UnixMilli(), node); err != nil {
 		return err
 	}
-	_, err := s.db.ExecContext(ctx, `DELETE FROM watchers WHERE lapses < $1`, at.UnixMilli())
+	_, err := s.exec(ctx, `DELETE FROM watchers WHERE lapses < $1`, at.UnixMilli())
 	return err
 }
 
 // DropWatchers lets every row of node go (it starts, or stops).
 func (s *Store) DropWatchers(ctx context.Context, node string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM watchers WHERE node = $1`, node)
+	_, err := s.exec(ctx, `DELETE FROM watchers WHERE node = $1`, node)
 	return err
 }
 
