@@ -164,7 +164,7 @@ func TestThePageShowsTheBoardsAPageAtATime(t *testing.T) {
 	ctx := tab(t, s.URL+"/")
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("boards").hidden && rogue.term.text.join("\n").includes("New game")`)
-	menu := screenText(t, ctx)
+	require.Contains(t, screenText(t, ctx), "New game")
 
 	// By mouse: Boards opens this build's rules board.
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#boards"))))
@@ -193,7 +193,11 @@ func TestThePageShowsTheBoardsAPageAtATime(t *testing.T) {
 	assert.Regexp(t, `^Week \d{4}-W\d\d = the daily challenges of the week \d{4}-W\d\d$`, list[2])
 	assert.Equal(t, []string{"Rules 3 = rules 3, played on the server", "Rules 2 = rules 2, played on the server", "Rules 1 = rules 1, played on the server",
 		"Offline, rules 3 = rules 3, played offline: the seed was the player's choice"}, list[4:8])
-	// The keys are the view's: the game under it takes none.
+	// The keys are the view's: the game under it takes none. (The menu
+	// is read again here: the grid may have been resized to the viewport
+	// since it was first read.)
+	menu := screenText(t, ctx)
+	require.Contains(t, menu, "New game")
 	press(t, ctx, "n")
 	assert.Equal(t, menu, screenText(t, ctx), "a key in the boards does not reach the game")
 	shot(t, ctx, "pageboards-rules", 1280, 800)
