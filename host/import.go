@@ -10,7 +10,6 @@ import (
 	"os"
 	"time"
 
-	"rogue/events"
 	"rogue/fame"
 	"rogue/journal"
 	"rogue/store"
@@ -128,18 +127,11 @@ func readImport(j fame.Job) (store.Listing, string, error) {
 	if err != nil {
 		return store.Listing{}, "", err
 	}
-	l := store.Listing{Header: b[:r.End()], Rules: r.Header().RulesVersion, Outcome: "imported", Build: "import"}
-	var t events.Turn
-	for {
-		err := r.Next(&t)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return store.Listing{}, "", err
-		}
-		l.Records = append(l.Records, b[r.Offset():r.End()])
+	l, err := split(b, r)
+	if err != nil {
+		return store.Listing{}, "", err
 	}
+	l.Outcome, l.Build = "imported", "import"
 	if r.End() != int64(len(b)) {
 		return store.Listing{}, "", fmt.Errorf("%d bytes after the last record", int64(len(b))-r.End())
 	}

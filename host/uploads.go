@@ -301,6 +301,23 @@ func whyOf(err error) string {
 	return string(fame.Unverified)
 }
 
+// split reads the journal b, whose reader r has read its header, into
+// its header record and each turn's record, as the store keeps a game.
+func split(b []byte, r *journal.Reader) (store.Listing, error) {
+	l := store.Listing{Header: b[:r.End()], Rules: r.Header().RulesVersion}
+	var t events.Turn
+	for {
+		err := r.Next(&t)
+		if errors.Is(err, io.EOF) {
+			return l, nil
+		}
+		if err != nil {
+			return store.Listing{}, err
+		}
+		l.Records = append(l.Records, b[r.Offset():r.End()])
+	}
+}
+
 // listing splits a verified journal into its header record and each
 // turn's record, as the store keeps a game.
 func listing(b []byte, v *fame.Verified) (store.Listing, error) {
@@ -308,17 +325,9 @@ func listing(b []byte, v *fame.Verified) (store.Listing, error) {
 	if err != nil {
 		return store.Listing{}, err
 	}
-	l := store.Listing{Header: b[:r.End()], Rules: v.Header.RulesVersion}
-	var t events.Turn
-	for {
-		err := r.Next(&t)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return store.Listing{}, err
-		}
-		l.Records = append(l.Records, b[r.Offset():r.End()])
+	l, err := split(b, r)
+	if err != nil {
+		return store.Listing{}, err
 	}
 	st := v.State
 	l.Turns, l.Depth, l.Digest = len(l.Records), st.Depth, st.Digest()

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/accessibility"
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -92,28 +91,9 @@ func wantRows(rank int, entries []boardEntry) [][]string {
 // each as ROLE: TEXT.
 func axTable(t *testing.T, ctx context.Context) (string, [][]string) {
 	t.Helper()
-	var nodes []*accessibility.Node
-	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		res, err := cdp.Call(ctx, tg, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
-		nodes = res.Nodes
-		return err
-	})))
-	str := func(v *accessibility.Value) string {
-		if v == nil {
-			return ""
-		}
-		var s string
-		_ = json.Unmarshal([]byte(v.Value), &s)
-		return s
-	}
-	byID := map[accessibility.NodeID]*accessibility.Node{}
-	var table *accessibility.Node
-	for _, n := range nodes {
-		byID[n.NodeID] = n
-		if str(n.Role) == "table" && table == nil {
-			table = n
-		}
-	}
+	tree := readAXTree(t, ctx)
+	byID := tree.byID
+	table := tree.first("table")
 	require.NotNil(t, table, "the board is a table")
 	var rows [][]string
 	var walk func(id accessibility.NodeID)

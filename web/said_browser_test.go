@@ -15,33 +15,57 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// axTree is Chromium's accessibility tree of the page in ctx, as a
+// screen reader is handed it: every node by its id, and str, which reads
+// a node's role, name or value as the text it holds.
+type axTree struct {
+	nodes []*accessibility.Node
+	byID  map[accessibility.NodeID]*accessibility.Node
+}
+
+func readAXTree(t testing.TB, ctx context.Context) axTree {
+	t.Helper()
+	var tree axTree
+	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		res, err := cdp.Call(ctx, tg, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+		tree.nodes = res.Nodes
+		return err
+	})))
+	tree.byID = map[accessibility.NodeID]*accessibility.Node{}
+	for _, n := range tree.nodes {
+		tree.byID[n.NodeID] = n
+	}
+	return tree
+}
+
+// first is the first node of role in the tree, or nil.
+func (tree axTree) first(role string) *accessibility.Node {
+	for _, n := range tree.nodes {
+		if str(n.Role) == role {
+			return n
+		}
+	}
+	return nil
+}
+
+// str is the text an accessibility value holds ("" for none).
+func str(v *accessibility.Value) string {
+	if v == nil {
+		return ""
+	}
+	var s string
+	_ = json.Unmarshal([]byte(v.Value), &s)
+	return s
+}
+
 // liveRegion is what Chromium's accessibility tree holds under the
 // page's live region (role log, polite), the text of each paragraph in
 // order, as a screen reader is handed it.
 func liveRegion(t testing.TB, ctx context.Context) []string {
 	t.Helper()
-	var nodes []*accessibility.Node
-	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		res, err := cdp.Call(ctx, tg, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
-		nodes = res.Nodes
-		return err
-	})))
-	str := func(v *accessibility.Value) string {
-		if v == nil {
-			return ""
-		}
-		var s string
-		_ = json.Unmarshal([]byte(v.Value), &s)
-		return s
-	}
-	byID := map[accessibility.NodeID]*accessibility.Node{}
-	var log *accessibility.Node
-	for _, n := range nodes {
-		byID[n.NodeID] = n
-		if str(n.Role) == "log" {
-			log = n
-		}
-	}
+	tree := readAXTree(t, ctx)
+	byID := tree.byID
+	log := tree.first("log")
 	require.NotNil(t, log, "the page has a live region of role log")
 	require.Equal(t, "What the game says", str(log.Name))
 	var said []string
