@@ -35,6 +35,13 @@ func fakePage(t *testing.T) (js.Value, *[]frame) {
 	t.Cleanup(draw.Release)
 	page := js.Global().Get("Object").New()
 	page.Set("draw", draw)
+	// The page's file system, whose every store has settled already
+	// (fs.js's settle answers true: nothing to wait for).
+	settle := js.FuncOf(func(js.Value, []js.Value) any { return true })
+	t.Cleanup(settle.Release)
+	fsys := js.Global().Get("Object").New()
+	fsys.Set("settle", settle)
+	js.Global().Set("rogueFS", fsys)
 	return page, &frames
 }
 
