@@ -237,6 +237,31 @@ func Start(k Kind, dir events.Dir, s *reducer.State, mem *Memory) (*Job, string)
 	return j, ""
 }
 
+// whyNoRest says why waiting heals the player nothing on s, as the rules
+// heal no one who is Hungry or worse, nor anyone with a monster in view
+// (one that has not seen them too: asleep, say), and what to do about
+// it; "" when neither is so.
+func whyNoRest(s *reducer.State) string {
+	if s.Hunger >= events.Hungry {
+		return ": the hungry do not heal by resting; eat something"
+	}
+	from := s.Player().Pos
+	var near *reducer.Entity
+	for _, e := range inView(s) {
+		if s.IsActor(e) && (near == nil || steps(from, e.Pos) < steps(from, near.Pos)) {
+			near = e
+		}
+	}
+	if near == nil {
+		return ""
+	}
+	where := WhereIs(from, near.Pos)
+	if !s.SeesPlayer(near) {
+		where += ", unaware of you"
+	}
+	return fmt.Sprintf(": %s is in view (%s), and nobody heals with a monster in view; step out of its sight", theName(s, near), where)
+}
+
 // whatToDo says what the player can do about the monster that keeps a
 // job from starting (the nearest, see nearestThreat): fight it (a move
 // into it attacks), or step away from it, or out of its sight.
@@ -286,7 +311,7 @@ func (j *Job) Next(s *reducer.State) (events.Command, string) {
 			return nil, "You feel rested."
 		}
 		if j.idle >= RestPatience {
-			return nil, "You stop: resting is not healing you."
+			return nil, "You stop: resting is not healing you" + whyNoRest(s) + "."
 		}
 		cmd = &events.Wait{}
 	case Explore:

@@ -304,9 +304,31 @@ func TestRestStopsWhenWaitingDoesNotHeal(t *testing.T) {
 	j, why := Start(Rest, 0, s, nil)
 	require.NotNil(t, j, why)
 	cmds, reason := runJob(t, s, j)
-	assert.Equal(t, "You stop: resting is not healing you.", reason)
+	assert.Equal(t, "You stop: resting is not healing you: the hungry do not heal by resting; eat something.", reason,
+		"the stop says why")
 	assert.Len(t, cmds, RestPatience, "as many waits as its patience")
 	assert.Equal(t, hp, s.Player().HP)
+}
+
+// A rest that stops healing says why: a monster in view, the nearest
+// named, awake or not (the rules heal no one with a monster in view).
+func TestARestThatDoesNotHealNamesTheMonsterInView(t *testing.T) {
+	t.Parallel()
+	s := begun(t, 4)
+	alone(t, s)
+	assert.Empty(t, whyNoRest(s), "alone and fed: nothing to say")
+	p := s.Player().Pos
+	var at events.Pos
+	for d := events.Dir(0); d < events.NumDirs; d++ {
+		if q := p.Add(d); s.Map.Walkable(q) && s.ActorAt(q) == nil {
+			at = q
+			break
+		}
+	}
+	goblin, ok := s.Content().ByName("Goblin")
+	require.True(t, ok)
+	require.NoError(t, s.Apply(&events.Spawned{ID: s.NextID, Kind: goblin, Pos: at, HP: 5}))
+	assert.Equal(t, ": the Goblin is in view (next to you, north), and nobody heals with a monster in view; step out of its sight", whyNoRest(s))
 }
 
 // A job names the nearest monster in view, not the first by id, and
