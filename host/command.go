@@ -141,7 +141,8 @@ func Reverify(ctx context.Context, st *store.Store, c Config, out io.Writer) (st
 	s := New(st, Options{Node: c.Node, Uploads: Uploads{Workers: c.Workers}, Log: func(format string, args ...any) {
 		fmt.Fprintf(out, "rogue host: "+format+"\n", args...)
 	}})
-	s.Work(wctx)
+	wait := s.Work(wctx)
+	defer wait()
 	var rep store.RunReport
 	for {
 		if rep, err = st.Run(ctx, run); err != nil {
@@ -157,6 +158,7 @@ func Reverify(ctx context.Context, st *store.Store, c Config, out io.Writer) (st
 		}
 	}
 	stop()
+	wait()
 	wall, cpu := time.Since(start), cpuTime()-cpu0
 	for _, j := range rep.Diverged {
 		fmt.Fprintf(out, "diverged: game %d of %s: %s\n", j.Game, j.Account, j.Line)

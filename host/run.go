@@ -77,7 +77,9 @@ func Run(ctx context.Context, c Config, out io.Writer) error {
 	s := New(st, Options{Node: c.Node, ConnsPerAddress: c.ConnsPerAddress, Proxies: proxies, Uploads: Uploads{Workers: c.Workers}, Log: func(format string, args ...any) {
 		fmt.Fprintf(out, "rogue host: "+format+"\n", args...)
 	}})
-	s.Work(ctx)
+	wctx, stop := context.WithCancel(ctx)
+	wait := s.Work(wctx)
+	defer func() { stop(); wait() }() // before the store closes
 	where := "SQLite in " + c.DB
 	if store.IsPostgres(c.DB) {
 		where = "PostgreSQL"

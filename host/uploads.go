@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"rogue/events"
@@ -196,11 +197,18 @@ func (s *Server) uploadState(w http.ResponseWriter, r *http.Request) {
 
 // Work runs the node's workers on the queue until ctx ends: each takes
 // a job, does it, and takes the next; an idle one asks again every
-// idlePoll, or at once when this node queues a job.
-func (s *Server) Work(ctx context.Context) {
+// idlePoll, or at once when this node queues a job. The function it
+// returns waits for them all to stop once ctx has ended.
+func (s *Server) Work(ctx context.Context) (wait func()) {
+	var wg sync.WaitGroup
 	for i := range s.opts.Uploads.Workers {
-		go s.worker(ctx, fmt.Sprintf("%s/%d", s.opts.Node, i))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.worker(ctx, fmt.Sprintf("%s/%d", s.opts.Node, i))
+		}()
 	}
+	return wg.Wait
 }
 
 func (s *Server) wakeWorkers() {

@@ -37,10 +37,14 @@ func goldenJournal(t *testing.T, name string) []byte {
 }
 
 // working starts s's workers on the queue until the test ends.
-func working(t *testing.T, s *Server) {
+// working runs s's workers until the test ends, or until the function
+// it returns has stopped them.
+func working(t *testing.T, s *Server) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	s.Work(ctx)
+	wait := s.Work(ctx)
+	stop = func() { cancel(); wait() }
+	t.Cleanup(stop)
+	return stop
 }
 
 // sendUpload posts b as an upload named name, signed in with tok.
@@ -254,7 +258,7 @@ func TestReverifyingFindsTheStoredJournalThatDiverges(t *testing.T) {
 	servers(t, func(t *testing.T, base string, s *Server) {
 		ctx := context.Background()
 		s.opts.Uploads.PerAccount = 100
-		working(t, s)
+		stopWorking := working(t, s)
 		tok := signUp(t, base, "ada")
 		for _, name := range []string{"r3-won", "slain", "r2-slain", "deep"} {
 			if a := checked(t, base, tok, name+".rogue", goldenJournal(t, name)); !a.Listed {
@@ -262,7 +266,9 @@ func TestReverifyingFindsTheStoredJournalThatDiverges(t *testing.T) {
 			}
 		}
 		// A forgery in the store, as a build whose rules changed would
-		// find an old game: listed without the check.
+		// find an old game: listed without the check, which the node's
+		// own workers, stopped first, would make.
+		stopWorking()
 		forged := rewrite(t, goldenJournal(t, "r3-deep-death"), func(*journal.Header) {}, forge.Wins)
 		id, err := s.st.QueueUpload(ctx, store.Upload{Account: "ada", Name: "forged.rogue", SHA256: "f", Journal: forged})
 		require.NoError(t, err)
