@@ -250,14 +250,18 @@ func recordOffsets(b []byte, head int) []int {
 // newGame makes a new game for player, with a secret seed, and returns
 // its id.
 func (s *Server) newGame(ctx context.Context, player string) (int64, error) {
-	var b [8]byte
-	rand.Read(b[:])
-	seed := binary.LittleEndian.Uint64(b[:])>>1 | 1 // 63 random bits, never 0
-	mem, err := journal.NewMemory(game.NewHeader(seed, player, journal.Options{}))
+	mem, err := journal.NewMemory(game.NewHeader(s.seed(), player, journal.Options{}))
 	if err != nil {
 		return 0, err
 	}
 	return s.st.CreateGame(ctx, player, mem.Bytes(), mem.Header().RulesVersion)
+}
+
+// secretSeed is a new game's seed: 63 random bits, never 0.
+func secretSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])>>1 | 1
 }
 
 // play plays cmd as turn number turn and, once it is committed, sends

@@ -14,6 +14,7 @@ import (
 	"rogue/game"
 	"rogue/journal"
 	"rogue/online"
+	"rogue/reducer/content"
 	"rogue/store"
 )
 
@@ -125,11 +126,35 @@ func TestASpectatorOnAnotherNodeSeesEveryTurnAndThePlayerMovesNodes(t *testing.T
 		"node b, which plays it, lists its digest so far; node a, which has it no more, lists b's, not a stale one")
 }
 
+// survivingSeed is the first seed from 1 on whose player, waiting,
+// lives through waits turns: a game's seed is the server's secret, and
+// a wandering monster ends some games of waits before a test is done.
+func survivingSeed(t *testing.T, waits int) uint64 {
+	t.Helper()
+	for seed := uint64(1); seed < 100; seed++ {
+		mem, err := journal.NewMemory(game.NewHeader(seed, "ada", journal.Options{}))
+		require.NoError(t, err)
+		g, err := game.Start(mem.Header(), content.Default(), mem)
+		require.NoError(t, err)
+		for i := 0; i < waits && !g.State.Over; i++ {
+			_, err := g.Do(&events.Wait{})
+			require.NoError(t, err)
+		}
+		if !g.State.Over {
+			return seed
+		}
+	}
+	t.Fatalf("no seed below 100 lives through %d waits", waits)
+	return 0
+}
+
 func TestAGameComesBackFromItsNewestSnapshotAndTheTurnsAfterIt(t *testing.T) {
 	t.Parallel()
+	seed := survivingSeed(t, snapshotEvery+31)
 	servers(t, func(t *testing.T, base string, s *Server) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
+		s.seed = func() uint64 { return seed }
 		tok := signUp(t, base, "ada")
 		c, err := online.Dial(ctx, base, "/ws/play", tok)
 		require.NoError(t, err)

@@ -69,7 +69,10 @@ type Server struct {
 	// database counts (host/limit.go).
 	signIns, names, signUps *limiter
 	// clock is what the limits' tries are counted at (tests stop it).
-	clock     func() time.Time
+	clock func() time.Time
+	// seed is each new game's secret seed (secretSeed; tests choose
+	// theirs).
+	seed      func() uint64
 	hashSlot  chan struct{}
 	wake      chan struct{} // a job was queued here (host/uploads.go)
 	checkSlot chan struct{} // checks a client waits for (a report's)
@@ -115,6 +118,7 @@ func New(st *store.Store, opts Options) *Server {
 		names:     precheck(signInsPerName),
 		signUps:   precheck(signUpsPerAddress),
 		clock:     time.Now,
+		seed:      secretSeed,
 		hashSlot:  make(chan struct{}, 2), // argon2id takes 19 MiB each
 		live:      map[int64]*liveGame{},
 		conns:     map[string]int{},
