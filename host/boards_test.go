@@ -80,9 +80,12 @@ func goldenBytes(t *testing.T, name string) []byte {
 	return b
 }
 
-// storeJournal stores the golden journal name as player's live game,
-// all its turns but the last (all of them with whole), and returns the
-// game and the command of the last turn.
+// storeJournal stores the golden journal name as player's game, and
+// returns the game and the command of the last turn: live, all its
+// turns but the last, each appended as a server game's turn is; with
+// whole, finished with all of them, stored as a server game in one
+// transaction (store.Import: thousands of turns committed one at a time
+// would cost a commit, and an fsync, each).
 func storeJournal(t *testing.T, st *store.Store, player, name string, whole bool) (int64, int, events.Command) {
 	t.Helper()
 	ctx := context.Background()
@@ -100,16 +103,25 @@ func storeJournal(t *testing.T, st *store.Store, player, name string, whole bool
 		turns = append(turns, tn)
 		ends = append(ends, r.End())
 	}
+	last := turns[len(turns)-1].Command
+	if whole {
+		records := make([][]byte, len(turns))
+		for i := range turns {
+			records[i] = b[ends[i]:ends[i+1]]
+		}
+		l := store.Listing{Header: b[:head], Records: records, Rules: r.Header().RulesVersion, Outcome: "over", Turns: len(turns), Depth: 1}
+		got, err := st.Import(ctx, player, store.SourceServer, []store.Listing{l}, []string{""})
+		require.NoError(t, err)
+		require.False(t, got[0].Already, "%s is stored once", name)
+		return got[0].Game, len(turns), last
+	}
 	id, err := st.CreateGame(ctx, player, b[:head], r.Header().RulesVersion)
 	require.NoError(t, err)
 	n := len(turns) - 1
-	if whole {
-		n = len(turns)
-	}
 	for i := range n {
-		require.NoError(t, st.Append(ctx, id, i, b[ends[i]:ends[i+1]], store.Progress{Turns: i + 1, Depth: 1, Over: whole && i == n-1, Outcome: "over"}))
+		require.NoError(t, st.Append(ctx, id, i, b[ends[i]:ends[i+1]], store.Progress{Turns: i + 1, Depth: 1, Outcome: "over"}))
 	}
-	return id, n, turns[len(turns)-1].Command
+	return id, n, last
 }
 
 func get(t *testing.T, url, token string) (int, string) {
@@ -273,7 +285,7 @@ func TestAFinishedGameWithoutRowsIsRankedByTheSweepAndAnOfflineOneOnlyOffline(t 
 		server, _, _ := storeJournal(t, s.st, "ada", "r3-shot-dead", true)
 		offline, _, _ := storeJournal(t, s.st, "ada", "r3-deep-death", true)
 		require.NoError(t, s.st.MarkOffline(ctx, offline))
-		storeJournal(t, s.st, "ada", "r3-won", false) // live: not ranked
+		storeJournal(t, s.st, "ada", "r3-summoned", false) // live: not ranked
 		bad, err := s.st.CreateGame(ctx, "ada", []byte("not a journal"), 3)
 		require.NoError(t, err)
 		require.NoError(t, s.st.Append(ctx, bad, 0, []byte("x"), store.Progress{Turns: 1, Over: true}))
