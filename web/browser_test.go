@@ -5,6 +5,7 @@ package web
 import (
 	"bufio"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -25,6 +26,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
+
+	"rogue/internal/waiting"
 )
 
 // The browser tests run the real page, with a wasm built once for the
@@ -41,14 +44,41 @@ var browser struct {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	flag.Parse()
+	memory := inMemory()
+	code := waiting.Run(m) // a test mostly waits for the browser
 	if browser.cancel != nil {
 		browser.cancel()
 	}
-	if browser.dir != "" {
-		os.RemoveAll(browser.dir)
+	for _, dir := range []string{browser.dir, memory} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
+}
+
+// inMemory points TMPDIR, and so every temporary folder of the tests,
+// the browser's profile and the servers they start, at a new folder in
+// memory (/dev/shm) where there is one, and returns it, or "". The page
+// stores every turn in IndexedDB as a strict transaction, which the
+// browser syncs to its disk, and rogue host and rogue serve sync theirs:
+// the tests hold what is stored and when, not how long a disk takes, and
+// take half the time in memory. The benchmarks (-test.bench), which time
+// the store, keep the disk.
+func inMemory() string {
+	if flag.Lookup("test.bench").Value.String() != "" {
+		return ""
+	}
+	dir, err := os.MkdirTemp("/dev/shm", "rogue-web-test-")
+	if err != nil {
+		return ""
+	}
+	if err := os.Setenv("TMPDIR", dir); err != nil {
+		os.RemoveAll(dir)
+		return ""
+	}
+	return dir
 }
 
 // started starts the browser the first time a test asks for it.
