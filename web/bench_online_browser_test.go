@@ -31,7 +31,7 @@ import (
 // after that frame says how often the round trip includes that wait.
 func BenchmarkAnOnlineKeyToItsRepaint(b *testing.B) {
 	s := newHostSite(b)
-	ctx := tab(b, s.URL+"/")
+	ctx := s.tab(b, "/")
 	require.NoError(b, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(b, ctx, `rogue.online !== undefined && !document.getElementById("online").hidden`)
 	click(b, ctx, "account")

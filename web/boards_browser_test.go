@@ -127,6 +127,7 @@ func axTable(t *testing.T, ctx context.Context) (string, [][]string) {
 // and on a phone through the header's menu. The game under it takes no
 // key while it is open.
 func TestThePageShowsTheBoardsAPageAtATime(t *testing.T) {
+	t.Parallel()
 	s := newHostSite(t)
 	bob := s.cliAccount(t, "bob")
 	runRogue(t, bob, "bot", "--online", s.host, "--games", "3", "--turns", "50000")
@@ -141,7 +142,7 @@ func TestThePageShowsTheBoardsAPageAtATime(t *testing.T) {
 	var offline boardPage
 	require.Eventually(t, func() bool { offline = s.board(t, "offline/3"); return len(offline.Rows) == 1 }, 20*time.Second, 20*time.Millisecond)
 
-	ctx := tab(t, s.URL+"/")
+	ctx := s.tab(t, "/")
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("boards").hidden && rogue.term.text.join("\n").includes("New game")`)
 	require.Contains(t, screenText(t, ctx), "New game")
@@ -250,8 +251,9 @@ func TestThePageShowsTheBoardsAPageAtATime(t *testing.T) {
 // before a sign-in, it says in one line why not. The day's board then
 // holds the game.
 func TestTheDailyGameButtonPlaysTodaysSeedOnce(t *testing.T) {
+	t.Parallel()
 	s := newHostSite(t)
-	ctx := tab(t, s.URL+"/")
+	ctx := s.tab(t, "/")
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("daily").hidden`)
 

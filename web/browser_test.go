@@ -43,6 +43,10 @@ var browser struct {
 	cancel func()
 }
 
+// shots is the folder the screenshots are kept in after the tests end:
+// the temporary folder as it was before inMemory.
+var shots = os.TempDir()
+
 func TestMain(m *testing.M) {
 	flag.Parse()
 	memory := inMemory()
@@ -300,7 +304,13 @@ func tab(t testing.TB, url string) context.Context {
 // tabFor is tab with a deadline of its own (a whole game takes longer).
 func tabFor(t testing.TB, url string, deadline time.Duration) context.Context {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithListener(func(ev any) {
+	return tabIn(t, browser.ctx, url, deadline)
+}
+
+// tabIn is tabFor in the browser context of parent (its cookies).
+func tabIn(t testing.TB, parent context.Context, url string, deadline time.Duration) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(parent, chromedp.WithListener(func(ev any) {
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
 			var args []string
@@ -375,7 +385,7 @@ func screenshot(t testing.TB, ctx context.Context, name string) string {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
-	path := filepath.Join(os.TempDir(), "rogue-web-"+name+".png")
+	path := filepath.Join(shots, "rogue-web-"+name+".png")
 	require.NoError(t, os.WriteFile(path, png, 0o644))
 	t.Logf("screenshot: %s", path)
 	return path

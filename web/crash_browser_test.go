@@ -51,7 +51,9 @@ func showsTurn(t testing.TB, ctx context.Context, n int) {
 // the key after it is not taken; let go, that key plays. A tab that
 // crashes while a turn is being stored loses at most that turn, the
 // one drawn last: the game continues in a new tab at the turn before
-// it or at it.
+// it or at it. It runs alone, before the parallel tests: every test's
+// page is on 127.0.0.1, one site, so the renderer it crashes may be
+// drawing their tabs too.
 func TestATabThatCrashesWhileATurnIsStoredLosesAtMostThatTurn(t *testing.T) {
 	s := newSite(t)
 	ctx := tab(t, s.URL)
@@ -120,6 +122,7 @@ func TestATabThatCrashesWhileATurnIsStoredLosesAtMostThatTurn(t *testing.T) {
 // before it. (The page stores the turns itself here, unisolated, so
 // that its own rogueWriteBatch can be made to refuse.)
 func TestATurnTheBrowserRefusesToStoreEndsTheGame(t *testing.T) {
+	t.Parallel()
 	s := newSite(t)
 	s.notIsolated = true
 	ctx := tab(t, s.URL)

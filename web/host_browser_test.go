@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -32,7 +33,17 @@ import (
 // proxy in front of a deployed host would.
 type hostSite struct {
 	*httptest.Server
-	host string // rogue host's own address
+	host string          // rogue host's own address
+	jar  context.Context // the test's own browser context: its cookies
+}
+
+// tab is a tab on the site in the test's own browser context. A cookie
+// is the browser's for a host, whatever the port, and every site is on
+// 127.0.0.1: in the shared context, one test's sign-in token would go
+// to another test's rogue host.
+func (s *hostSite) tab(t testing.TB, path string) context.Context {
+	t.Helper()
+	return tabIn(t, s.jar, s.URL+path, 120*time.Second)
 }
 
 func newHostSite(t testing.TB) *hostSite {
@@ -47,7 +58,10 @@ func newHostSite(t testing.TB) *hostSite {
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	lines := bufio.NewScanner(out)
 	addr := regexp.MustCompile(`(http://127\.0\.0\.1:\d+)/`)
-	s := &hostSite{}
+	jar, cancel := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	require.NoError(t, chromedp.Do(jar), "a browser context of the test's own")
+	s := &hostSite{jar: jar}
 	for s.host == "" && lines.Scan() {
 		if m := addr.FindStringSubmatch(lines.Text()); m != nil {
 			s.host = m[1]
@@ -147,7 +161,7 @@ func sharedRows(screen string) string {
 func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 	t.Parallel()
 	s := newHostSite(t)
-	ctx := tab(t, s.URL+"/")
+	ctx := s.tab(t, "/")
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("online").hidden`)
 
@@ -222,7 +236,7 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 	}
 
 	// A second tab watches: the player is told, and both see the same map.
-	watch := tab(t, s.URL+fmt.Sprintf("/?watch=%d", id))
+	watch := s.tab(t, fmt.Sprintf("/?watch=%d", id))
 	require.NoError(t, chromedp.Do(watch, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, watch, fmt.Sprintf("rogue.onlineTurns === %d", n))
 	waitFor(t, ctx, `rogue.watchers === 1 && rogue.term.text.join("\n").includes("1 person is watching.")`)
@@ -259,7 +273,7 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 		}
 	}
 	require.NotZero(t, over.ID, "bob's game is over")
-	page := tab(t, s.URL+fmt.Sprintf("/?game=%d&turn=10", over.ID))
+	page := s.tab(t, fmt.Sprintf("/?game=%d&turn=10", over.ID))
 	require.NoError(t, chromedp.Do(page, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, page, `rogue.morgueShown === true`)
 	morgue := eval[string](t, page, `document.getElementById("morgue").textContent`)
@@ -295,7 +309,7 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 func TestThePageLeavesAGameTheServerEnds(t *testing.T) {
 	t.Parallel()
 	s := newHostSite(t)
-	ctx := tab(t, s.URL+"/")
+	ctx := s.tab(t, "/")
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("online").hidden`)
 	click(t, ctx, "account")
