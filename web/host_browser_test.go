@@ -37,6 +37,19 @@ type hostSite struct {
 	jar  context.Context // the test's own browser context: its cookies
 }
 
+// signUpOnPage makes the account name on the page of ctx, a rogue host
+// site's, by its Account button, and waits until it is signed in.
+func signUpOnPage(t testing.TB, ctx context.Context, name string) {
+	t.Helper()
+	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("online").hidden`)
+	click(t, ctx, "account")
+	waitFor(t, ctx, `!document.getElementById("overlay").hidden && document.getElementById("acct-name") !== null`)
+	fill(t, ctx, "acct-name", name)
+	fill(t, ctx, "acct-pass", "a long enough password")
+	click(t, ctx, "acct-signup")
+	waitFor(t, ctx, "rogue.online.name === "+jsString(name)+` && document.getElementById("overlay").hidden`)
+}
+
 // tab is a tab on the site in the test's own browser context. A cookie
 // is the browser's for a host, whatever the port, and every site is on
 // 127.0.0.1: in the shared context, one test's sign-in token would go
@@ -311,13 +324,7 @@ func TestThePageLeavesAGameTheServerEnds(t *testing.T) {
 	s := newHostSite(t)
 	ctx := s.tab(t, "/")
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
-	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("online").hidden`)
-	click(t, ctx, "account")
-	waitFor(t, ctx, `!document.getElementById("overlay").hidden && document.getElementById("acct-name") !== null`)
-	fill(t, ctx, "acct-name", "dana")
-	fill(t, ctx, "acct-pass", "a long enough password")
-	click(t, ctx, "acct-signup")
-	waitFor(t, ctx, `rogue.online.name === "dana" && document.getElementById("overlay").hidden`)
+	signUpOnPage(t, ctx, "dana")
 
 	eval[any](t, ctx, `rogue.start({ kind: "online", path: "/page/ws/play?daily=1" })`)
 	waitFor(t, ctx, `rogue.onlineTurns >= 1 && rogue.term.text.join("\n").includes("@")`)
