@@ -19,7 +19,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -56,7 +55,7 @@ func signUpOnPage(t testing.TB, ctx context.Context, name string) {
 // to another test's rogue host.
 func (s *hostSite) tab(t testing.TB, path string) context.Context {
 	t.Helper()
-	return tabIn(t, s.jar, s.URL+path, 120*time.Second)
+	return tabIn(t, s.jar, s.URL+path, tabDeadline)
 }
 
 func newHostSite(t testing.TB) *hostSite {
