@@ -119,7 +119,7 @@ func storeJournal(t *testing.T, st *store.Store, player, name string, whole bool
 	require.NoError(t, err)
 	n := len(turns) - 1
 	for i := range n {
-		require.NoError(t, st.Append(ctx, id, i, b[ends[i]:ends[i+1]], store.Progress{Turns: i + 1, Depth: 1, Outcome: "over"}))
+		require.NoError(t, st.Append(ctx, id, i, b[ends[i]:ends[i+1]], store.Progress{Turns: i + 1, Depth: 1}))
 	}
 	return id, n, last
 }
