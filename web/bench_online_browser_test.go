@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,7 +31,6 @@ import (
 func BenchmarkAnOnlineKeyToItsRepaint(b *testing.B) {
 	s := newHostSite(b)
 	ctx := s.tab(b, "/")
-	require.NoError(b, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	signUpOnPage(b, ctx, "bencher")
 	click(b, ctx, "online")
 	waitFor(b, ctx, `rogue.onlineTurns >= 1 && rogue.term.text.join("\n").includes("@")`)

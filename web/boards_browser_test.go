@@ -143,7 +143,6 @@ func TestThePageShowsTheBoardsAPageAtATime(t *testing.T) {
 	require.Eventually(t, func() bool { offline = s.board(t, "offline/3"); return len(offline.Rows) == 1 }, 20*time.Second, 20*time.Millisecond)
 
 	ctx := s.tab(t, "/")
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("boards").hidden && rogue.term.text.join("\n").includes("New game")`)
 	require.Contains(t, screenText(t, ctx), "New game")
 
@@ -254,7 +253,6 @@ func TestTheDailyGameButtonPlaysTodaysSeedOnce(t *testing.T) {
 	t.Parallel()
 	s := newHostSite(t)
 	ctx := s.tab(t, "/")
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("daily").hidden`)
 
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#daily"))))

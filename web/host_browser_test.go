@@ -49,13 +49,16 @@ func signUpOnPage(t testing.TB, ctx context.Context, name string) {
 	waitFor(t, ctx, "rogue.online.name === "+jsString(name)+` && document.getElementById("overlay").hidden`)
 }
 
-// tab is a tab on the site in the test's own browser context. A cookie
-// is the browser's for a host, whatever the port, and every site is on
-// 127.0.0.1: in the shared context, one test's sign-in token would go
-// to another test's rogue host.
+// tab is a tab on the site in the test's own browser context, in a
+// desktop window of 1280 by 800, where the header shows every button. A
+// cookie is the browser's for a host, whatever the port, and every site
+// is on 127.0.0.1: in the shared context, one test's sign-in token
+// would go to another test's rogue host.
 func (s *hostSite) tab(t testing.TB, path string) context.Context {
 	t.Helper()
-	return tabIn(t, s.jar, s.URL+path, tabDeadline)
+	ctx := tabIn(t, s.jar, s.URL+path, tabDeadline)
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
+	return ctx
 }
 
 func newHostSite(t testing.TB) *hostSite {
@@ -174,7 +177,6 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 	t.Parallel()
 	s := newHostSite(t)
 	ctx := s.tab(t, "/")
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, ctx, `rogue.online !== undefined && !document.getElementById("online").hidden`)
 
 	// Sign up, sign out, a wrong password (one line), then sign in.
@@ -249,7 +251,6 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 
 	// A second tab watches: the player is told, and both see the same map.
 	watch := s.tab(t, fmt.Sprintf("/?watch=%d", id))
-	require.NoError(t, chromedp.Do(watch, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, watch, fmt.Sprintf("rogue.onlineTurns === %d", n))
 	waitFor(t, ctx, `rogue.watchers === 1 && rogue.term.text.join("\n").includes("1 person is watching.")`)
 	waitFor(t, ctx, `document.getElementById("status").textContent.includes("1 watching")`)
@@ -286,7 +287,6 @@ func TestThePageOfRogueHostSignsUpPlaysWatchesAndReplays(t *testing.T) {
 	}
 	require.NotZero(t, over.ID, "bob's game is over")
 	page := s.tab(t, fmt.Sprintf("/?game=%d&turn=10", over.ID))
-	require.NoError(t, chromedp.Do(page, chromedp.EmulateViewport(1280, 800)))
 	waitFor(t, page, `rogue.morgueShown === true`)
 	morgue := eval[string](t, page, `document.getElementById("morgue").textContent`)
 	assert.Contains(t, morgue, "rogue: the ")
@@ -322,7 +322,6 @@ func TestThePageLeavesAGameTheServerEnds(t *testing.T) {
 	t.Parallel()
 	s := newHostSite(t)
 	ctx := s.tab(t, "/")
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
 	signUpOnPage(t, ctx, "dana")
 
 	eval[any](t, ctx, `rogue.start({ kind: "online", path: "/page/ws/play?daily=1" })`)
