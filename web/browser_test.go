@@ -334,11 +334,15 @@ func tabIn(t testing.TB, parent context.Context, url string, deadline time.Durat
 }
 
 // waitFor waits until the JavaScript expression cond is true; when it
-// never is, the failure shows the screen as it was.
+// never is, the failure shows the screen as it was. A name cond reads
+// that is not defined yet counts as false: after a link or a reload the
+// poll may run on the new document before its scripts have defined
+// rogue. Any other error fails at once.
 func waitFor(t testing.TB, ctx context.Context, cond string) {
 	t.Helper()
+	poll := `(() => { try { return !!(` + cond + `); } catch (e) { if (e instanceof ReferenceError) return false; throw e; } })()`
 	for {
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](poll, chromedp.WithPollingInterval(20*time.Millisecond)))
 		if err != nil && strings.Contains(err.Error(), "(-32000)") && ctx.Err() == nil {
 			time.Sleep(20 * time.Millisecond)
 			continue // the page was left while polling: poll the next one
