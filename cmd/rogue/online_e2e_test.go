@@ -106,9 +106,12 @@ func TestAGameOnlineIsPlayedWatchedSurvivesAKillAndVerifies(t *testing.T) {
 	player.keys("o") // explore: one frame, the server streams the turns
 	status := func(s string) string { return regexp.MustCompile(`(?m)^HP .*$`).FindString(s) }
 	// Explore plays turns, or stops at once where the game's random seed
-	// put a monster in view: either way the job's turns came from one frame.
+	// put a monster in view: either way the job's turns came from one
+	// frame. A monster in view at the start refuses the job with no turn
+	// ("Not with the Rat in view ...: fight or ...").
 	screen := player.waitUntil("explore plays turns", func(s string) bool {
-		return statusTurn(t, s) > 3 || (statusTurn(t, s) >= 1 && strings.Contains(s, "You stop:"))
+		return statusTurn(t, s) > 3 || (statusTurn(t, s) >= 1 && strings.Contains(s, "You stop:")) ||
+			strings.Contains(s, "Not with the ")
 	})
 	player.keys("Escape") // any key stops the job, as in the terminal
 	// The job has stopped once the status line stays as it is for 200 ms
